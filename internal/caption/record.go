@@ -1,0 +1,117 @@
+package caption
+
+import "fmt"
+
+// Span is a half-open byte range [Start, End) in a record's Text. Every value
+// the parser extracts keeps the spans it was read from, so a reader can see why
+// it was chosen.
+type Span struct{ Start, End int }
+
+// Len returns the number of bytes the span covers.
+func (s Span) Len() int { return s.End - s.Start }
+
+// Precision says how much of a PartialDate is known.
+type Precision string
+
+// The precisions of SPEC.md's date_precision.
+const (
+	PrecisionNone  Precision = ""
+	PrecisionYear  Precision = "year"
+	PrecisionMonth Precision = "month"
+	PrecisionDay   Precision = "day"
+)
+
+// PartialDate is a calendar date known to day, month or year precision.
+// Fields below the precision are zero.
+type PartialDate struct {
+	Year, Month, Day int
+	Precision        Precision
+}
+
+// IsZero reports whether no date is known.
+func (d PartialDate) IsZero() bool { return d.Precision == PrecisionNone }
+
+// String formats the date in ISO 8601 at its precision: 2016-11-06, 2016-11
+// or 2016; the empty string when no date is known.
+func (d PartialDate) String() string {
+	switch d.Precision {
+	case PrecisionDay:
+		return fmt.Sprintf("%04d-%02d-%02d", d.Year, d.Month, d.Day)
+	case PrecisionMonth:
+		return fmt.Sprintf("%04d-%02d", d.Year, d.Month)
+	case PrecisionYear:
+		return fmt.Sprintf("%04d", d.Year)
+	}
+	return ""
+}
+
+// CountryCode is an ISO 3166-1 alpha-2 code such as SY or JO.
+type CountryCode string
+
+// Agency is the canonical short name of an organisation in a credit: AFP, AP,
+// Reuters, Getty Images, or a provider as written (Aleppo Media Center).
+type Agency string
+
+// EventType is one of SPEC.md's event categories.
+type EventType string
+
+// The event types of SPEC.md, in the order records list them.
+const (
+	Airstrike    EventType = "airstrike"
+	Shelling     EventType = "shelling"
+	BarrelBomb   EventType = "barrel_bomb"
+	Explosion    EventType = "explosion"
+	Clashes      EventType = "clashes"
+	Protest      EventType = "protest"
+	Rescue       EventType = "rescue"
+	Displacement EventType = "displacement"
+	Funeral      EventType = "funeral"
+)
+
+// EventTypes lists every valid EventType in canonical order.
+var EventTypes = []EventType{Airstrike, Shelling, BarrelBomb, Explosion, Clashes, Protest, Rescue, Displacement, Funeral}
+
+// Person is a named person shown in the photo. Age is nil when the caption
+// gives none.
+type Person struct {
+	Name string
+	Age  *int
+}
+
+// Location is a caption's scene resolved in a gazetteer.
+type Location struct {
+	Name        string
+	GeonameID   int // 0 when the entry is not from GeoNames
+	Lat, Lon    float64
+	Admin1      string
+	CountryCode CountryCode
+	Feature     string // GeoNames feature code: PPL, PPLA, ADM1, PPLX…
+	// Precision is 1 for the place itself, 2 for near or part of a named
+	// place, 3 for the province or region only, 4 for the country only.
+	Precision int
+}
+
+// Record is one caption parsed into the fields of SPEC.md. Empty strings,
+// nil pointers and empty slices stand for SPEC's nulls and empty lists.
+type Record struct {
+	Text          string // whitespace folded, trimmed
+	Description   string // Text without the credit
+	Credit        string // as written, without parentheses
+	Photographers []string
+	Agencies      []Agency
+	Date          PartialDate
+	DateText      string
+	Places        []string // most specific first
+	Location      *Location
+	Country       CountryCode
+	Killed        *int
+	Injured       *int
+	Attribution   []string
+	EventTypes    []EventType
+	Actors        []string
+	People        []Person
+	// Evidence maps a SPEC field name ("date", "killed", "places"…) to the
+	// spans of Text it was read from.
+	Evidence map[string][]Span
+	Warnings []string
+}

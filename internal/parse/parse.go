@@ -1,0 +1,126 @@
+package parse
+
+import (
+	"io/fs"
+	"strings"
+
+	"sijil/internal/caption"
+)
+
+// Version identifies the parser's rules and lexicons. Records keep it so that
+// an archive knows which ones to re-derive after an upgrade.
+const Version = "0.1.0"
+
+// Parser holds the lexicons the rules consult. It is read-only after New and
+// safe for concurrent use.
+type Parser struct {
+	lex *lexicons
+}
+
+// New loads the built-in lexicons and, from each extra file system, any
+// lexicon files of the same names (agencies.tsv, actors.tsv, events.tsv,
+// countries.tsv, names.tsv), whose lines are added to the built-in ones.
+func New(extra ...fs.FS) (*Parser, error) {
+	lex, err := loadLexicons(extra)
+	if err != nil {
+		return nil, err
+	}
+	return &Parser{lex: lex}, nil
+}
+
+// Caption parses one caption. raw may hold any white space; the record's
+// Text is its folded form and every evidence span points into Text.
+func (p *Parser) Caption(raw string) caption.Record {
+	text := Fold(raw)
+	rec := caption.Record{Text: text, Evidence: map[string][]caption.Span{}}
+	cr := p.credit(text)
+	descStart, descEnd := 0, len(text)
+	if cr.Found {
+		rec.Credit = text[cr.Inner.Start:cr.Inner.End]
+		rec.Photographers = cr.Photographers
+		rec.Agencies = cr.Agencies
+		addEvidence(&rec, "credit", 0, cr.Inner)
+		addEvidence(&rec, "photographers", 0, cr.PhotographerSpans...)
+		addEvidence(&rec, "agencies", 0, cr.AgencySpans...)
+		rec.Warnings = append(rec.Warnings, cr.Warnings...)
+		descStart, descEnd = descBounds(text, cr.Whole)
+	}
+	desc := text[descStart:descEnd]
+	rec.Description = desc
+	p.describe(&rec, desc, descStart)
+	return rec
+}
+
+// descBounds returns the description's bounds in text once the credit
+// (usually last, sometimes first) is cut out, trimming spaces and the
+// separators agencies put between caption and credit.
+func descBounds(text string, credit caption.Span) (start, end int) {
+	if credit.Start > len(text)-credit.End {
+		start, end = 0, credit.Start
+	} else {
+		start, end = credit.End, len(text)
+	}
+	for start < end && strings.IndexByte(" -–—|", text[start]) >= 0 {
+		start++
+	}
+	for end > start && strings.IndexByte(" -–—|", text[end-1]) >= 0 {
+		end--
+	}
+	return start, end
+}
+
+// describe fills the fields read from the description. off is the
+// description's offset in rec.Text, added to every span.
+func (p *Parser) describe(rec *caption.Record, desc string, off int) {
+	sents := sentences(desc)
+
+	dr := pickDate(desc, sents)
+	if !dr.Date.IsZero() {
+		rec.Date, rec.DateText = dr.Date, dr.Text
+		addEvidence(rec, "date", off, dr.Span)
+	}
+	rec.Warnings = append(rec.Warnings, dr.Warnings...)
+
+	cas := p.casualties(desc, sents)
+	rec.Killed, rec.Injured = cas.Killed, cas.Injured
+	rec.Attribution = cas.Attribution
+	addEvidence(rec, "killed", off, cas.KilledSpans...)
+	addEvidence(rec, "injured", off, cas.InjuredSpans...)
+	addEvidence(rec, "attribution", off, cas.AttributionSpans...)
+	rec.Warnings = append(rec.Warnings, cas.Warnings...)
+
+	scene := sceneSentences(sents, cas.Sentences, dr)
+	p.scene(rec, desc, off, sents, scene)
+}
+
+// addEvidence records spans (relative to the description at off) for field.
+func addEvidence(rec *caption.Record, field string, off int, spans ...caption.Span) {
+	for _, s := range spans {
+		if s.End <= s.Start {
+			continue
+		}
+		rec.Evidence[field] = append(rec.Evidence[field], caption.Span{Start: s.Start + off, End: s.End + off})
+	}
+}
+
+// sceneSentences picks the sentences that describe the photographed scene:
+// the first one, the ones carrying the depicted event's casualty figures and
+// a "Picture taken …" sentence. Later sentences of a caption are usually
+// background ("Residents are using ancient caves … during shelling"), and
+// places, events and actors named only there are left out.
+func sceneSentences(sents []caption.Span, casualty []int, dr dateResult) []int {
+	if len(sents) == 0 {
+		return nil
+	}
+	in := map[int]bool{0: true}
+	for _, i := range casualty {
+		in[i] = true
+	}
+	out := []int{}
+	for i := range sents {
+		if in[i] {
+			out = append(out, i)
+		}
+	}
+	return out
+}
