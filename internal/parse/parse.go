@@ -124,3 +124,14 @@ func sceneSentences(sents []caption.Span, casualty []int, dr dateResult) []int {
 	}
 	return out
 }
+
+// Document parses the captions of one document (as Segment returns them).
+// Captions of a document inform each other: a caption that names only a
+// neighbourhood takes the country its siblings agree on.
+func (p *Parser) Document(raws []caption.Raw) []caption.Record {
+	recs := make([]caption.Record, len(raws))
+	for i, r := range raws {
+		recs[i] = p.Caption(r.Text)
+	}
+	return recs
+}
