@@ -64,13 +64,29 @@ func (r row) errorf(format string, args ...any) error {
 
 // lexicons holds every vocabulary the rules consult.
 type lexicons struct {
-	agencies agencyLexicon
+	agencies  agencyLexicon
+	countries countryLexicon
+	events    *phraseSet // value: event type
+	actors    *phraseSet // value: canonical actor, scope: country
+	names     map[string]bool
 }
 
 func loadLexicons(extra []fs.FS) (*lexicons, error) {
 	var lex lexicons
 	var err error
 	if lex.agencies, err = loadAgencies(extra); err != nil {
+		return nil, err
+	}
+	if lex.countries, err = loadCountries(extra); err != nil {
+		return nil, err
+	}
+	if lex.events, err = loadEvents(extra); err != nil {
+		return nil, err
+	}
+	if lex.actors, err = loadActors(extra); err != nil {
+		return nil, err
+	}
+	if lex.names, err = loadNames(extra); err != nil {
 		return nil, err
 	}
 	return &lex, nil

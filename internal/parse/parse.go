@@ -133,5 +133,34 @@ func (p *Parser) Document(raws []caption.Raw) []caption.Record {
 	for i, r := range raws {
 		recs[i] = p.Caption(r.Text)
 	}
+	inferCountry(recs)
 	return recs
+}
+
+// inferCountry gives captions that name no country the one most of their
+// document's captions name, when at least two agree and none disagrees
+// more often: a gallery from Syria is about Syria even where a caption names
+// only "the al-Shaar neighbourhood". The record says so in a warning.
+func inferCountry(recs []caption.Record) {
+	count := map[caption.CountryCode]int{}
+	for _, r := range recs {
+		if r.Country != "" {
+			count[r.Country]++
+		}
+	}
+	var best caption.CountryCode
+	for c, n := range count {
+		if n > count[best] || n == count[best] && c < best {
+			best = c
+		}
+	}
+	if count[best] < 2 {
+		return
+	}
+	for i := range recs {
+		if recs[i].Country == "" && len(recs[i].Places) > 0 {
+			recs[i].Country = best
+			recs[i].Warnings = append(recs[i].Warnings, "country "+string(best)+" inferred from the other captions of the document")
+		}
+	}
 }

@@ -1,8 +1,153 @@
 package parse
 
-import "sijil/internal/caption"
+import (
+	"sijil/internal/caption"
+)
 
-// scene fills places, country, event types, actors and people from the scene
-// sentences.
+// sceneCtx is the working state of one description while places, country,
+// events, actors and people are read from it.
+type sceneCtx struct {
+	desc    string
+	toks    []token
+	sentOf  []int  // sentence index of each token
+	inScene []bool // token lies in a scene sentence
+	used    []bool // token already claimed by a country, actor or person
+	demonym []bool // token is (part of) a demonym
+}
+
+func newSceneCtx(desc string, sents []caption.Span, scene []int) *sceneCtx {
+	lower := lowerASCII(desc)
+	toks := tokenize(desc, lower)
+	sc := &sceneCtx{desc: desc, toks: toks, sentOf: make([]int, len(toks)), inScene: make([]bool, len(toks)),
+		used: make([]bool, len(toks)), demonym: make([]bool, len(toks))}
+	isScene := map[int]bool{}
+	for _, i := range scene {
+		isScene[i] = true
+	}
+	s := 0
+	for i, t := range toks {
+		for s+1 < len(sents) && t.start >= sents[s].End {
+			s++
+		}
+		sc.sentOf[i] = s
+		sc.inScene[i] = isScene[s]
+	}
+	return sc
+}
+
+// span returns the byte span of tokens [a, b).
+func (sc *sceneCtx) span(a, b int) caption.Span {
+	return caption.Span{Start: sc.toks[a].start, End: sc.toks[b-1].end}
+}
+
+// sentenceRange returns the token range [from, to) of sentence s.
+func (sc *sceneCtx) sentenceRange(s int) (from, to int) {
+	from = -1
+	for i, si := range sc.sentOf {
+		if si == s && from < 0 {
+			from = i
+		}
+		if si > s {
+			return max(from, 0), i
+		}
+	}
+	if from < 0 {
+		return len(sc.toks), len(sc.toks)
+	}
+	return from, len(sc.toks)
+}
+
+// scene fills country, event types, actors, people and places, in that order:
+// actors depend on the country ("government forces" in a Syrian caption),
+// and places must not take the names already read as actors or people.
 func (p *Parser) scene(rec *caption.Record, desc string, off int, sents []caption.Span, scene []int) {
+	sc := newSceneCtx(desc, sents, scene)
+	mentions := p.lex.countries.findCountries(desc, sc.toks, sc.inScene)
+	for _, m := range mentions {
+		for i := m.toks[0]; i < m.toks[1]; i++ {
+			sc.used[i] = true
+			sc.demonym[i] = m.weight != weightNamed
+		}
+	}
+	if best, ok := bestCountry(mentions); ok {
+		rec.Country = caption.CountryCode(best.code)
+		addEvidence(rec, "country", off, best.span)
+	}
+	p.events(rec, sc, off)
+	p.actors(rec, sc, off)
+	p.people(rec, sc, off)
+	p.places(rec, sc, off)
+}
+
+// places reads the scene's places from the first sentence, or from the other
+// scene sentences when the first names none. Later sentences name places for
+// background ("other strikes hit the towns of Saraqib and Khan Sheikhoun").
+func (p *Parser) places(rec *caption.Record, sc *sceneCtx, off int) {
+	var found []foundPlace
+	for s := 0; len(found) == 0 && s < len(sc.toks) && s <= sc.sentOf[len(sc.toks)-1]; s++ {
+		from, to := sc.sentenceRange(s)
+		if from >= to || !sc.inScene[from] {
+			continue
+		}
+		found = sc.placesIn(from, to)
+	}
+	found = orderPlaces(sc.toks, found)
+	seen := map[string]bool{}
+	for _, f := range found {
+		k := placeKey(f.name)
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		rec.Places = append(rec.Places, f.name)
+		addEvidence(rec, "places", off, f.span)
+	}
+}
+
+func (sc *sceneCtx) placesIn(from, to int) []foundPlace {
+	var found []foundPlace
+	prevPlace := false
+	for _, c := range chunks(sc.toks, from, to, sc.used) {
+		if sc.origin(c) {
+			prevPlace = false
+			continue
+		}
+		if sc.placeContext(c, prevPlace) {
+			name, span := placeName(sc.desc, sc.toks, c)
+			found = append(found, foundPlace{c: c, name: name, span: span})
+			prevPlace = true
+			continue
+		}
+		prevPlace = false
+	}
+	return found
+}
+
+// fleeWords say that the place after them is where people came from, not
+// where the photo was taken: "Sudanese refugees who fled the conflict in
+// Darfur gather at a camp in Adre".
+var fleeWords = map[string]bool{"fled": true, "flee": true, "fleeing": true, "flees": true,
+	"escaped": true, "escaping": true, "evacuated": true}
+
+// origin reports whether chunk c names where people came from: a flee word
+// within a few words before it in the same clause, or "from" right before it
+// ("a displaced girl from Raqqa"; but "the withdrawal of troops from Syria at
+// Hmeymim airbase" still places the photo at Hmeymim).
+func (sc *sceneCtx) origin(c chunk) bool {
+	i := c.a - 1
+	for i >= 0 && placeModifiers[sc.toks[i].key] {
+		i--
+	}
+	if i >= 0 && sc.toks[i].key == "from" {
+		return true
+	}
+	for i := c.a - 1; i >= 0 && c.a-i <= 6; i-- {
+		if !sc.toks[i].word {
+			return false
+		}
+		if fleeWords[sc.toks[i].key] {
+			return true
+		}
+	}
+	return false
 }

@@ -1,0 +1,160 @@
+package parse
+
+import (
+	"io/fs"
+	"slices"
+
+	"sijil/internal/caption"
+)
+
+// loadActors reads lexicon/actors.tsv: canonical <TAB> scope <TAB> alias...
+func loadActors(extra []fs.FS) (*phraseSet, error) {
+	rows, err := readLexicon("actors.tsv", extra)
+	if err != nil {
+		return nil, err
+	}
+	ps := newPhraseSet()
+	for _, r := range rows {
+		if len(r.fields) < 3 || (r.fields[1] != "*" && len(r.fields[1]) != 2) {
+			return nil, r.errorf("want CANONICAL<TAB>SCOPE<TAB>alias... with SCOPE * or a country code")
+		}
+		scope := r.fields[1]
+		if scope == "*" {
+			scope = ""
+		}
+		for _, alias := range r.fields[2:] {
+			if alias != "" {
+				ps.add(alias, r.fields[0], scope)
+			}
+		}
+	}
+	ps.sortLongestFirst()
+	return ps, nil
+}
+
+// notActor is the canonical name of lexicon phrases that are not actors.
+const notActor = "-"
+
+// groupNouns end the names of armed groups that no lexicon lists:
+// "Al-Shamiyah Front", "al-Furqan brigade", "Sultan Murad Division".
+var groupNouns = map[string]bool{
+	"front": true, "brigade": true, "brigades": true, "battalion": true, "battalions": true,
+	"movement": true, "legion": true, "corps": true, "militia": true, "militias": true, "division": true,
+	"regiment": true, "army": true, "forces": true, "guard": true, "guards": true, "units": true,
+}
+
+// memberWords introduce the group a fighter belongs to: "an opposition
+// fighter from the Failaq al-Rahman brigade" names Failaq al-Rahman, and the
+// generic "opposition fighter" adds nothing.
+var memberWords = map[string]bool{"fighter": true, "fighters": true, "member": true, "members": true}
+
+// actors reads the armed forces and groups of the scene sentences.
+func (p *Parser) actors(rec *caption.Record, sc *sceneCtx, off int) {
+	type hit struct {
+		name string
+		a, b int
+	}
+	var hits []hit
+	for i := 0; i < len(sc.toks); i++ {
+		if !sc.toks[i].word || sc.used[i] && !sc.demonym[i] {
+			continue
+		}
+		for _, h := range sc.coordinated(p, i, string(rec.Country)) {
+			hits = append(hits, hit{h, i, i + 1})
+		}
+		found, n := p.lex.actors.match(sc.toks, i)
+		if n == 0 {
+			continue
+		}
+		for j := i; j < i+n; j++ {
+			sc.used[j] = true
+		}
+		if ph := pick(found, string(rec.Country)); ph != nil && ph.value != notActor {
+			hits = append(hits, hit{ph.value, i, i + n})
+		}
+		i += n - 1
+	}
+	for _, g := range sc.namedGroups() {
+		hits = append(hits, hit{sc.desc[sc.toks[g.a].start:sc.toks[g.b-1].end], g.a, g.b})
+	}
+	starts := map[int]bool{}
+	for _, h := range hits {
+		starts[h.a] = true
+	}
+	hits = slices.DeleteFunc(hits, func(h hit) bool {
+		return !sc.inScene[h.a] || sc.subsumed(h.b, starts)
+	})
+	slices.SortStableFunc(hits, func(x, y hit) int { return x.a - y.a })
+	for _, h := range hits {
+		if !slices.Contains(rec.Actors, h.name) {
+			rec.Actors = append(rec.Actors, h.name)
+		}
+		addEvidence(rec, "actors", off, sc.span(h.a, h.b))
+	}
+}
+
+// subsumed reports whether the actor ending before toks[b] is a generic
+// membership ("opposition fighter") followed by "from the <actor>"; starts
+// holds the tokens at which actors start.
+func (sc *sceneCtx) subsumed(b int, starts map[int]bool) bool {
+	if b < 1 || !memberWords[sc.toks[b-1].key] || b >= len(sc.toks) {
+		return false
+	}
+	k := sc.toks[b].key
+	if k != "from" && k != "of" {
+		return false
+	}
+	j := b + 1
+	if j < len(sc.toks) && sc.toks[j].key == "the" {
+		j++
+	}
+	return starts[j]
+}
+
+// coordinated reads "Syrian and Russian army" as two actors: the first
+// demonym borrows the noun of the second ("Syrian army", "Russian army").
+func (sc *sceneCtx) coordinated(p *Parser, i int, country string) []string {
+	t := sc.toks
+	if !sc.demonym[i] || i+3 >= len(t) || t[i+1].key != "and" || !sc.demonym[i+2] {
+		return nil
+	}
+	_, n := p.lex.actors.match(t, i+2)
+	if n < 2 {
+		return nil
+	}
+	synthetic := append([]token{t[i]}, t[i+3:i+2+n]...)
+	first, m := p.lex.actors.match(synthetic, 0)
+	if m != len(synthetic) {
+		return nil
+	}
+	var out []string
+	if ph := pick(first, country); ph != nil && sc.inScene[i] {
+		out = append(out, ph.value)
+	}
+	return out
+}
+
+// namedGroups finds capitalised names that end in a group noun ("Al-Shamiyah
+// Front") or stand before a lower-case one ("al-Furqan brigade") in the
+// scene sentences.
+func (sc *sceneCtx) namedGroups() []chunk {
+	var out []chunk
+	for _, c := range chunks(sc.toks, 0, len(sc.toks), sc.used) {
+		if !sc.inScene[c.a] {
+			continue
+		}
+		last := sc.toks[c.b-1].key
+		switch {
+		case groupNouns[last] && c.b-c.a >= 2:
+			out = append(out, c)
+		case c.b < len(sc.toks) && groupNouns[sc.toks[c.b].key] && !sc.toks[c.b].upper:
+			out = append(out, chunk{c.a, c.b + 1})
+		default:
+			continue
+		}
+		for j := c.a; j < out[len(out)-1].b; j++ {
+			sc.used[j] = true
+		}
+	}
+	return out
+}

@@ -1,0 +1,68 @@
+package parse
+
+import "strings"
+
+// chunk is a run of capitalised tokens [a, b): a candidate proper name.
+// Lower-case particles may sit inside ("Bab al- Nairab", "Jawad al Rifai").
+type chunk struct{ a, b int }
+
+// particles may join the capitalised words of one name.
+var particles = map[string]bool{"al": true, "al-": true, "el": true, "el-": true, "bin": true, "ibn": true,
+	"de": true, "del": true, "da": true, "van": true, "von": true, "ad-": true, "ash-": true, "as-": true,
+	"ar-": true, "an-": true, "at-": true, "az-": true, "abu": true, "bint": true, "ould": true, "ag": true}
+
+// notNames are capitalised words that never start or form a name on their
+// own: sentence openers, months and weekdays (which would glue "Syria
+// November 19" into one name).
+var notNames = map[string]bool{
+	"a": true, "an": true, "the": true, "this": true, "that": true, "these": true, "those": true, "in": true,
+	"on": true, "at": true, "it": true, "he": true, "she": true, "they": true, "we": true, "his": true,
+	"her": true, "their": true, "its": true, "our": true, "picture": true, "photo": true, "pictures": true,
+	"photos": true, "file": true, "image": true, "after": true, "during": true, "following": true,
+	"before": true, "as": true, "when": true, "while": true, "from": true, "with": true, "by": true, "for": true,
+	"some": true, "many": true, "several": true, "two": true, "three": true, "one": true, "people": true,
+	"men": true, "women": true, "children": true, "residents": true, "members": true, "here": true,
+	"january": true, "february": true, "march": true, "april": true, "may": true, "june": true,
+	"july": true, "august": true, "september": true, "october": true, "november": true, "december": true,
+	"jan": true, "feb": true, "mar": true, "apr": true, "jun": true, "jul": true, "aug": true, "sep": true,
+	"sept": true, "oct": true, "nov": true, "dec": true,
+	"monday": true, "tuesday": true, "wednesday": true, "thursday": true, "friday": true,
+	"saturday": true, "sunday": true, "i": true, "mr": true, "mrs": true, "ms": true, "dr": true,
+}
+
+// chunks finds the candidate names among toks[from:to], skipping tokens
+// already claimed (actors, countries) in used.
+func chunks(toks []token, from, to int, used []bool) []chunk {
+	var out []chunk
+	for i := from; i < to; i++ {
+		if !isNameTok(toks[i], used[i]) {
+			continue
+		}
+		j := i + 1
+		for j < to {
+			if isNameTok(toks[j], used[j]) {
+				j++
+				continue
+			}
+			// a particle continues the name only when a capitalised word follows
+			if particles[toks[j].key] && j+1 < to && isNameTok(toks[j+1], used[j+1]) {
+				j += 2
+				continue
+			}
+			break
+		}
+		out = append(out, chunk{i, j})
+		i = j - 1
+	}
+	return out
+}
+
+func isNameTok(t token, used bool) bool {
+	return t.word && t.upper && !used && !notNames[strings.TrimSuffix(t.key, ".")] &&
+		!strings.Contains(t.key, "-year-old") && !strings.Contains(t.key, "-month-old")
+}
+
+// text returns the chunk as written.
+func (c chunk) text(desc string, toks []token) string {
+	return desc[toks[c.a].start:toks[c.b-1].end]
+}

@@ -1,0 +1,142 @@
+package parse
+
+import (
+	"strings"
+
+	"sijil/internal/caption"
+)
+
+// placeNouns are the words captions put before "of X" or after "X" to say
+// that X is a place: "the town of Douma", "Tal Samin village", "in Idlib
+// province".
+var placeNouns = map[string]bool{
+	"village": true, "villages": true, "town": true, "towns": true, "city": true, "cities": true,
+	"neighbourhood": true, "neighborhood": true, "neighbourhoods": true, "neighborhoods": true,
+	"district": true, "districts": true, "area": true, "areas": true, "province": true, "provinces": true,
+	"governorate": true, "region": true, "countryside": true, "suburb": true, "suburbs": true,
+	"outskirts": true, "camp": true, "airbase": true, "base": true, "airport": true, "square": true,
+	"street": true, "road": true, "highway": true, "hospital": true, "market": true, "mosque": true,
+	"prison": true, "checkpoint": true, "crossing": true, "valley": true, "mountains": true, "mountain": true,
+	"river": true, "bridge": true, "port": true, "desert": true, "plain": true, "plains": true,
+	"quarter": true, "municipality": true, "county": true, "oblast": true, "state": true, "hamlet": true,
+	"enclave": true, "pocket": true, "heights": true, "island": true, "strip": true,
+}
+
+// siteNouns name a site rather than an administrative unit: they stay part of
+// the place name ("Zaatari refugee camp", "Hmeymim airbase"), while "Tal
+// Samin village" is the place "Tal Samin".
+var siteNouns = map[string]bool{
+	"camp": true, "airbase": true, "airport": true, "square": true, "hospital": true, "market": true,
+	"mosque": true, "prison": true, "checkpoint": true, "crossing": true, "bridge": true, "port": true,
+}
+
+// relNouns are parts or surroundings of a place: "on the outskirts of X",
+// "the eastern edge of X", "north of X", "the streets of X".
+var relNouns = map[string]bool{
+	"outskirts": true, "edge": true, "edges": true, "heart": true, "centre": true, "center": true,
+	"streets": true, "ruins": true, "orchards": true, "part": true, "parts": true, "side": true,
+	"entrance": true, "north": true, "south": true, "east": true, "west": true, "northeast": true,
+	"northwest": true, "southeast": true, "southwest": true, "north-east": true, "north-west": true,
+	"south-east": true, "south-west": true, "outside": true, "gates": true, "frontline": true,
+	"front": true, "suburbs": true, "countryside": true,
+	"kilometres": true, "kilometers": true, "km": true, "miles": true,
+}
+
+// placePreps introduce the scene's place: "in Harasta", "at Umayyad Square",
+// "near the village of …".
+var placePreps = map[string]bool{
+	"in": true, "at": true, "near": true, "outside": true, "inside": true, "into": true,
+	"across": true, "around": true, "through": true, "on": true, "over": true, "off": true,
+}
+
+// placeModifiers may stand between a preposition and a place name: "in the
+// rebel-held Douma", "in eastern Damascus", "in the war ravaged city of".
+var placeModifiers = map[string]bool{
+	"the": true, "northern": true, "southern": true, "eastern": true, "western": true, "central": true,
+	"northeastern": true, "northwestern": true, "southeastern": true, "southwestern": true,
+	"north-eastern": true, "north-western": true, "south-eastern": true, "south-western": true,
+	"rebel-held": true, "rebel": true, "held": true, "rebel-controlled": true, "controlled": true,
+	"besieged": true, "restive": true, "formerly": true, "war-torn": true, "war-ravaged": true,
+	"war": true, "ravaged": true, "torn": true, "devastated": true, "embattled": true, "government-held": true,
+	"opposition-held": true, "opposition-controlled": true, "regime-held": true, "jihadist-held": true,
+	"militant-held": true, "kurdish-held": true, "occupied": true, "annexed": true, "old": true,
+	"ancient": true, "battered": true, "shattered": true, "heavily": true, "damaged": true, "frontline": true,
+	"flashpoint": true, "strategic": true, "contested": true, "coastal": true, "northeast": true,
+	"northwest": true, "southeast": true, "southwest": true, "north": true, "south": true, "east": true,
+	"west": true, "upper": true, "lower": true, "greater": true, "capital": true,
+}
+
+// placeContext reports whether chunk c of toks reads as a place by the
+// words around it. prevPlace says whether the chunk before a comma just
+// before c was a place ("Douma, eastern Ghouta").
+func (sc *sceneCtx) placeContext(c chunk, prevPlace bool) bool {
+	toks := sc.toks
+	if c.b < len(toks) && placeNouns[toks[c.b].key] {
+		return true // "Tal Samin village", "Hama countryside", "Douma neighbourhood"
+	}
+	if c.b+1 < len(toks) && toks[c.b].key == "refugee" && toks[c.b+1].key == "camp" {
+		return true
+	}
+	i := c.a - 1
+	for i >= 0 && c.a-i <= 4 && (placeModifiers[toks[i].key] || toks[i].key == "'s" || sc.demonym[i]) {
+		if toks[i].key == "capital" {
+			return true // "the capital Damascus", "the Syrian capital Damascus"
+		}
+		i--
+	}
+	if i < 0 {
+		return false
+	}
+	k := toks[i].key
+	switch {
+	case placePreps[k]:
+		return true
+	case k == "of" && i > 0 && (placeNouns[toks[i-1].key] || relNouns[toks[i-1].key]):
+		return true
+	case k == "," && prevPlace:
+		return true
+	case k == "capital":
+		return true
+	}
+	return false
+}
+
+// placeName returns the place as written for chunk c, with a site noun kept
+// ("Hmeymim airbase", "Zaatari refugee camp").
+func placeName(desc string, toks []token, c chunk) (string, caption.Span) {
+	end := toks[c.b-1].end
+	j := c.b
+	if j < len(toks) && toks[j].key == "refugee" && j+1 < len(toks) && toks[j+1].key == "camp" {
+		end = toks[j+1].end
+	} else if j < len(toks) && siteNouns[toks[j].key] && !toks[j].upper {
+		end = toks[j].end
+	}
+	s := caption.Span{Start: toks[c.a].start, End: end}
+	return desc[s.Start:s.End], s
+}
+
+// orderPlaces puts places most specific first. Captions mostly write them so
+// ("Harasta, on the outskirts of Damascus"); "the Damascus suburb of Douma"
+// names the container first and is swapped.
+func orderPlaces(toks []token, found []foundPlace) []foundPlace {
+	for i := 0; i+1 < len(found); i++ {
+		a, b := found[i], found[i+1]
+		if a.c.b+2 == b.c.a && (toks[a.c.b].key == "suburb" || toks[a.c.b].key == "suburbs") && toks[a.c.b+1].key == "of" {
+			found[i], found[i+1] = b, a
+		}
+	}
+	return found
+}
+
+// foundPlace is a place chunk with its name as written.
+type foundPlace struct {
+	c    chunk
+	name string
+	span caption.Span
+}
+
+// placeKey folds a place name for de-duplication: "Maaret al-Numan" twice
+// in one caption is one place.
+func placeKey(s string) string {
+	return strings.ToLower(strings.NewReplacer("-", "", " ", "", "'", "", "’", "", "‘", "").Replace(s))
+}
