@@ -1,0 +1,196 @@
+package export
+
+import (
+	"fmt"
+	"time"
+
+	"sijil/internal/caption"
+)
+
+// wireRecord is caption.Record as SPEC.md writes it: field names, order and
+// nulls. Pointers are the fields SPEC.md allows to be null; the slices are
+// never nil when written, so that they encode as [].
+type wireRecord struct {
+	Text          string               `json:"text"`
+	Description   string               `json:"description"`
+	Credit        *string              `json:"credit"`
+	Photographers []string             `json:"photographers"`
+	Agencies      []caption.Agency     `json:"agencies"`
+	Date          *string              `json:"date"`
+	DatePrecision *caption.Precision   `json:"date_precision"`
+	DateText      *string              `json:"date_text"`
+	Places        []string             `json:"places"`
+	Location      *wireLocation        `json:"location"`
+	Country       *caption.CountryCode `json:"country"`
+	Killed        *int                 `json:"killed"`
+	Injured       *int                 `json:"injured"`
+	Attribution   []string             `json:"attribution"`
+	EventTypes    []caption.EventType  `json:"event_types"`
+	Actors        []string             `json:"actors"`
+	People        []wirePerson         `json:"people"`
+	Evidence      map[string][][2]int  `json:"evidence"`
+	Warnings      []string             `json:"warnings"`
+}
+
+// wireLocation is SPEC.md's location object.
+type wireLocation struct {
+	Name        string              `json:"name"`
+	GeonameID   *int                `json:"geonameid"`
+	Lat         float64             `json:"lat"`
+	Lon         float64             `json:"lon"`
+	Admin1      *string             `json:"admin1"`
+	CountryCode caption.CountryCode `json:"country_code"`
+	Feature     string              `json:"feature"`
+	Precision   int                 `json:"precision"`
+}
+
+// wirePerson is SPEC.md's people item; a null age is unknown.
+type wirePerson struct {
+	Name string `json:"name"`
+	Age  *int   `json:"age"`
+}
+
+func toWire(r caption.Record) wireRecord {
+	w := wireRecord{
+		Text:          r.Text,
+		Description:   r.Description,
+		Credit:        nullable(r.Credit),
+		Photographers: list(r.Photographers),
+		Agencies:      list(r.Agencies),
+		Places:        list(r.Places),
+		Country:       nullable(r.Country),
+		Killed:        r.Killed,
+		Injured:       r.Injured,
+		Attribution:   list(r.Attribution),
+		EventTypes:    list(r.EventTypes),
+		Actors:        list(r.Actors),
+		People:        []wirePerson{},
+		Evidence:      map[string][][2]int{},
+		Warnings:      list(r.Warnings),
+	}
+	if !r.Date.IsZero() {
+		w.Date, w.DatePrecision, w.DateText = nullable(r.Date.String()), &r.Date.Precision, nullable(r.DateText)
+	}
+	if l := r.Location; l != nil {
+		w.Location = &wireLocation{Name: l.Name, Lat: l.Lat, Lon: l.Lon, Admin1: nullable(l.Admin1),
+			CountryCode: l.CountryCode, Feature: l.Feature, Precision: l.Precision}
+		if l.GeonameID != 0 {
+			w.Location.GeonameID = &l.GeonameID
+		}
+	}
+	for _, p := range r.People {
+		w.People = append(w.People, wirePerson{Name: p.Name, Age: p.Age})
+	}
+	for field, spans := range r.Evidence {
+		for _, s := range spans {
+			w.Evidence[field] = append(w.Evidence[field], [2]int{s.Start, s.End})
+		}
+	}
+	return w
+}
+
+// fromWire maps a decoded line back to a record, checking what JSON's types
+// cannot: the date, and that every evidence span lies inside the text. Empty
+// lists become nil slices; Evidence is never nil.
+func fromWire(w wireRecord) (caption.Record, error) {
+	r := caption.Record{
+		Text:          w.Text,
+		Description:   w.Description,
+		Credit:        deref(w.Credit),
+		Photographers: nilIfEmpty(w.Photographers),
+		Agencies:      nilIfEmpty(w.Agencies),
+		DateText:      deref(w.DateText),
+		Places:        nilIfEmpty(w.Places),
+		Country:       deref(w.Country),
+		Killed:        w.Killed,
+		Injured:       w.Injured,
+		Attribution:   nilIfEmpty(w.Attribution),
+		EventTypes:    nilIfEmpty(w.EventTypes),
+		Actors:        nilIfEmpty(w.Actors),
+		Evidence:      map[string][]caption.Span{},
+		Warnings:      nilIfEmpty(w.Warnings),
+	}
+	var err error
+	if r.Date, err = parseDate(deref(w.Date), deref(w.DatePrecision)); err != nil {
+		return caption.Record{}, err
+	}
+	if l := w.Location; l != nil {
+		r.Location = &caption.Location{Name: l.Name, GeonameID: deref(l.GeonameID), Lat: l.Lat, Lon: l.Lon,
+			Admin1: deref(l.Admin1), CountryCode: l.CountryCode, Feature: l.Feature, Precision: l.Precision}
+	}
+	for _, p := range w.People {
+		r.People = append(r.People, caption.Person{Name: p.Name, Age: p.Age})
+	}
+	for field, spans := range w.Evidence {
+		for _, s := range spans {
+			if s[0] < 0 || s[0] > s[1] || s[1] > len(r.Text) {
+				return caption.Record{}, fmt.Errorf("evidence %s [%d, %d) outside the %d-byte text", field, s[0], s[1], len(r.Text))
+			}
+			r.Evidence[field] = append(r.Evidence[field], caption.Span{Start: s[0], End: s[1]})
+		}
+	}
+	return r, nil
+}
+
+// parseDate reads an ISO 8601 date at the precision its length shows (2016,
+// 2016-11, 2016-11-06); precision, when given, must agree.
+func parseDate(s string, precision caption.Precision) (caption.PartialDate, error) {
+	if s == "" {
+		return caption.PartialDate{}, nil
+	}
+	layouts := map[int]struct {
+		layout string
+		prec   caption.Precision
+	}{4: {"2006", caption.PrecisionYear}, 7: {"2006-01", caption.PrecisionMonth}, 10: {"2006-01-02", caption.PrecisionDay}}
+	l, ok := layouts[len(s)]
+	if !ok {
+		return caption.PartialDate{}, fmt.Errorf("date %q is not YYYY, YYYY-MM or YYYY-MM-DD", s)
+	}
+	t, err := time.Parse(l.layout, s)
+	if err != nil {
+		return caption.PartialDate{}, fmt.Errorf("date %q: %w", s, err)
+	}
+	if precision != caption.PrecisionNone && precision != l.prec {
+		return caption.PartialDate{}, fmt.Errorf("date %q has precision %s, not %s", s, l.prec, precision)
+	}
+	d := caption.PartialDate{Year: t.Year(), Precision: l.prec}
+	if l.prec != caption.PrecisionYear {
+		d.Month = int(t.Month())
+	}
+	if l.prec == caption.PrecisionDay {
+		d.Day = t.Day()
+	}
+	return d, nil
+}
+
+// nullable returns nil for the zero value, which SPEC.md writes as null.
+func nullable[T comparable](v T) *T {
+	var zero T
+	if v == zero {
+		return nil
+	}
+	return &v
+}
+
+func deref[T any](p *T) T {
+	var v T
+	if p != nil {
+		v = *p
+	}
+	return v
+}
+
+// list returns s, or an empty slice when s is nil, so that it encodes as [].
+func list[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+func nilIfEmpty[T any](s []T) []T {
+	if len(s) == 0 {
+		return nil
+	}
+	return s
+}
