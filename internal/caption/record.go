@@ -101,7 +101,8 @@ type Record struct {
 	Agencies      []Agency
 	Date          PartialDate
 	DateText      string
-	Places        []string // most specific first
+	Places        []string   // most specific first
+	PlaceRefs     []PlaceRef // Places with what the caption says about each
 	Location      *Location
 	Country       CountryCode
 	Killed        *int
@@ -114,4 +115,18 @@ type Record struct {
 	// spans of Text it was read from.
 	Evidence map[string][]Span
 	Warnings []string
+}
+
+// PlaceRef is a scene place as the caption names it, with the words around it
+// that a gazetteer needs to choose among namesakes and to set precision.
+type PlaceRef struct {
+	Name string
+	Span Span
+	// Kind is the place word the caption gives it: village, town, city,
+	// neighbourhood, province, countryside, camp…; empty when none.
+	Kind string
+	// Near is true when the caption places the scene near or around the
+	// place rather than in it: "on the outskirts of", "near", "20 km from",
+	// "north of", "countryside of".
+	Near bool
 }

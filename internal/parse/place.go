@@ -133,6 +133,47 @@ type foundPlace struct {
 	c    chunk
 	name string
 	span caption.Span
+	kind string
+	near bool
+}
+
+// nearWords put the scene around a place rather than in it.
+var nearWords = map[string]bool{
+	"near": true, "outskirts": true, "outskirt": true, "edge": true, "edges": true, "countryside": true,
+	"outside": true, "suburbs": true, "north": true, "south": true, "east": true, "west": true,
+	"northeast": true, "northwest": true, "southeast": true, "southwest": true, "north-east": true,
+	"north-west": true, "south-east": true, "south-west": true, "km": true, "kilometres": true,
+	"kilometers": true, "miles": true, "around": true, "outside of": true, "vicinity": true,
+	"environs": true, "frontline": true, "front": true,
+}
+
+// describePlace reads the place word and nearness around chunk c: "Tal Samin
+// village" (kind village), "the town of Douma" (kind town), "on the outskirts
+// of Damascus" and "Hama countryside" (near).
+func (sc *sceneCtx) describePlace(c chunk) (kind string, near bool) {
+	t := sc.toks
+	if c.b < len(t) && placeNouns[t[c.b].key] && !t[c.b].upper {
+		kind = t[c.b].key
+		near = t[c.b].key == "countryside" || t[c.b].key == "suburbs"
+	}
+	i := c.a - 1
+	for i >= 0 && (placeModifiers[t[i].key] || sc.demonym[i]) && !nearWords[t[i].key] {
+		i--
+	}
+	if i >= 1 && t[i].key == "of" {
+		// "the town of Douma" is a town, but in "the Douma neighbourhood of
+		// Damascus" the noun belongs to Douma.
+		owned := i >= 2 && t[i-2].upper
+		if placeNouns[t[i-1].key] && !relNouns[t[i-1].key] && kind == "" && !owned {
+			kind = t[i-1].key
+		}
+		for j := i - 1; j >= 0 && i-j <= 3; j-- {
+			near = near || nearWords[t[j].key]
+		}
+	} else if i >= 0 && (nearWords[t[i].key] || t[i].key == "from") {
+		near = near || t[i].key != "from" || (i >= 1 && nearWords[t[i-1].key])
+	}
+	return kind, near
 }
 
 // placeKey folds a place name for de-duplication: "Maaret al-Numan" twice

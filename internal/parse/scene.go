@@ -100,6 +100,8 @@ func (p *Parser) places(rec *caption.Record, sc *sceneCtx, off int) {
 		}
 		seen[k] = true
 		rec.Places = append(rec.Places, f.name)
+		span := caption.Span{Start: f.span.Start + off, End: f.span.End + off}
+		rec.PlaceRefs = append(rec.PlaceRefs, caption.PlaceRef{Name: f.name, Span: span, Kind: f.kind, Near: f.near})
 		addEvidence(rec, "places", off, f.span)
 	}
 }
@@ -114,7 +116,8 @@ func (sc *sceneCtx) placesIn(from, to int) []foundPlace {
 		}
 		if sc.placeContext(c, prevPlace) {
 			name, span := placeName(sc.desc, sc.toks, c)
-			found = append(found, foundPlace{c: c, name: name, span: span})
+			kind, near := sc.describePlace(c)
+			found = append(found, foundPlace{c: c, name: name, span: span, kind: kind, near: near})
 			prevPlace = true
 			continue
 		}
