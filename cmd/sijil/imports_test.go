@@ -1,0 +1,85 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// importRules are STYLE.md's import rules: for each sijil package, the sijil
+// packages it may depend on (directly or not). cmd/sijil may depend on
+// everything. A package missing from this table fails the test, so a new
+// package comes with its rule.
+var importRules = map[string][]string{
+	"internal/caption":   {},
+	"internal/parse":     {"internal/caption"},
+	"internal/geocode":   {"internal/caption"},
+	"internal/dedup":     {"internal/caption"},
+	"internal/source":    {"internal/caption"},
+	"internal/export":    {"internal/caption"},
+	"internal/ingest":    {"internal/caption", "internal/parse", "internal/geocode", "internal/dedup", "internal/source"},
+	"internal/sqlite":    {"internal/caption"},
+	"internal/postgres":  {"internal/caption"},
+	"internal/storetest": {"internal/caption"},
+	"internal/server":    {"internal/caption", "internal/export"},
+}
+
+// TestImportRules checks the dependencies of every package under cmd/ and
+// internal/ (STYLE.md's layout; scratch packages elsewhere are not the
+// project's), as go list reports them for the build, against importRules.
+func TestImportRules(t *testing.T) {
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("go command not found:", err)
+	}
+	root := filepath.Join("..", "..")
+	cmd := exec.Command(gobin, "list", "-f", "{{.ImportPath}} {{.Dir}} {{join .Deps \" \"}}", "sijil/...")
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, exitStderr(err))
+	}
+	// go test caches this test's result keyed on the files the test itself
+	// opens, not on what go list read: list the directories so that a changed
+	// or new package invalidates the cached pass.
+	readDirs(t, filepath.Join(root, "internal"), filepath.Join(root, "cmd"))
+	for line := range strings.Lines(strings.TrimSpace(string(out))) {
+		fields := strings.Fields(line)
+		pkg := strings.TrimPrefix(fields[0], "sijil/")
+		readDirs(t, fields[1])
+		fields = slices.Delete(fields, 1, 2)
+		if pkg == "cmd/sijil" || !strings.HasPrefix(pkg, "internal/") && !strings.HasPrefix(pkg, "cmd/") {
+			continue
+		}
+		allowed, ok := importRules[pkg]
+		if !ok {
+			t.Errorf("package %s has no import rule: add it to importRules (and STYLE.md)", pkg)
+			continue
+		}
+		for _, dep := range fields[1:] {
+			dep, ok := strings.CutPrefix(dep, "sijil/")
+			if ok && !slices.Contains(allowed, dep) {
+				t.Errorf("package %s depends on %s; it may depend only on %v", pkg, dep, allowed)
+			}
+		}
+	}
+}
+
+func readDirs(t *testing.T, dirs ...string) {
+	t.Helper()
+	for _, dir := range dirs {
+		if _, err := os.ReadDir(dir); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func exitStderr(err error) string {
+	if ee, ok := err.(*exec.ExitError); ok {
+		return string(ee.Stderr)
+	}
+	return ""
+}
