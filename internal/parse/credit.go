@@ -1,10 +1,16 @@
 package parse
 
 import (
-	"io/fs"
+	"strings"
+	"unicode"
 
 	"sijil/internal/caption"
 )
+
+// maxCredit bounds, in bytes, how far credit scans back from the end of a
+// caption (or into a parenthesised group). Real credits are under 120 bytes;
+// the bound keeps the scan independent of the caption's length.
+const maxCredit = 300
 
 // creditResult is the credit found in a caption. Spans are byte ranges in
 // the text passed to credit.
@@ -19,13 +25,221 @@ type creditResult struct {
 	Warnings          []string
 }
 
-// agencyLexicon maps agency aliases to canonical names (lexicon/agencies.tsv).
-type agencyLexicon struct{}
+// credit finds the credit of a folded caption text. Credits come last,
+// either in parentheses or brackets ("… 2016. (Photo by Sameer Al-Doumy/AFP
+// Photo)", "… Gaza City [Mohammed Salem/Reuters]") or after the last
+// sentence ("… 2016. REUTERS/Omar Sanadiki"), sometimes followed by an
+// editors' note ("REUTERS/Handout ATTENTION EDITORS - THIS IMAGE WAS
+// PROVIDED BY A THIRD PARTY."); rarely first ("REUTERS/Omar Sanadiki - Men
+// carry …"). The scan starts from the end and looks back at most maxCredit
+// bytes.
+func (p *Parser) credit(text string) creditResult {
+	end := creditTrimEnd(text)
+	if end == 0 {
+		return creditResult{}
+	}
+	if cr := p.creditBeforeNote(text, end); cr.Found {
+		return cr
+	}
+	if cr := p.endCredit(text, end); cr.Found {
+		return cr
+	}
+	return p.leadingCredit(text)
+}
 
-func loadAgencies(extra []fs.FS) (agencyLexicon, error) { return agencyLexicon{}, nil }
+// endCredit reads the credit that ends at end.
+func (p *Parser) endCredit(text string, end int) creditResult {
+	if c := text[end-1]; c == ')' || c == ']' {
+		return p.parenCredit(text, end)
+	}
+	return p.tailCredit(text, end)
+}
 
-// credit finds the credit of a folded caption text. STUB: helper A implements.
-func (p *Parser) credit(text string) creditResult { return creditResult{} }
+// creditNotes open the editors' notes that Reuters and others put after a
+// credit. Case matters: they are written in capitals.
+var creditNotes = [...]string{
+	"ATTENTION EDITORS", "TPX IMAGES OF THE DAY", "TPX", "MANDATORY CREDIT", "NO RESALES", "NO ARCHIVES",
+	"THIS IMAGE HAS BEEN SUPPLIED BY A THIRD PARTY", "THIS IMAGE WAS PROVIDED BY A THIRD PARTY", "SEARCH \"",
+}
+
+// creditBeforeNote reads a credit followed by editors' notes: the credit is
+// what ends right before one of them, and Whole runs to end so that the
+// notes leave the description too. Older Reuters captions end with a tag
+// group instead: "REUTERS/Name (SYRIA - Tags: CONFLICT)".
+func (p *Parser) creditBeforeNote(text string, end int) creditResult {
+	if text[end-1] == ')' {
+		if o := creditMatchOpen(text, end-1, max(0, end-1-maxCredit)); o > 0 && strings.Contains(text[o:end], "Tags:") {
+			if cr := p.creditEndingAt(text, o, end); cr.Found {
+				return cr
+			}
+		}
+	}
+	for i := max(0, end-2*maxCredit); i < end; i++ {
+		// Every note opens with two capitals: a cheap test for the rest.
+		if text[i] < 'A' || text[i] > 'Z' || i+1 >= end || text[i+1] < 'A' || text[i+1] > 'Z' || i > 0 && text[i-1] != ' ' {
+			continue
+		}
+		for _, note := range creditNotes {
+			n := len(note)
+			if !strings.HasPrefix(text[i:end], note) || i+n < end && creditWordByte(text[i+n]) {
+				continue
+			}
+			if cr := p.creditEndingAt(text, i, end); cr.Found {
+				return cr
+			}
+		}
+	}
+	return creditResult{}
+}
+
+// creditEndingAt reads the credit that ends before the note at i, with
+// Whole running on to end.
+func (p *Parser) creditEndingAt(text string, i, end int) creditResult {
+	e := i
+	for e > 0 && strings.IndexByte(" .-|", text[e-1]) >= 0 {
+		e--
+	}
+	if e == 0 {
+		return creditResult{}
+	}
+	cr := p.endCredit(text, e)
+	if cr.Found {
+		cr.Whole.End = end
+	}
+	return cr
+}
+
+// creditWordByte reports whether c may continue a word.
+func creditWordByte(c byte) bool {
+	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 0x80
+}
 
 // isCreditOnly reports whether a folded paragraph is nothing but a credit.
-func (p *Parser) isCreditOnly(text string) bool { return false }
+func (p *Parser) isCreditOnly(text string) bool {
+	return len(text) <= maxCredit && creditCovers(text, p.credit(text))
+}
+
+// creditCovers reports whether cr, the credit of text, is all of text but
+// for white space and a final full stop.
+func creditCovers(text string, cr creditResult) bool {
+	return cr.Found && len(text) <= maxCredit && strings.TrimSpace(text[:cr.Whole.Start]) == "" && cr.Whole.End == creditTrimEnd(text)
+}
+
+// parenCredit reads a credit in the parenthesised (or bracketed) group that
+// ends at end. A group naming only an agency, "(Reuters)", is a credit only
+// after a sentence: "… news agency (SANA)." names a source, not the photo's
+// credit. Getty's doubled credit "(Photo by X / AFP) (Photo by X/AFP via
+// Getty Images)" is cut whole; the last group is SPEC's credit.
+func (p *Parser) parenCredit(text string, end int) creditResult {
+	closing := end - 1
+	open := creditMatchOpen(text, closing, max(0, closing-maxCredit))
+	if open < 0 {
+		return creditResult{}
+	}
+	cr := p.readCredit(text, open+1, closing, creditAfterSentence(text, open))
+	if !cr.Found {
+		return cr
+	}
+	cr.Whole = caption.Span{Start: open, End: end}
+	for {
+		c := cr.Whole.Start
+		for c > 0 && text[c-1] == ' ' {
+			c--
+		}
+		if c == 0 || text[c-1] != ')' && text[c-1] != ']' {
+			return cr
+		}
+		o := creditMatchOpen(text, c-1, max(0, c-1-maxCredit))
+		if o < 0 || !p.readCredit(text, o+1, c-1, false).Found {
+			return cr
+		}
+		cr.Whole.Start = o
+	}
+}
+
+// tailCredit reads an unparenthesised credit that ends at end: the run of
+// credit-like words after the last sentence ("… 2016. AFP PHOTO / ABD
+// DOUMANY"), trimmed to start at a lead-in or at the agency that opens it
+// ("… in Damascus REUTERS/Omar Sanadiki").
+func (p *Parser) tailCredit(text string, end int) creditResult {
+	start, sentence := creditWalkBack(text, end)
+	if start >= end {
+		return creditResult{}
+	}
+	if text[start] == '(' { // "(Photo by X/AFP Photo" that lost its ')'
+		cr := p.readCredit(text, start+1, end, true)
+		if cr.Found {
+			cr.Whole.Start = start
+		}
+		return cr
+	}
+	s := creditSkipFunctionWords(text, start, end)
+	cs := p.creditStart(text, s, end)
+	return p.readCredit(text, cs, end, sentence && cs == start)
+}
+
+// leadingCredit reads a credit that opens the caption: one set off by a
+// dash ("REUTERS/Omar Sanadiki - Men carry …") or an agency's credit in
+// capitals on a line of its own, which folding has run into the caption
+// ("AFP PHOTO / ABD DOUMANY A Syrian man carries …"). Either must start with
+// a known agency and a slash, so that a caption opening with a name is not
+// taken.
+func (p *Parser) leadingCredit(text string) creditResult {
+	lim := min(len(text), maxCredit)
+	slash := strings.IndexByte(text[:lim], '/')
+	if slash < 0 || slash > 40 { // agency names are short
+		return creditResult{}
+	}
+	if _, ok := p.lex.agencies.agency(strings.TrimSpace(text[:slash])); !ok {
+		return creditResult{}
+	}
+	sep := -1
+	for _, dash := range [...]string{" - ", " – ", " — "} {
+		if i := strings.Index(text[:lim], dash); i > slash && (sep < 0 || i < sep) {
+			sep = i
+		}
+	}
+	if sep >= 0 {
+		if cr := p.readCredit(text, 0, sep, false); cr.Found {
+			return cr
+		}
+	}
+	e := creditCapsRun(text, slash+1)
+	if e == slash+1 || e == len(text) {
+		return creditResult{}
+	}
+	if cr := p.readCredit(text, 0, e, false); cr.Found && len(cr.Warnings) == 0 {
+		return cr
+	}
+	return creditResult{}
+}
+
+// creditCapsRun returns the end of the run of words in capitals (at least two
+// letters each, slashes allowed) that starts at i: "ABD DOUMANY" in "/ ABD
+// DOUMANY A Syrian man". A single capital such as "A" ends the run.
+func creditCapsRun(text string, i int) int {
+	end := i
+	for n := 0; i < len(text) && n < 8; n++ {
+		i = creditSkipSpaces(text, i, len(text))
+		j := strings.IndexByte(text[i:], ' ')
+		if j < 0 {
+			j = len(text)
+		} else {
+			j += i
+		}
+		letters := 0
+		for _, r := range text[i:j] {
+			if unicode.IsLower(r) {
+				return end
+			}
+			if unicode.IsLetter(r) {
+				letters++
+			}
+		}
+		if letters < 2 && text[i:j] != "/" {
+			return end
+		}
+		end, i = j, j
+	}
+	return end
+}

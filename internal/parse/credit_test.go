@@ -1,0 +1,520 @@
+package parse
+
+import (
+	"io/fs"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+
+	"sijil/internal/caption"
+)
+
+// The captions below are made up for these tests, in the styles of the
+// agencies; the names in them are invented.
+
+// creditView is what a test compares of a creditResult: the strings its
+// spans select rather than the offsets.
+type creditView struct {
+	Whole, Credit string
+	Photographers []string
+	Agencies      []caption.Agency
+	Warnings      int
+}
+
+func viewCredit(text string, cr creditResult) creditView {
+	if !cr.Found {
+		return creditView{}
+	}
+	return creditView{
+		Whole:         text[cr.Whole.Start:cr.Whole.End],
+		Credit:        text[cr.Inner.Start:cr.Inner.End],
+		Photographers: cr.Photographers,
+		Agencies:      cr.Agencies,
+		Warnings:      len(cr.Warnings),
+	}
+}
+
+func newCreditParser(t testing.TB) *Parser {
+	t.Helper()
+	p, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// ag builds an agency list.
+func ag(names ...string) []caption.Agency {
+	out := make([]caption.Agency, len(names))
+	for i, n := range names {
+		out[i] = caption.Agency(n)
+	}
+	return out
+}
+
+var creditCases = []struct {
+	name string
+	in   string
+	want creditView
+}{
+	{
+		name: "photo by, AFP Photo",
+		in:   "Civil defence workers search the rubble of a building hit by an air strike in Ariha, Idlib province, on March 3, 2019. (Photo by Karim Haddad/AFP Photo)",
+		want: creditView{Whole: "(Photo by Karim Haddad/AFP Photo)", Credit: "Photo by Karim Haddad/AFP Photo", Photographers: []string{"Karim Haddad"}, Agencies: ag("AFP")},
+	},
+	{
+		name: "photo by, AFP",
+		in:   "A Ukrainian serviceman walks past a destroyed tank near Izium, Kharkiv region, on September 14, 2022. (Photo by Olena Petrenko/AFP)",
+		want: creditView{Whole: "(Photo by Olena Petrenko/AFP)", Credit: "Photo by Olena Petrenko/AFP", Photographers: []string{"Olena Petrenko"}, Agencies: ag("AFP")},
+	},
+	{
+		name: "AP Photo first",
+		in:   "Palestinians inspect a house destroyed by an Israeli strike in Rafah, southern Gaza Strip, Thursday, Nov. 9, 2023. (AP Photo/Yousef Nasser)",
+		want: creditView{Whole: "(AP Photo/Yousef Nasser)", Credit: "AP Photo/Yousef Nasser", Photographers: []string{"Yousef Nasser"}, Agencies: ag("AP")},
+	},
+	{
+		name: "REUTERS first, no parentheses",
+		in:   "A boy stands near a building destroyed by an air strike in Sanaa, Yemen, January 21, 2019. REUTERS/Hamid Saleh",
+		want: creditView{Whole: "REUTERS/Hamid Saleh", Credit: "REUTERS/Hamid Saleh", Photographers: []string{"Hamid Saleh"}, Agencies: ag("Reuters")},
+	},
+	{
+		name: "REUTERS with a trailing full stop",
+		in:   "Smoke rises over the city of Marib, Yemen, February 8, 2021. REUTERS/Hamid Saleh.",
+		want: creditView{Whole: "REUTERS/Hamid Saleh", Credit: "REUTERS/Hamid Saleh", Photographers: []string{"Hamid Saleh"}, Agencies: ag("Reuters")},
+	},
+	{
+		name: "REUTERS with no full stop before it",
+		in:   "Fighters stand near an ambulance on the edge of al-Bab REUTERS/Khaled Omar",
+		want: creditView{Whole: "REUTERS/Khaled Omar", Credit: "REUTERS/Khaled Omar", Photographers: []string{"Khaled Omar"}, Agencies: ag("Reuters")},
+	},
+	{
+		name: "REUTERS after a capitalised place",
+		in:   "Fighters stand near an ambulance in Damascus REUTERS/Khaled Omar",
+		want: creditView{Whole: "REUTERS/Khaled Omar", Credit: "REUTERS/Khaled Omar", Photographers: []string{"Khaled Omar"}, Agencies: ag("Reuters")},
+	},
+	{
+		name: "name, AFP, Getty Images",
+		in:   "Residents flee clashes in southern Khartoum, Sudan, on April 20, 2023. Amir Osman/AFP/Getty Images",
+		want: creditView{Whole: "Amir Osman/AFP/Getty Images", Credit: "Amir Osman/AFP/Getty Images", Photographers: []string{"Amir Osman"}, Agencies: ag("AFP", "Getty Images")},
+	},
+	{
+		name: "AFP PHOTO upper case with spaced slash",
+		in:   "Iraqi forces advance towards the old city of Mosul on June 18, 2017. AFP PHOTO / AHMAD AL-RUBAIE",
+		want: creditView{Whole: "AFP PHOTO / AHMAD AL-RUBAIE", Credit: "AFP PHOTO / AHMAD AL-RUBAIE", Photographers: []string{"AHMAD AL-RUBAIE"}, Agencies: ag("AFP")},
+	},
+	{
+		name: "EPA upper case",
+		in:   "Afghan men carry the coffin of a victim of a bomb blast in Kabul, Afghanistan, 05 September 2022. EPA/SAMIR NOORZAI",
+		want: creditView{Whole: "EPA/SAMIR NOORZAI", Credit: "EPA/SAMIR NOORZAI", Photographers: []string{"SAMIR NOORZAI"}, Agencies: ag("EPA")},
+	},
+	{
+		name: "EPA-EFE",
+		in:   "Rescuers work at the site of a missile strike in Kramatorsk, Donetsk region, Ukraine, 12 March 2023. EPA-EFE/MARIA KOVALENKO",
+		want: creditView{Whole: "EPA-EFE/MARIA KOVALENKO", Credit: "EPA-EFE/MARIA KOVALENKO", Photographers: []string{"MARIA KOVALENKO"}, Agencies: ag("EPA")},
+	},
+	{
+		name: "EPA particle in upper case",
+		in:   "Smoke billows after an air strike on Gaza City, 10 October 2023. EPA/MOHAMMED AL-SAQQA",
+		want: creditView{Whole: "EPA/MOHAMMED AL-SAQQA", Credit: "EPA/MOHAMMED AL-SAQQA", Photographers: []string{"MOHAMMED AL-SAQQA"}, Agencies: ag("EPA")},
+	},
+	{
+		name: "Photo: lead-in, Anadolu Agency",
+		in:   "Displaced families arrive at a camp near the Turkish border in Idlib, Syria on February 10, 2020. Photo: Ahmet Kaya/Anadolu Agency",
+		want: creditView{Whole: "Photo: Ahmet Kaya/Anadolu Agency", Credit: "Photo: Ahmet Kaya/Anadolu Agency", Photographers: []string{"Ahmet Kaya"}, Agencies: ag("Anadolu Agency")},
+	},
+	{
+		name: "provider via AP Photo",
+		in:   "Russian troops patrol a street in Mariupol on April 12, 2022. (Photo by Ivan Sokolov/Komsomolskaya Pravda via AP Photo)",
+		want: creditView{Whole: "(Photo by Ivan Sokolov/Komsomolskaya Pravda via AP Photo)", Credit: "Photo by Ivan Sokolov/Komsomolskaya Pravda via AP Photo", Photographers: []string{"Ivan Sokolov"}, Agencies: ag("Komsomolskaya Pravda", "AP")},
+	},
+	{
+		name: "handout provider after the agency",
+		in:   "A Russian fighter jet lands at an air base in Latakia province, Syria, October 3, 2015. (Photo by Pavel Orlov/Reuters/Russian Ministry of Defence)",
+		want: creditView{Whole: "(Photo by Pavel Orlov/Reuters/Russian Ministry of Defence)", Credit: "Photo by Pavel Orlov/Reuters/Russian Ministry of Defence", Photographers: []string{"Pavel Orlov"}, Agencies: ag("Reuters", "Russian Ministry of Defence")},
+	},
+	{
+		name: "REUTERS/Handout",
+		in:   "A drone view shows a damaged bridge in Kherson, Ukraine, in this handout picture released November 12, 2022. REUTERS/Handout",
+		want: creditView{Whole: "REUTERS/Handout", Credit: "REUTERS/Handout", Agencies: ag("Reuters")},
+	},
+	{
+		name: "Handout first, provider, agency",
+		in:   "Rescuers pull a child from the rubble in Ariha, Syria, on May 29, 2020. Handout/Syrian Civil Defence/AFP",
+		want: creditView{Whole: "Handout/Syrian Civil Defence/AFP", Credit: "Handout/Syrian Civil Defence/AFP", Agencies: ag("Syrian Civil Defence", "AFP")},
+	},
+	{
+		name: "EPA/STRINGER",
+		in:   "Sudanese army soldiers sit on a truck in Omdurman, Sudan, 05 May 2023. EPA/STRINGER",
+		want: creditView{Whole: "EPA/STRINGER", Credit: "EPA/STRINGER", Agencies: ag("EPA")},
+	},
+	{
+		name: "AFP/File",
+		in:   "A fighter stands guard in the eastern Ghouta region in 2016. AFP/File",
+		want: creditView{Whole: "AFP/File", Credit: "AFP/File", Agencies: ag("AFP")},
+	},
+	{
+		name: "AP name then File",
+		in:   "Smoke rises from the Yarmouk camp in Damascus, Syria, April 23, 2018. (AP Photo/Rami Khoury, File)",
+		want: creditView{Whole: "(AP Photo/Rami Khoury, File)", Credit: "AP Photo/Rami Khoury, File", Photographers: []string{"Rami Khoury"}, Agencies: ag("AP")},
+	},
+	{
+		name: "AP Photo with a provider and no photographer",
+		in:   "Rebels fire a locally made mortar near Aleppo, Syria. (AP Photo/Aleppo Media Center)",
+		want: creditView{Whole: "(AP Photo/Aleppo Media Center)", Credit: "AP Photo/Aleppo Media Center", Agencies: ag("AP", "Aleppo Media Center")},
+	},
+	{
+		name: "photo by AP Photo with a provider",
+		in:   "This photo provided by an activist group shows rebels in Idlib, Syria. (Photo by AP Photo/Idlib Media Centre)",
+		want: creditView{Whole: "(Photo by AP Photo/Idlib Media Centre)", Credit: "Photo by AP Photo/Idlib Media Centre", Agencies: ag("AP", "Idlib Media Centre")},
+	},
+	{
+		name: "Anadolu Agency and Getty Images",
+		in:   "People walk among destroyed buildings in Khan Younis, Gaza, on December 2, 2023. (Photo by Hassan Jaber/Anadolu Agency/Getty Images)",
+		want: creditView{Whole: "(Photo by Hassan Jaber/Anadolu Agency/Getty Images)", Credit: "Photo by Hassan Jaber/Anadolu Agency/Getty Images", Photographers: []string{"Hassan Jaber"}, Agencies: ag("Anadolu Agency", "Getty Images")},
+	},
+	{
+		name: "AFP via Getty Images",
+		in:   "Sudanese refugees queue for water at a camp in Adre, Chad, on August 2, 2023. (Photo by Ahmed Yousif/AFP via Getty Images)",
+		want: creditView{Whole: "(Photo by Ahmed Yousif/AFP via Getty Images)", Credit: "Photo by Ahmed Yousif/AFP via Getty Images", Photographers: []string{"Ahmed Yousif"}, Agencies: ag("AFP", "Getty Images")},
+	},
+	{
+		name: "SOPA Images, LightRocket via Getty Images",
+		in:   "Protesters march in central Baghdad, Iraq, on October 25, 2019. Haidar Jawad/SOPA Images/LightRocket via Getty Images",
+		want: creditView{Whole: "Haidar Jawad/SOPA Images/LightRocket via Getty Images", Credit: "Haidar Jawad/SOPA Images/LightRocket via Getty Images", Photographers: []string{"Haidar Jawad"}, Agencies: ag("SOPA Images", "LightRocket", "Getty Images")},
+	},
+	{
+		name: "copyright year",
+		in:   "A girl sits in a classroom damaged by shelling in Douma, Syria. © 2018 Yasin Hamdan/AFP",
+		want: creditView{Whole: "© 2018 Yasin Hamdan/AFP", Credit: "© 2018 Yasin Hamdan/AFP", Photographers: []string{"Yasin Hamdan"}, Agencies: ag("AFP")},
+	},
+	{
+		name: "Photograph: lead-in, short Getty",
+		in:   "Afghan women wait outside a bakery in Kabul. Photograph: Nadia Rahimi/AFP/Getty",
+		want: creditView{Whole: "Photograph: Nadia Rahimi/AFP/Getty", Credit: "Photograph: Nadia Rahimi/AFP/Getty", Photographers: []string{"Nadia Rahimi"}, Agencies: ag("AFP", "Getty Images")},
+	},
+	{
+		name: "Getty Images alone",
+		in:   "A man walks through a destroyed street in Aleppo, Syria, on January 3, 2017. (Photo by Omar Haj Yusuf/Getty Images)",
+		want: creditView{Whole: "(Photo by Omar Haj Yusuf/Getty Images)", Credit: "Photo by Omar Haj Yusuf/Getty Images", Photographers: []string{"Omar Haj Yusuf"}, Agencies: ag("Getty Images")},
+	},
+	{
+		name: "Reuters alone in parentheses",
+		in:   "Smoke rises after shelling in the city of Deir ez-Zor. (Reuters)",
+		want: creditView{Whole: "(Reuters)", Credit: "Reuters", Agencies: ag("Reuters")},
+	},
+	{
+		name: "two photographers joined by and",
+		in:   "Men search for survivors in Mosul, Iraq, March 20, 2017. Layla Saad and Ziad Karim/AP",
+		want: creditView{Whole: "Layla Saad and Ziad Karim/AP", Credit: "Layla Saad and Ziad Karim/AP", Photographers: []string{"Layla Saad", "Ziad Karim"}, Agencies: ag("AP")},
+	},
+	{
+		name: "two photographers joined by a comma",
+		in:   "Women walk past a mural in Kyiv, Ukraine, March 1, 2022. (Photo by Anna Shevchuk, Taras Bondar/Reuters)",
+		want: creditView{Whole: "(Photo by Anna Shevchuk, Taras Bondar/Reuters)", Credit: "Photo by Anna Shevchuk, Taras Bondar/Reuters", Photographers: []string{"Anna Shevchuk", "Taras Bondar"}, Agencies: ag("Reuters")},
+	},
+	{
+		name: "courtesy of a provider",
+		in:   "Volunteers carry a wounded man in Saraqib, Syria. Courtesy of Syrian Civil Defence",
+		want: creditView{Whole: "Courtesy of Syrian Civil Defence", Credit: "Courtesy of Syrian Civil Defence", Agencies: ag("Syrian Civil Defence")},
+	},
+	{
+		name: "courtesy of the, in parentheses",
+		in:   "Rescuers dig in the rubble of a house in Idlib. (Courtesy of the White Helmets)",
+		want: creditView{Whole: "(Courtesy of the White Helmets)", Credit: "Courtesy of the White Helmets", Agencies: ag("White Helmets")},
+	},
+	{
+		name: "Xinhua first",
+		in:   "A Syrian soldier stands in the old city of Homs, Syria, May 9, 2014. (Xinhua/Ammar Salim)",
+		want: creditView{Whole: "(Xinhua/Ammar Salim)", Credit: "Xinhua/Ammar Salim", Photographers: []string{"Ammar Salim"}, Agencies: ag("Xinhua")},
+	},
+	{
+		name: "Xinhua stringer",
+		in:   "Smoke rises over Sanaa, Yemen, on May 11, 2015. (Xinhua/Str)",
+		want: creditView{Whole: "(Xinhua/Str)", Credit: "Xinhua/Str", Agencies: ag("Xinhua")},
+	},
+	{
+		name: "ministry provider, handout via Reuters",
+		in:   "A soldier fires a howitzer in the Zaporizhzhia region, Ukraine. Photo: Ministry of Defence of Ukraine/Handout via Reuters",
+		want: creditView{Whole: "Photo: Ministry of Defence of Ukraine/Handout via Reuters", Credit: "Photo: Ministry of Defence of Ukraine/Handout via Reuters", Agencies: ag("Ministry of Defence of Ukraine", "Reuters")},
+	},
+	{
+		name: "NurPhoto with photo by and no parentheses",
+		in:   "Taliban fighters patrol a market in Kandahar, Afghanistan, on August 20, 2021. Photo by Jalal Noor/NurPhoto",
+		want: creditView{Whole: "Photo by Jalal Noor/NurPhoto", Credit: "Photo by Jalal Noor/NurPhoto", Photographers: []string{"Jalal Noor"}, Agencies: ag("NurPhoto")},
+	},
+	{
+		name: "particle in a name",
+		in:   "A man rides a bicycle past destroyed shops in Jobar, Damascus, on March 19, 2017. (Photo by Jawad al Hamwi/Anadolu Agency/Getty Images)",
+		want: creditView{Whole: "(Photo by Jawad al Hamwi/Anadolu Agency/Getty Images)", Credit: "Photo by Jawad al Hamwi/Anadolu Agency/Getty Images", Photographers: []string{"Jawad al Hamwi"}, Agencies: ag("Anadolu Agency", "Getty Images")},
+	},
+	{
+		name: "unclosed parenthesis",
+		in:   "Displaced Yemenis receive food aid in Hodeidah on March 4, 2018. (Photo by Saleh Ahmed/AFP Photo",
+		want: creditView{Whole: "(Photo by Saleh Ahmed/AFP Photo", Credit: "Photo by Saleh Ahmed/AFP Photo", Photographers: []string{"Saleh Ahmed"}, Agencies: ag("AFP")},
+	},
+	{
+		name: "full stop after the parentheses",
+		in:   "Protesters gather in Khartoum on June 30, 2019. (Photo by Ashraf Musa/AFP Photo).",
+		want: creditView{Whole: "(Photo by Ashraf Musa/AFP Photo)", Credit: "Photo by Ashraf Musa/AFP Photo", Photographers: []string{"Ashraf Musa"}, Agencies: ag("AFP")},
+	},
+	{
+		name: "single-word photographer is warned about",
+		in:   "Fighters rest in a trench near Bakhmut. (Photo by Hamza/AFP)",
+		want: creditView{Whole: "(Photo by Hamza/AFP)", Credit: "Photo by Hamza/AFP", Agencies: ag("AFP"), Warnings: 1},
+	},
+	{
+		name: "lower-case words are warned about",
+		in:   "A market burns in Taiz. (Photo by local residents/AFP)",
+		want: creditView{Whole: "(Photo by local residents/AFP)", Credit: "Photo by local residents/AFP", Agencies: ag("AFP"), Warnings: 1},
+	},
+	{
+		name: "acronym provider",
+		in:   "Kurdish fighters fire at positions in Raqqa, Syria. (Photo by YPG Press Office/Handout)",
+		want: creditView{Whole: "(Photo by YPG Press Office/Handout)", Credit: "Photo by YPG Press Office/Handout", Agencies: ag("YPG Press Office")},
+	},
+	{
+		name: "leading credit",
+		in:   "REUTERS/Hamid Saleh - Men carry the body of a victim of an air strike in Sanaa, Yemen, September 3, 2016.",
+		want: creditView{Whole: "REUTERS/Hamid Saleh", Credit: "REUTERS/Hamid Saleh", Photographers: []string{"Hamid Saleh"}, Agencies: ag("Reuters")},
+	},
+	{
+		name: "leading credit in capitals on a line of its own",
+		in:   "AFP PHOTO / HAMZA AL-AJWEH Men carry a wounded child after an air strike on Douma, east of Damascus, on Feb. 7, 2018.",
+		want: creditView{Whole: "AFP PHOTO / HAMZA AL-AJWEH", Credit: "AFP PHOTO / HAMZA AL-AJWEH", Photographers: []string{"HAMZA AL-AJWEH"}, Agencies: ag("AFP")},
+	},
+	{
+		name: "leading stringer credit in capitals",
+		in:   "EPA/STRINGER A man walks through a flooded street in Aden, Yemen, 21 April 2020.",
+		want: creditView{Whole: "EPA/STRINGER", Credit: "EPA/STRINGER", Agencies: ag("EPA")},
+	},
+	{name: "agency and slash opening a sentence", in: "Reuters/Ipsos polls show support for the ceasefire in Gaza"},
+	{
+		name: "UPI Photo",
+		in:   "Israeli tanks gather near the Gaza border on October 15, 2023. UPI Photo/Daniel Levy",
+		want: creditView{Whole: "UPI Photo/Daniel Levy", Credit: "UPI Photo/Daniel Levy", Photographers: []string{"Daniel Levy"}, Agencies: ag("UPI")},
+	},
+	{
+		name: "initials inside a credit",
+		in:   "Soldiers load a helicopter at Camp Bastion, Afghanistan. U.S. Army/Handout via Reuters",
+		want: creditView{Whole: "U.S. Army/Handout via Reuters", Credit: "U.S. Army/Handout via Reuters", Agencies: ag("U.S. Army", "Reuters")},
+	},
+	{
+		name: "square brackets",
+		in:   "Palestinians search for survivors after an Israeli strike in Gaza City [Mahmoud Salem/Reuters]",
+		want: creditView{Whole: "[Mahmoud Salem/Reuters]", Credit: "Mahmoud Salem/Reuters", Photographers: []string{"Mahmoud Salem"}, Agencies: ag("Reuters")},
+	},
+	{
+		name: "doubled Getty credit",
+		in:   "Smoke rises over Khan Younis on November 8, 2023. (Photo by Said Khatib / AFP) (Photo by SAID KHATIB/AFP via Getty Images)",
+		want: creditView{Whole: "(Photo by Said Khatib / AFP) (Photo by SAID KHATIB/AFP via Getty Images)", Credit: "Photo by SAID KHATIB/AFP via Getty Images", Photographers: []string{"SAID KHATIB"}, Agencies: ag("AFP", "Getty Images")},
+	},
+	{
+		name: "Anadolu dash",
+		in:   "Civil defence teams carry a wounded man in Idlib, Syria on March 2, 2020. ( Bilal Yusuf - Anadolu Agency )",
+		want: creditView{Whole: "( Bilal Yusuf - Anadolu Agency )", Credit: "Bilal Yusuf - Anadolu Agency", Photographers: []string{"Bilal Yusuf"}, Agencies: ag("Anadolu Agency")},
+	},
+	{
+		name: "editors' note after a handout credit",
+		in:   "A tank fires near Bakhmut, Ukraine, in this screen grab taken from a video released on May 3, 2023. Ukrainian Armed Forces/Handout via REUTERS ATTENTION EDITORS - THIS IMAGE HAS BEEN SUPPLIED BY A THIRD PARTY.",
+		want: creditView{Whole: "Ukrainian Armed Forces/Handout via REUTERS ATTENTION EDITORS - THIS IMAGE HAS BEEN SUPPLIED BY A THIRD PARTY", Credit: "Ukrainian Armed Forces/Handout via REUTERS", Agencies: ag("Ukrainian Armed Forces", "Reuters")},
+	},
+	{
+		name: "pictures of the day tag",
+		in:   "A boy flies a kite over a destroyed neighbourhood in Mosul, Iraq, June 3, 2018. REUTERS/Khaled Jabbar TPX IMAGES OF THE DAY",
+		want: creditView{Whole: "REUTERS/Khaled Jabbar TPX IMAGES OF THE DAY", Credit: "REUTERS/Khaled Jabbar", Photographers: []string{"Khaled Jabbar"}, Agencies: ag("Reuters")},
+	},
+	{
+		name: "NYT credit lead-in",
+		in:   "Soldiers rest in a trench outside Kupiansk, Ukraine. Credit...Daniel Brandt/The New York Times",
+		want: creditView{Whole: "Credit...Daniel Brandt/The New York Times", Credit: "Credit...Daniel Brandt/The New York Times", Photographers: []string{"Daniel Brandt"}, Agencies: ag("NYT")},
+	},
+	{
+		name: "photographer named twice",
+		in:   "Men pray over bodies in Douma on February 21, 2018. AFP PHOTO / HAMZA AL-AJWEH / AFP / HAMZA AL-AJWEH",
+		want: creditView{Whole: "AFP PHOTO / HAMZA AL-AJWEH / AFP / HAMZA AL-AJWEH", Credit: "AFP PHOTO / HAMZA AL-AJWEH / AFP / HAMZA AL-AJWEH", Photographers: []string{"HAMZA AL-AJWEH"}, Agencies: ag("AFP")},
+	},
+	{
+		name: "file photo Reuters",
+		in:   "Rebel fighters ride a tank in Daraa, Syria, June 12, 2015. REUTERS/Alaa Nasser/File Photo",
+		want: creditView{Whole: "REUTERS/Alaa Nasser/File Photo", Credit: "REUTERS/Alaa Nasser/File Photo", Photographers: []string{"Alaa Nasser"}, Agencies: ag("Reuters")},
+	},
+	{
+		name: "news agency handout via Reuters",
+		in:   "Syrian President meets officials in Damascus, Syria. SANA/Handout via REUTERS",
+		want: creditView{Whole: "SANA/Handout via REUTERS", Credit: "SANA/Handout via REUTERS", Agencies: ag("SANA", "Reuters")},
+	},
+	{name: "distance in parentheses", in: "The front line lies 3 km (1.86 miles) away."},
+	{name: "distance in parentheses at the end", in: "The front line lies about 3 km away (1.86 miles)"},
+	{name: "acronym in parentheses", in: "Fighters of the Syrian Democratic Forces (SDF)"},
+	{name: "aside in parentheses", in: "Smoke rises from Mount Etna (Volcano)"},
+	{name: "news agency as a source", in: "Six people were killed, according to the state news agency (SANA)."},
+	{name: "agency in a sentence", in: "Four people died in the blast, according to AFP"},
+	{name: "agency after the", in: "The figure could not be verified by the Associated Press"},
+	{name: "slash between places", in: "Trucks wait on the road between Aleppo/Damascus"},
+	{name: "empty", in: ""},
+	{name: "only spaces and stops", in: " . ."},
+}
+
+func TestCredit(t *testing.T) {
+	p := newCreditParser(t)
+	for _, tc := range creditCases {
+		t.Run(tc.name, func(t *testing.T) {
+			cr := p.credit(tc.in)
+			if diff := cmp.Diff(tc.want, viewCredit(tc.in, cr)); diff != "" {
+				t.Errorf("credit(%q) mismatch (-want +got):\n%s\nwarnings: %q", tc.in, diff, cr.Warnings)
+			}
+			checkCredit(t, tc.in, cr)
+		})
+	}
+}
+
+func TestIsCreditOnly(t *testing.T) {
+	p := newCreditParser(t)
+	tests := []struct {
+		name string
+		in   string
+		want bool
+	}{
+		{"copyright", "© 2018 Yasin Hamdan/AFP", true},
+		{"reuters", "REUTERS/Hamid Saleh", true},
+		{"photograph", "Photograph: Nadia Rahimi/AFP/Getty", true},
+		{"parenthesised", "(Photo by Karim Haddad/AFP Photo)", true},
+		{"AFP PHOTO", "AFP PHOTO / AHMAD AL-RUBAIE", true},
+		{"bare agency", "AFP", true},
+		{"bare agency in parentheses", "(Reuters)", true},
+		{"handout", "Syrian Civil Defence/Handout", true},
+		{"caption with a credit", "Smoke rises over Sanaa. REUTERS/Hamid Saleh", false},
+		{"leading credit", "REUTERS/Hamid Saleh - Men carry a body in Sanaa.", false},
+		{"short caption", "Smoke rises over Mosul.", false},
+		{"place names", "Aleppo/Damascus", false},
+		{"person", "Karim Haddad", false},
+		{"empty", "", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := p.isCreditOnly(tc.in); got != tc.want {
+				t.Errorf("isCreditOnly(%q) = %v, want %v", tc.in, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestCreditSpans(t *testing.T) {
+	p := newCreditParser(t)
+	in := "Men carry a wounded boy in Douma. (Photo by Yasin Hamdan/Komsomolskaya Pravda via AP Photo)"
+	cr := p.credit(in)
+	got := map[string][]string{}
+	for _, s := range cr.PhotographerSpans {
+		got["photographers"] = append(got["photographers"], in[s.Start:s.End])
+	}
+	for _, s := range cr.AgencySpans {
+		got["agencies"] = append(got["agencies"], in[s.Start:s.End])
+	}
+	want := map[string][]string{
+		"photographers": {"Yasin Hamdan"},
+		"agencies":      {"Komsomolskaya Pravda", "AP Photo"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("spans mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func TestLoadAgenciesErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want string
+	}{
+		{"slash", "Foo\tFoo/Bar\n", "lexicon agencies.tsv:1: \"Foo/Bar\" contains a slash, which separates the parts of a credit"},
+		{"empty marker line", "# comment\n-\n", "lexicon agencies.tsv:2: marker line lists no marker"},
+		{"empty canonical", "\tAlias\n", "lexicon agencies.tsv:1: empty first field: want a canonical agency name or -"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := loadAgencies([]fs.FS{fstest.MapFS{"agencies.tsv": {Data: []byte(tc.in)}}})
+			got := ""
+			if err != nil {
+				got = err.Error()
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("loadAgencies error mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestLoadAgenciesExtend(t *testing.T) {
+	extra := fstest.MapFS{"agencies.tsv": {Data: []byte("Qamishli Photo Collective\tQPC\n-\tPress Service\n")}}
+	p, err := New(extra)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := "A market in Qamishli, Syria. Lina Yusuf/QPC"
+	want := creditView{Whole: "Lina Yusuf/QPC", Credit: "Lina Yusuf/QPC", Photographers: []string{"Lina Yusuf"}, Agencies: ag("Qamishli Photo Collective")}
+	if diff := cmp.Diff(want, viewCredit(in, p.credit(in))); diff != "" {
+		t.Errorf("credit with a user lexicon mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// checkCredit asserts what holds of every credit: spans ordered and inside
+// the text, Whole around Inner, names as their spans show them, valid UTF-8.
+func checkCredit(t *testing.T, text string, cr creditResult) {
+	t.Helper()
+	if !cr.Found {
+		if len(cr.Photographers)+len(cr.Agencies)+len(cr.Warnings) > 0 {
+			t.Errorf("credit(%q): not found but has fields: %+v", text, cr)
+		}
+		return
+	}
+	w, in := cr.Whole, cr.Inner
+	if !(0 <= w.Start && w.Start <= in.Start && in.Start < in.End && in.End <= w.End && w.End <= len(text)) {
+		t.Fatalf("credit(%q): bad spans whole %v inner %v", text, w, in)
+	}
+	if len(cr.Photographers) != len(cr.PhotographerSpans) || len(cr.Agencies) != len(cr.AgencySpans) {
+		t.Fatalf("credit(%q): %d photographers with %d spans, %d agencies with %d spans", text,
+			len(cr.Photographers), len(cr.PhotographerSpans), len(cr.Agencies), len(cr.AgencySpans))
+	}
+	for i, s := range cr.PhotographerSpans {
+		if s.Start < in.Start || s.End > in.End || s.Start >= s.End || text[s.Start:s.End] != cr.Photographers[i] {
+			t.Errorf("credit(%q): photographer %q has span %v", text, cr.Photographers[i], s)
+		}
+	}
+	for i, s := range cr.AgencySpans {
+		if s.Start < in.Start || s.End > in.End || s.Start >= s.End {
+			t.Errorf("credit(%q): agency %q has span %v", text, cr.Agencies[i], s)
+		}
+	}
+	if !utf8.ValidString(text) {
+		return
+	}
+	for _, s := range append(append(append([]string{}, cr.Photographers...), cr.Warnings...), text[in.Start:in.End]) {
+		if !utf8.ValidString(s) || strings.TrimSpace(s) != s {
+			t.Errorf("credit(%q): invalid or untrimmed output %q", text, s)
+		}
+	}
+	for _, a := range cr.Agencies {
+		if !utf8.ValidString(string(a)) || a == "" {
+			t.Errorf("credit(%q): invalid agency %q", text, a)
+		}
+	}
+}
+
+func FuzzCredit(f *testing.F) {
+	for _, tc := range creditCases {
+		f.Add(tc.in)
+	}
+	f.Add("(AP Photo/Hussein and)")
+	f.Add("Photo by X and Y and/AFP")
+	p := newCreditParser(f)
+	f.Fuzz(func(t *testing.T, raw string) {
+		text := Fold(raw)
+		cr := p.credit(text)
+		checkCredit(t, text, cr)
+		if p.isCreditOnly(text) && !cr.Found {
+			t.Errorf("isCreditOnly(%q) without a credit", text)
+		}
+	})
+}

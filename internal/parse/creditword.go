@@ -1,0 +1,219 @@
+package parse
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// creditOrgWords mark a credit piece as an organisation. Lower case.
+var creditOrgWords = map[string]bool{
+	"media": true, "center": true, "centre": true, "ministry": true, "agency": true, "news": true,
+	"press": true, "tv": true, "television": true, "network": true, "office": true, "service": true,
+	"services": true, "council": true, "committee": true, "foundation": true, "defence": true,
+	"defense": true, "army": true, "forces": true, "force": true, "images": true, "photo": true,
+	"photos": true, "pictures": true, "group": true, "organization": true, "organisation": true,
+	"department": true, "command": true, "authority": true, "brigade": true, "brigades": true,
+	"corps": true, "navy": true, "police": true, "channel": true, "radio": true, "bureau": true,
+	"institute": true, "union": true, "front": true, "movement": true, "party": true, "mission": true,
+	"crescent": true, "hospital": true, "municipality": true, "government": true, "presidency": true,
+	"embassy": true, "coalition": true, "observatory": true, "commission": true, "federation": true,
+	"association": true, "society": true, "helmets": true, "times": true, "post": true, "daily": true,
+	"journal": true, "gazette": true, "magazine": true, "telegraph": true, "herald": true,
+	"tribune": true, "photography": true, "studio": true, "archive": true, "archives": true,
+	"collection": true, "museum": true, "monitor": true, "ltd": true, "inc": true, "llc": true,
+	"company": true, "administration": true, "guard": true, "militia": true, "nations": true,
+	"handout": true, "pool": true, "staff": true, "unit": true, "headquarters": true,
+}
+
+// creditParticles are the lower-case words allowed inside a person's name.
+var creditParticles = map[string]bool{
+	"al": true, "el": true, "ul": true, "bin": true, "ibn": true, "bint": true, "abu": true,
+	"de": true, "da": true, "di": true, "del": true, "della": true, "des": true, "du": true,
+	"dos": true, "das": true, "do": true, "van": true, "von": true, "der": true, "den": true,
+	"ter": true, "la": true, "le": true, "y": true,
+}
+
+// creditAcronym reports whether w is 2 to 8 capital letters or digits, at least
+// two of them letters ("YPG", "SANA").
+func creditAcronym(w string) bool {
+	if len(w) < 2 || len(w) > 8 {
+		return false
+	}
+	letters := 0
+	for i := 0; i < len(w); i++ {
+		switch c := w[i]; {
+		case c >= 'A' && c <= 'Z':
+			letters++
+		case c >= '0' && c <= '9', c == '-':
+		default:
+			return false
+		}
+	}
+	return letters >= 2
+}
+
+// creditPersonName reports whether s, of the given number of words, looks
+// like a person's name: two to five words, each capitalised ("Sameer",
+// "Al-Doumy", "J.") or a particle ("al", "bin", "al-Rifai"), at least two of
+// them capitalised.
+func creditPersonName(s string, words int) bool {
+	if words < 2 || words > 5 {
+		return false
+	}
+	caps := 0
+	for w := range strings.SplitSeq(s, " ") {
+		if creditParticles[w] {
+			continue
+		}
+		if pre, rest, ok := strings.Cut(w, "-"); ok && creditParticles[pre] {
+			w = rest
+		}
+		if !creditCapitalised(w) || !creditNameWord(w) {
+			return false
+		}
+		caps++
+	}
+	return caps >= 2
+}
+
+// creditNameWord reports whether w holds only letters, marks, hyphens,
+// apostrophes and full stops.
+func creditNameWord(w string) bool {
+	for _, r := range w {
+		if !unicode.IsLetter(r) && !unicode.Is(unicode.Mn, r) && !strings.ContainsRune("-'’.", r) {
+			return false
+		}
+	}
+	return true
+}
+
+// creditWalkBack returns the start of the run of credit-like words that
+// ends at end: capitalised words, particles, slashes, lead-ins. It stops at
+// the end of the previous sentence (sentence then reports true, as it does
+// when the run reaches the start of text), at any other word, or after
+// maxCredit bytes.
+func creditWalkBack(text string, end int) (start int, sentence bool) {
+	start = end
+	i := end
+	for i > 0 && end-i < maxCredit {
+		j := strings.LastIndexByte(text[:i], ' ') + 1
+		word := text[j:i]
+		switch {
+		case end-j > maxCredit:
+			return start, false
+		case word == "":
+		case word == "(c)" || word == "©" || strings.EqualFold(word, "copyright"):
+			start = j
+		case strings.ContainsAny(word, ")[]{}"):
+			return start, false
+		case word[0] == '(':
+			return j, false
+		case word[len(word)-1] == ':':
+			if ls := creditLeadInEndingAt(text, i); ls >= 0 {
+				return ls, false
+			}
+			return start, false
+		case word == "-" || word == "–" || word == "—" || word == "|":
+			return start, true
+		case creditDigits(word):
+			if len(word) != 4 || !creditCopyrightBefore(text, j) {
+				return start, false
+			}
+			start = j
+		case creditEndsSentence(word):
+			if !creditInitials(word) {
+				return start, true
+			}
+			start = j
+		case creditWord(word):
+			start = j
+		default:
+			return start, false
+		}
+		i = j - 1
+	}
+	return start, i <= 0
+}
+
+// creditLeadInEndingAt returns the start of a lead-in ending with ':' that
+// ends at i ("Photo credit:"), or -1.
+func creditLeadInEndingAt(text string, i int) int {
+	for _, l := range creditLeadIns {
+		s := i - len(l)
+		if l[len(l)-1] == ':' && s >= 0 && (s == 0 || text[s-1] == ' ') && strings.EqualFold(text[s:i], l) {
+			return s
+		}
+	}
+	return -1
+}
+
+// creditCopyrightBefore reports whether the word before position j is a
+// copyright sign: "© 2018 Sameer Al-Doumy/AFP".
+func creditCopyrightBefore(text string, j int) bool {
+	b := strings.TrimRight(text[:j], " ")
+	return strings.HasSuffix(b, "©") || creditHasSuffix(b, "(c)") || creditHasSuffix(b, "copyright")
+}
+
+// creditHasSuffix reports whether s ends with suffix, ignoring ASCII case.
+func creditHasSuffix(s, suffix string) bool {
+	return len(s) >= len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix)
+}
+
+// creditEndsSentence reports whether word ends with . ! ? ; or a closing
+// quote, any of which ends the run of credit words.
+func creditEndsSentence(word string) bool {
+	r, _ := utf8.DecodeLastRuneInString(word)
+	return strings.ContainsRune(".!?;\"”’»", r)
+}
+
+// creditInitials reports whether word is initials such as "J." or "U.S.",
+// which do not end a sentence inside a credit ("U.S. Army/Handout").
+func creditInitials(word string) bool {
+	if len(word) < 2 || word[len(word)-1] != '.' {
+		return false
+	}
+	for i := 0; i < len(word); i += 2 {
+		if word[i] < 'A' || word[i] > 'Z' || i+1 >= len(word) || word[i+1] != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+// creditWord reports whether word may be part of a credit: capitalised, a
+// particle, a joining word (via, and, by, of, the, for), or a word with a
+// slash and no digits.
+func creditWord(word string) bool {
+	w := strings.TrimSuffix(word, ",")
+	if w == "" {
+		return false
+	}
+	var buf [16]byte
+	if creditFunctionWords[string(creditLower(buf[:0], w))] || creditParticles[w] || w == "&" || strings.EqualFold(w, "courtesy") {
+		return true
+	}
+	if strings.ContainsRune(w, '/') {
+		return strings.IndexAny(w, "0123456789") < 0
+	}
+	if pre, rest, ok := strings.Cut(w, "-"); ok && creditParticles[pre] {
+		w = rest
+	}
+	return creditCapitalised(w)
+}
+
+// creditFunctionWords may join the words of a credit but never start one.
+var creditFunctionWords = map[string]bool{"via": true, "and": true, "by": true, "of": true, "the": true, "for": true}
+
+// creditSkipFunctionWords skips function words at the front of [s, e): a run that
+// starts "of the Syrian Civil Defence/Handout" is a credit from "Syrian".
+func creditSkipFunctionWords(text string, s, e int) int {
+	for s < e {
+		j := strings.IndexByte(text[s:e], ' ')
+		if j < 0 || !creditFunctionWords[strings.ToLower(text[s:s+j])] {
+			return s
+		}
+		s = creditSkipSpaces(text, s+j+1, e)
+	}
+	return s
+}
