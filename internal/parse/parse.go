@@ -81,7 +81,7 @@ func (p *Parser) describe(rec *caption.Record, desc string, off int) {
 	}
 	rec.Warnings = append(rec.Warnings, dr.Warnings...)
 
-	cas := p.casualties(desc, sents)
+	cas := otherEventFigures(desc, sents, p.casualties(desc, sents), dr)
 	rec.Killed, rec.Injured = cas.Killed, cas.Injured
 	rec.Attribution = cas.Attribution
 	addEvidence(rec, "killed", off, cas.KilledSpans...)
@@ -154,7 +154,13 @@ func inferCountry(recs []caption.Record) {
 			best = c
 		}
 	}
-	if count[best] < 2 {
+	total := 0
+	for _, n := range count {
+		total += n
+	}
+	// A wire dump from many conflicts proves nothing about one caption:
+	// three in four captions must agree.
+	if count[best] < 2 || 4*count[best] < 3*total {
 		return
 	}
 	for i := range recs {

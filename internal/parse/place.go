@@ -20,6 +20,7 @@ var placeNouns = map[string]bool{
 	"river": true, "bridge": true, "port": true, "desert": true, "plain": true, "plains": true,
 	"quarter": true, "municipality": true, "county": true, "oblast": true, "state": true, "hamlet": true,
 	"enclave": true, "pocket": true, "heights": true, "island": true, "strip": true,
+	"seaport": true, "harbour": true, "harbor": true, "compound": true, "outpost": true,
 }
 
 // siteNouns name a site rather than an administrative unit: they stay part of
@@ -74,6 +75,9 @@ func (sc *sceneCtx) placeContext(c chunk, prevPlace bool) bool {
 	if c.b < len(toks) && placeNouns[toks[c.b].key] {
 		return true // "Tal Samin village", "Hama countryside", "Douma neighbourhood"
 	}
+	if c.b+1 < len(toks) && toks[c.b].key == "," && sc.used[c.b+1] && !sc.demonym[c.b+1] {
+		return true // "Beirut, Lebanon": a name before a country name
+	}
 	if c.b+1 < len(toks) && toks[c.b].key == "refugee" && toks[c.b+1].key == "camp" {
 		return true
 	}
@@ -115,15 +119,29 @@ func placeName(desc string, toks []token, c chunk) (string, caption.Span) {
 	return desc[s.Start:s.End], s
 }
 
+// containerNouns, between two names as in "the Damascus suburb of Douma" or
+// "the Idlib town of Saraqib", make the first name the container. (With
+// "neighbourhood" or "district" agencies write it both ways — "the Douma
+// neighbourhood of Damascus", "the Aleppo district of Sukkari" — and the
+// written order is kept.)
+var containerNouns = map[string]bool{"suburb": true, "suburbs": true, "town": true, "village": true,
+	"city": true, "camp": true, "province": true, "countryside": true}
+
 // orderPlaces puts places most specific first. Captions mostly write them so
 // ("Harasta, on the outskirts of Damascus"); "the Damascus suburb of Douma"
-// names the container first and is swapped.
+// and "Aleppo's Bustan al-Qasr district" name the container first and are
+// swapped.
 func orderPlaces(toks []token, found []foundPlace) []foundPlace {
 	for i := 0; i+1 < len(found); i++ {
 		a, b := found[i], found[i+1]
-		if a.c.b+2 == b.c.a && (toks[a.c.b].key == "suburb" || toks[a.c.b].key == "suburbs") && toks[a.c.b+1].key == "of" {
-			found[i], found[i+1] = b, a
+		gap := b.c.a - a.c.b
+		switch {
+		case gap == 2 && containerNouns[toks[a.c.b].key] && toks[a.c.b+1].key == "of":
+		case gap == 1 && toks[a.c.b].key == "'s":
+		default:
+			continue
 		}
+		found[i], found[i+1] = b, a
 	}
 	return found
 }

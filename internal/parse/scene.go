@@ -144,13 +144,18 @@ func (sc *sceneCtx) origin(c chunk) bool {
 	if i >= 0 && sc.toks[i].key == "from" {
 		return true
 	}
+	// "fled the conflict in Darfur" names where they came from; in "flee
+	// the town of Maaret al-Numan" the town is the object and the photo is
+	// taken there or on its roads.
+	prep := false
 	for i := c.a - 1; i >= 0 && c.a-i <= 6; i-- {
 		if !sc.toks[i].word {
 			return false
 		}
 		if fleeWords[sc.toks[i].key] {
-			return true
+			return prep
 		}
+		prep = prep || sc.toks[i].key == "in" || sc.toks[i].key == "from"
 	}
 	return false
 }
