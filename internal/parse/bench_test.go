@@ -57,3 +57,29 @@ func BenchmarkDocument(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSeeds parses the captions of ../shared/seeds (the evaluation
+// documents, longer than the golden ones), when that directory is present.
+func BenchmarkSeeds(b *testing.B) {
+	files, _ := filepath.Glob("../../../shared/seeds/*.txt")
+	if len(files) == 0 {
+		b.Skip("no ../shared/seeds beside the repository")
+	}
+	p := mustParser(b)
+	var texts []string
+	var size int64
+	for _, in := range files {
+		for _, r := range parseDocument(b, p, in) {
+			texts = append(texts, r.Text)
+			size += int64(len(r.Text))
+		}
+	}
+	b.SetBytes(size)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, t := range texts {
+			p.Caption(t)
+		}
+	}
+	b.ReportMetric(float64(len(texts))*float64(b.N)/b.Elapsed().Seconds(), "captions/s")
+}

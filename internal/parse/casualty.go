@@ -31,9 +31,9 @@ type casualtyResult struct {
 // rose to 30"). A figure whose clause frames it as a war's running total ("The
 // war has killed more than 500,000 people since 2011") is left out. The first
 // figure of each kind wins; a later sentence that disagrees adds a warning.
-func (p *Parser) casualties(desc string, sents []caption.Span) casualtyResult {
+func (p *Parser) casualties(desc string, sents []caption.Span, toks []token) casualtyResult {
 	var res casualtyResult
-	c, ok := newCasualtyScan(desc, sents)
+	c, ok := newCasualtyScan(desc, sents, toks)
 	if !ok {
 		return res
 	}
@@ -60,10 +60,11 @@ func casualtyCue(s string) (trigger, what bool) {
 			for k := range n {
 				buf[k] = s[i+k] | 0x20
 			}
-			if casualtyLexicon[string(buf[:n])].form != formNone {
+			w := string(buf[:n]) // no allocation: the conversions below are map keys and comparisons
+			if casualtyTriggers.has(keyHash(w)) && casualtyLexicon[w].form != formNone {
 				return true, what
 			}
-			what = what || string(buf[:n]) == "what"
+			what = what || w == "what"
 		}
 		i = j
 	}
@@ -86,14 +87,24 @@ type casualtyScan struct {
 // is empty for a sentence that was not tokenized.
 type casSent struct{ lo, hi, end int }
 
-// newCasualtyScan tokenizes the sentences that have a casualty word, and the
-// first sentence if it has "what"; it reports false when there are none.
-func newCasualtyScan(desc string, sents []caption.Span) (*casualtyScan, bool) {
-	c := &casualtyScan{desc: desc, sents: make([]casSent, len(sents))}
+// newCasualtyScan marks the sentences of desc (tokenized as toks) that have
+// a casualty word, and the first sentence if it has "what"; it reports false
+// when there are none. Only marked sentences are classified and read.
+func newCasualtyScan(desc string, sents []caption.Span, toks []token) (*casualtyScan, bool) {
+	c := &casualtyScan{desc: desc, toks: toks, sents: make([]casSent, len(sents))}
 	found := false
+	k := 0
 	for i, s := range sents {
 		start, end := min(max(s.Start, 0), len(desc)), min(max(s.End, 0), len(desc))
-		c.sents[i] = casSent{lo: len(c.toks), hi: len(c.toks), end: end}
+		for k < len(toks) && toks[k].start < start {
+			k++
+		}
+		lo, hi := k, k
+		for hi < len(toks) && toks[hi].end <= end {
+			hi++
+		}
+		k = hi
+		c.sents[i] = casSent{lo: lo, hi: lo, end: end}
 		if start >= end {
 			continue
 		}
@@ -102,23 +113,18 @@ func newCasualtyScan(desc string, sents []caption.Span) (*casualtyScan, bool) {
 			continue
 		}
 		found = true
-		toks := tokenize(desc[start:end], lowerASCII(desc[start:end]))
-		for k := range toks {
-			toks[k].start += start
-			toks[k].end += start
-		}
-		if c.toks == nil {
-			c.toks = toks
-		} else {
-			c.toks = append(c.toks, toks...)
-		}
-		c.sents[i].hi = len(c.toks)
+		c.sents[i].hi = hi
 	}
-	c.info = make([]casWord, len(c.toks))
-	for i, t := range c.toks {
-		c.info[i] = c.classify(i, t)
+	if !found {
+		return c, false
 	}
-	return c, found
+	c.info = make([]casWord, len(toks))
+	for _, s := range c.sents {
+		for i := s.lo; i < s.hi; i++ {
+			c.info[i] = c.classify(i, toks[i])
+		}
+	}
+	return c, true
 }
 
 // classify looks token i up in casualtyLexicon, or classes its punctuation.

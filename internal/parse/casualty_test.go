@@ -221,7 +221,7 @@ func TestCasualties(t *testing.T) {
 	p := &Parser{}
 	for _, tc := range casualtyCases {
 		t.Run(tc.name, func(t *testing.T) {
-			got := viewCasualties(p.casualties(tc.in, sentences(tc.in)))
+			got := viewCasualties(p.casualties(tc.in, sentences(tc.in), tokenize(tc.in, lowerASCII(tc.in))))
 			if diff := cmp.Diff(tc.want, got, cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("casualties(%q) mismatch (-want +got):\n%s", tc.in, diff)
 			}
@@ -254,7 +254,7 @@ func TestCasualtyEvidence(t *testing.T) {
 	p := &Parser{}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			r := p.casualties(tc.in, sentences(tc.in))
+			r := p.casualties(tc.in, sentences(tc.in), tokenize(tc.in, lowerASCII(tc.in)))
 			got := evidenceText{Killed: spanTexts(tc.in, r.KilledSpans), Injured: spanTexts(tc.in, r.InjuredSpans), Attribution: spanTexts(tc.in, r.AttributionSpans)}
 			if diff := cmp.Diff(tc.want, got, cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("casualties(%q) evidence mismatch (-want +got):\n%s", tc.in, diff)
@@ -355,7 +355,7 @@ func FuzzCasualties(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in string) {
 		desc := Fold(in)
 		sents := sentences(desc)
-		r := p.casualties(desc, sents)
+		r := p.casualties(desc, sents, tokenize(desc, lowerASCII(desc)))
 		checkCasualtyInvariants(t, desc, len(sents), r)
 		if n, size, ok := readNumber(in); ok && (n < 0 || size <= 0 || size > len(in)) {
 			t.Errorf("readNumber(%q) = %d, %d", in, n, size)
@@ -409,7 +409,7 @@ func BenchmarkCasualties(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for i, tc := range casualtyCases {
-			p.casualties(tc.in, sents[i])
+			p.casualties(tc.in, sents[i], tokenize(tc.in, lowerASCII(tc.in)))
 		}
 	}
 }

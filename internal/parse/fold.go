@@ -12,6 +12,9 @@ import (
 // Invalid UTF-8 is replaced by U+FFFD so that the record is always valid JSON
 // text.
 func Fold(s string) string {
+	if folded(s) {
+		return s
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false
@@ -33,4 +36,28 @@ func Fold(s string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// folded reports whether s is already in folded form, so that Fold, which
+// every caption passes through, allocates only when it has to.
+func folded(s string) bool {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' '):
+				return false
+			case c < ' ':
+				return false
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 || unicode.IsSpace(r) {
+			return false
+		}
+		i += n
+	}
+	return true
 }

@@ -2,7 +2,9 @@ package parse
 
 import (
 	"io/fs"
+	"slices"
 	"strings"
+	"sync"
 
 	"sijil/internal/caption"
 )
@@ -15,6 +17,16 @@ const Version = "0.1.0"
 // safe for concurrent use.
 type Parser struct {
 	lex *lexicons
+	// work recycles the per-caption scratch buffers (*workspace): tokens and
+	// flags are most of a parse's allocations, and none outlives it.
+	work sync.Pool
+}
+
+// workspace holds the scratch buffers of one caption's parse.
+type workspace struct {
+	toks   []token
+	flags  []bool
+	sentOf []int
 }
 
 // New loads the built-in lexicons and, from each extra file system, any
@@ -25,14 +37,16 @@ func New(extra ...fs.FS) (*Parser, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Parser{lex: lex}, nil
+	p := &Parser{lex: lex}
+	p.work.New = func() any { return new(workspace) }
+	return p, nil
 }
 
 // Caption parses one caption. raw may hold any white space; the record's
 // Text is its folded form and every evidence span points into Text.
 func (p *Parser) Caption(raw string) caption.Record {
 	text := Fold(raw)
-	rec := caption.Record{Text: text, Evidence: map[string][]caption.Span{}}
+	rec := caption.Record{Text: text, Evidence: make(map[string][]caption.Span, 12)}
 	cr := p.credit(text)
 	descStart, descEnd := 0, len(text)
 	if cr.Found {
@@ -73,6 +87,10 @@ func descBounds(text string, credit caption.Span) (start, end int) {
 // description's offset in rec.Text, added to every span.
 func (p *Parser) describe(rec *caption.Record, desc string, off int) {
 	sents := sentences(desc)
+	ws := p.work.Get().(*workspace)
+	defer p.work.Put(ws)
+	ws.toks = tokenizeInto(ws.toks[:0], desc, lowerASCII(desc))
+	toks := ws.toks
 
 	dr := pickDate(desc, sents)
 	if !dr.Date.IsZero() {
@@ -81,7 +99,7 @@ func (p *Parser) describe(rec *caption.Record, desc string, off int) {
 	}
 	rec.Warnings = append(rec.Warnings, dr.Warnings...)
 
-	cas := otherEventFigures(desc, sents, p.casualties(desc, sents), dr)
+	cas := otherEventFigures(desc, sents, p.casualties(desc, sents, toks), dr)
 	rec.Killed, rec.Injured = cas.Killed, cas.Injured
 	rec.Attribution = cas.Attribution
 	addEvidence(rec, "killed", off, cas.KilledSpans...)
@@ -90,7 +108,7 @@ func (p *Parser) describe(rec *caption.Record, desc string, off int) {
 	rec.Warnings = append(rec.Warnings, cas.Warnings...)
 
 	scene := sceneSentences(sents, cas.Sentences, dr)
-	p.scene(rec, desc, off, sents, scene)
+	p.scene(rec, desc, off, sents, scene, ws)
 }
 
 // addEvidence records spans (relative to the description at off) for field.
@@ -112,16 +130,14 @@ func sceneSentences(sents []caption.Span, casualty []int, dr dateResult) []int {
 	if len(sents) == 0 {
 		return nil
 	}
-	in := map[int]bool{0: true}
+	out := make([]int, 0, 1+len(casualty))
+	out = append(out, 0)
 	for _, i := range casualty {
-		in[i] = true
-	}
-	out := []int{}
-	for i := range sents {
-		if in[i] {
+		if i > 0 && !slices.Contains(out, i) {
 			out = append(out, i)
 		}
 	}
+	slices.Sort(out)
 	return out
 }
 

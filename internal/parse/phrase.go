@@ -6,57 +6,81 @@ import (
 )
 
 // phrase is one lexicon entry: a sequence of token keys that, when found in
-// a description, stands for value. A key ending in * matches any token that
-// starts with it ("airstrike*" matches "airstrikes"). scope restricts the entry
-// to captions of one country ("" for any).
+// a description, stands for value. A key ending in * matches any word that
+// starts with it ("airstrike*" matches "airstrikes"). scope restricts the
+// entry to captions of one country ("" for any).
 type phrase struct {
-	keys  []string
+	keys  []string // with any trailing * removed
+	star  []bool   // star[i]: keys[i] is a prefix
 	value string
 	scope string
 }
 
+// wildPrefix is how many leading bytes of a starred first word index it.
+// Lexicon stars need at least this many letters before them.
+const wildPrefix = 3
+
 // phraseSet finds lexicon phrases in token streams. Entries are indexed by
-// their first key so that a scan costs one map lookup per token.
+// their first key (or its first bytes, for a starred key) so that a scan
+// costs one or two map lookups per token.
 type phraseSet struct {
-	byFirst  map[string][]*phrase
-	wildcard []*phrase // entries whose first key ends in *
+	byFirst map[string][]*phrase
+	byStem  map[string][]*phrase // starred first keys, by their first wildPrefix bytes
+	// maybe is a Bloom filter of the first keys and stems: most words of a
+	// caption start no phrase, and the filter turns them away without a map
+	// lookup.
+	maybe bloom
 }
 
-func newPhraseSet() *phraseSet { return &phraseSet{byFirst: map[string][]*phrase{}} }
+// bloom is a 4096-bit Bloom filter over key hashes, with two probes.
+type bloom [64]uint64
+
+func (b *bloom) add(h uint64) {
+	b[h&4095>>6] |= 1 << (h & 63)
+	b[h>>12&4095>>6] |= 1 << (h >> 12 & 63)
+}
+
+func (b *bloom) has(h uint64) bool {
+	return b[h&4095>>6]&(1<<(h&63)) != 0 && b[h>>12&4095>>6]&(1<<(h>>12&63)) != 0
+}
+
+func newPhraseSet() *phraseSet {
+	return &phraseSet{byFirst: map[string][]*phrase{}, byStem: map[string][]*phrase{}}
+}
 
 // add registers text (as written in a lexicon; case is ignored) for value.
+// A star on a key shorter than wildPrefix is taken literally.
 func (ps *phraseSet) add(text, value, scope string) {
 	lower := lowerASCII(text)
-	var keys []string
+	ph := &phrase{value: value, scope: scope}
 	for _, t := range tokenize(lower, lower) {
-		keys = append(keys, t.key)
-	}
-	// tokenize splits "strike*" into "strike" and "*": glue the star back.
-	var glued []string
-	for _, k := range keys {
-		if k == "*" && len(glued) > 0 {
-			glued[len(glued)-1] += "*"
+		if t.key == "*" && len(ph.keys) > 0 && len(ph.keys[len(ph.keys)-1]) >= wildPrefix {
+			ph.star[len(ph.star)-1] = true
 			continue
 		}
-		glued = append(glued, k)
+		ph.keys = append(ph.keys, t.key)
+		ph.star = append(ph.star, false)
 	}
-	if len(glued) == 0 {
+	if len(ph.keys) == 0 {
 		return
 	}
-	ph := &phrase{keys: glued, value: value, scope: scope}
-	if strings.HasSuffix(glued[0], "*") {
-		ps.wildcard = append(ps.wildcard, ph)
+	if ph.star[0] {
+		stem := ph.keys[0][:wildPrefix]
+		ps.byStem[stem] = append(ps.byStem[stem], ph)
+		ps.maybe.add(keyHash(stem))
 	} else {
-		ps.byFirst[glued[0]] = append(ps.byFirst[glued[0]], ph)
+		ps.byFirst[ph.keys[0]] = append(ps.byFirst[ph.keys[0]], ph)
+		ps.maybe.add(keyHash(ph.keys[0]))
 	}
 }
 
 // sortLongestFirst orders each bucket so that the longest entry wins.
 func (ps *phraseSet) sortLongestFirst() {
-	for _, l := range ps.byFirst {
-		sort.SliceStable(l, func(i, j int) bool { return len(l[i].keys) > len(l[j].keys) })
+	for _, m := range []map[string][]*phrase{ps.byFirst, ps.byStem} {
+		for _, l := range m {
+			sort.SliceStable(l, func(i, j int) bool { return len(l[i].keys) > len(l[j].keys) })
+		}
 	}
-	sort.SliceStable(ps.wildcard, func(i, j int) bool { return len(ps.wildcard[i].keys) > len(ps.wildcard[j].keys) })
 }
 
 // match returns the entries of the longest phrase starting at toks[i] and
@@ -65,19 +89,28 @@ func (ps *phraseSet) sortLongestFirst() {
 func (ps *phraseSet) match(toks []token, i int) ([]*phrase, int) {
 	var found []*phrase
 	n := 0
-	try := func(l []*phrase) {
-		for _, ph := range l {
-			if len(ph.keys) < n || !ph.matches(toks[i:]) {
-				continue
-			}
-			if len(ph.keys) > n {
-				found, n = found[:0], len(ph.keys)
-			}
-			found = append(found, ph)
-		}
+	t := toks[i]
+	if ps.maybe.has(t.hash) {
+		found, n = collect(found, n, ps.byFirst[t.key], toks[i:])
 	}
-	try(ps.byFirst[toks[i].key])
-	try(ps.wildcard)
+	if t.stemHash != 0 && ps.maybe.has(t.stemHash) {
+		found, n = collect(found, n, ps.byStem[t.key[:wildPrefix]], toks[i:])
+	}
+	return found, n
+}
+
+// collect adds to found the entries of l that match toks and are at least
+// n tokens long, keeping only the longest.
+func collect(found []*phrase, n int, l []*phrase, toks []token) ([]*phrase, int) {
+	for _, ph := range l {
+		if len(ph.keys) < n || !ph.matches(toks) {
+			continue
+		}
+		if len(ph.keys) > n {
+			found, n = found[:0], len(ph.keys)
+		}
+		found = append(found, ph)
+	}
 	return found, n
 }
 
@@ -87,13 +120,15 @@ func (ph *phrase) matches(toks []token) bool {
 	}
 	for j, k := range ph.keys {
 		t := toks[j].key
-		if strings.HasSuffix(k, "*") {
-			// The star stands for a word ending, not a compound: "rebel*"
-			// matches "rebels" but not "rebel-held".
-			if !strings.HasPrefix(t, k[:len(k)-1]) || strings.ContainsAny(t[len(k)-1:], "-‐") {
+		if !ph.star[j] {
+			if t != k {
 				return false
 			}
-		} else if t != k {
+			continue
+		}
+		// The star stands for a word ending, not a compound: "rebel*"
+		// matches "rebels" but not "rebel-held".
+		if !strings.HasPrefix(t, k) || strings.ContainsAny(t[len(k):], "-‐") {
 			return false
 		}
 	}

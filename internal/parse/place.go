@@ -2,6 +2,7 @@ package parse
 
 import (
 	"strings"
+	"unicode"
 
 	"sijil/internal/caption"
 )
@@ -197,5 +198,14 @@ func (sc *sceneCtx) describePlace(c chunk) (kind string, near bool) {
 // placeKey folds a place name for de-duplication: "Maaret al-Numan" twice
 // in one caption is one place.
 func placeKey(s string) string {
-	return strings.ToLower(strings.NewReplacer("-", "", " ", "", "'", "", "’", "", "‘", "").Replace(s))
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		switch r {
+		case '-', ' ', '\'', '’', '‘': // one name, spelt with or without them
+		default:
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
 }

@@ -1,6 +1,8 @@
 package parse
 
 import (
+	"slices"
+
 	"sijil/internal/caption"
 )
 
@@ -15,22 +17,21 @@ type sceneCtx struct {
 	demonym []bool // token is (part of) a demonym
 }
 
-func newSceneCtx(desc string, sents []caption.Span, scene []int) *sceneCtx {
-	lower := lowerASCII(desc)
-	toks := tokenize(desc, lower)
-	sc := &sceneCtx{desc: desc, toks: toks, sentOf: make([]int, len(toks)), inScene: make([]bool, len(toks)),
-		used: make([]bool, len(toks)), demonym: make([]bool, len(toks))}
-	isScene := map[int]bool{}
-	for _, i := range scene {
-		isScene[i] = true
-	}
+func newSceneCtx(desc string, sents []caption.Span, scene []int, ws *workspace) *sceneCtx {
+	toks := ws.toks
+	ws.flags = slices.Grow(ws.flags[:0], 3*len(toks))[:3*len(toks)]
+	clear(ws.flags)
+	ws.sentOf = slices.Grow(ws.sentOf[:0], len(toks))[:len(toks)]
+	flags := ws.flags
+	sc := &sceneCtx{desc: desc, toks: toks, sentOf: ws.sentOf, inScene: flags[:len(toks)],
+		used: flags[len(toks) : 2*len(toks)], demonym: flags[2*len(toks):]}
 	s := 0
 	for i, t := range toks {
 		for s+1 < len(sents) && t.start >= sents[s].End {
 			s++
 		}
 		sc.sentOf[i] = s
-		sc.inScene[i] = isScene[s]
+		sc.inScene[i] = slices.Contains(scene, s)
 	}
 	return sc
 }
@@ -60,8 +61,8 @@ func (sc *sceneCtx) sentenceRange(s int) (from, to int) {
 // scene fills country, event types, actors, people and places, in that order:
 // actors depend on the country ("government forces" in a Syrian caption),
 // and places must not take the names already read as actors or people.
-func (p *Parser) scene(rec *caption.Record, desc string, off int, sents []caption.Span, scene []int) {
-	sc := newSceneCtx(desc, sents, scene)
+func (p *Parser) scene(rec *caption.Record, desc string, off int, sents []caption.Span, scene []int, ws *workspace) {
+	sc := newSceneCtx(desc, sents, scene, ws)
 	mentions := p.lex.countries.findCountries(desc, sc.toks, sc.inScene)
 	for _, m := range mentions {
 		for i := m.toks[0]; i < m.toks[1]; i++ {

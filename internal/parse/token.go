@@ -12,6 +12,8 @@ import (
 type token struct {
 	start, end int
 	key        string
+	hash       uint64 // keyHash(key), so lexicon filters need not hash again
+	stemHash   uint64 // keyHash of the first wildPrefix bytes of key, or 0
 	word       bool // letters or digits, as opposed to punctuation
 	upper      bool // starts with a capital, or is a particle-led name ("al-Bab")
 }
@@ -21,7 +23,12 @@ type token struct {
 // its own token ("Syria's" → "Syria", "'s"); a hyphen at the end of a word
 // stays with it ("Bab al- Nairab" → "al-").
 func tokenize(s, lower string) []token {
-	toks := make([]token, 0, len(s)/5)
+	return tokenizeInto(make([]token, 0, len(s)/4+4), s, lower) // about one token in four bytes
+}
+
+// tokenizeInto is tokenize appending to toks, so that a caller can reuse a
+// buffer from caption to caption.
+func tokenizeInto(toks []token, s, lower string) []token {
 	for i := 0; i < len(s); {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		switch {
@@ -31,13 +38,13 @@ func tokenize(s, lower string) []token {
 			end := wordEnd(s, i)
 			if p := possessive(s[i:end]); p > 0 {
 				toks = append(toks, newWord(s, lower, i, end-p))
-				toks = append(toks, token{start: end - p, end: end, key: "'s"})
+				toks = append(toks, token{start: end - p, end: end, key: "'s", hash: keyHash("'s")})
 			} else {
 				toks = append(toks, newWord(s, lower, i, end))
 			}
 			i = end
 		default:
-			toks = append(toks, token{start: i, end: i + n, key: lower[i : i+n]})
+			toks = append(toks, token{start: i, end: i + n, key: lower[i : i+n], hash: keyHash(lower[i : i+n])})
 			i += n
 		}
 	}
@@ -45,7 +52,22 @@ func tokenize(s, lower string) []token {
 }
 
 func newWord(s, lower string, start, end int) token {
-	return token{start: start, end: end, key: lower[start:end], word: true, upper: isNameWord(s[start:end])}
+	key := lower[start:end]
+	t := token{start: start, end: end, key: key, word: true, upper: isNameWord(s[start:end]), hash: keyHash(key)}
+	if len(key) >= wildPrefix {
+		t.stemHash = keyHash(key[:wildPrefix])
+	}
+	return t
+}
+
+// keyHash is FNV-1a, cheap on the short keys of words.
+func keyHash(k string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(k); i++ {
+		h ^= uint64(k[i])
+		h *= 1099511628211
+	}
+	return h
 }
 
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r) }
@@ -56,6 +78,10 @@ func isJoiner(r rune) bool { return strings.ContainsRune("-‐'’‘ʿʾ`", r) 
 
 func wordEnd(s string, i int) int {
 	for i < len(s) {
+		if c := s[i]; c < utf8.RuneSelf && (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			i++ // the common case, without decoding
+			continue
+		}
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if isWordRune(r) {
 			i += n
@@ -87,8 +113,14 @@ func possessive(w string) int {
 // capital, or with a lower-case Arabic article before a capital ("al-Bab",
 // "el-Arish", "ad-Dana").
 func isNameWord(w string) bool {
-	r, _ := utf8.DecodeRuneInString(w)
-	if unicode.IsUpper(r) {
+	if c := w[0]; c < utf8.RuneSelf {
+		if c >= 'A' && c <= 'Z' {
+			return true
+		}
+		if c != 'a' && c != 'e' {
+			return false // every article starts with a or e
+		}
+	} else if r, _ := utf8.DecodeRuneInString(w); unicode.IsUpper(r) {
 		return true
 	}
 	if h := strings.IndexAny(w, "-‐"); h > 0 && h <= 3 && h+1 < len(w) {
