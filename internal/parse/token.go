@@ -14,8 +14,8 @@ type token struct {
 	key        string
 	hash       uint64 // keyHash(key), so lexicon filters need not hash again
 	stemHash   uint64 // keyHash of the first wildPrefix bytes of key, or 0
-	word       bool // letters or digits, as opposed to punctuation
-	upper      bool // starts with a capital, or is a particle-led name ("al-Bab")
+	word       bool   // letters or digits, as opposed to punctuation
+	upper      bool   // starts with a capital, or is a particle-led name ("al-Bab")
 }
 
 // tokenize splits s into tokens. Hyphens and apostrophes inside a word keep it
