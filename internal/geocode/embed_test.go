@@ -1,0 +1,120 @@
+package geocode
+
+import (
+	"testing"
+
+	"sijil/internal/caption"
+)
+
+// mustEmbedded opens the embedded gazetteer.
+func mustEmbedded(t testing.TB) *Gazetteer {
+	t.Helper()
+	ix, err := Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return New(ix)
+}
+
+// TestEmbeddedLookup checks the spellings captions use against the real
+// geonameids of cities500: the place must be found, and be the first
+// candidate of its country.
+func TestEmbeddedLookup(t *testing.T) {
+	g := mustEmbedded(t)
+	tests := []struct {
+		id      int64
+		country caption.CountryCode
+		names   []string
+	}{
+		{170592, "SY", []string{"Douma", "Duma", "Dūmā", "دوما"}},
+		{167611, "SY", []string{"Maaret al-Numan", "Ma‘arrat an Nu‘mān", "Maarat al-Numaan", "Maarrat al-Nu'man"}},
+		{168620, "SY", []string{"Kafar Zita", "Kafr Zaytā", "Kafr Zita"}},
+		{169897, "SY", []string{"Harasta", "Ḩarastā"}},
+		{172955, "SY", []string{"Raqqa", "Raqa", "Ar Raqqah", "Al-Raqqa", "الرقة"}},
+		{170063, "SY", []string{"Aleppo", "Halab", "حلب"}},
+		{169577, "SY", []string{"Homs", "Hims"}},
+		{169389, "SY", []string{"Idlib", "Idleb", "إدلب"}},
+		{170794, "SY", []string{"Deir ez-Zor", "Dayr az Zawr", "Deir Ezzor", "Deir al-Zour"}},
+		{164816, "SY", []string{"Saraqib", "Saraqeb"}},
+		{170905, "SY", []string{"Daraa", "Deraa", "Dar'a"}},
+		{170892, "SY", []string{"Darayya", "Daraya"}},
+		{170654, "SY", []string{"Damascus", "Dimashq", "دمشق"}},
+		{167357, "SY", []string{"Manbij", "Menbij"}},
+		{250582, "JO", []string{"Mafraq", "Al Mafraq"}},
+		{706483, "UA", []string{"Kharkiv", "Kharkov"}},
+	}
+	for _, tc := range tests {
+		for _, name := range tc.names {
+			t.Run(name, func(t *testing.T) {
+				for _, p := range g.Lookup(name) {
+					if p.Country != tc.country {
+						continue
+					}
+					if p.ID != tc.id {
+						t.Errorf("Lookup(%q): first %s place is %s (%d), want %d", name, tc.country, p.Name, p.ID, tc.id)
+					}
+					return
+				}
+				t.Errorf("Lookup(%q): no %s place, want %d", name, tc.country, tc.id)
+			})
+		}
+	}
+}
+
+func TestEmbeddedAdmin1AndCountry(t *testing.T) {
+	g := mustEmbedded(t)
+	if got := g.Admin1Name("SY", "12"); got != "Idlib" {
+		t.Errorf("Admin1Name(SY, 12) = %q, want Idlib", got)
+	}
+	p, ok := g.Admin1Place("SY", "12")
+	if !ok || p.Name != "Idlib" || !approx(p.Lat, 35.93062) || p.Source != DerivedSource {
+		t.Errorf("Admin1Place(SY, 12) = %+v, %v; want Idlib at the PPLA's 35.93062", p, ok)
+	}
+	name, lat, lon, ok := g.Country("SY")
+	if !ok || name != "Syria" || !approx(lat, 33.5102) || !approx(lon, 36.29128) {
+		t.Errorf("Country(SY) = %q, %v, %v, %v; want Syria at Damascus", name, lat, lon, ok)
+	}
+	if l := g.Layers(); len(l) != 1 || l[0].Places != 199568 || l[0].File != EmbeddedFile {
+		t.Errorf("Layers = %+v", l)
+	}
+}
+
+// TestEmbeddedKeyCollisions measures how often Key merges different places
+// of one country, the cost of its recall. Figures (go test -v): see the
+// log; the bound only guards against a regression.
+func TestEmbeddedKeyCollisions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("scans the whole gazetteer")
+	}
+	g := mustEmbedded(t)
+	ix := g.layers[0]
+	arab := map[caption.CountryCode]bool{"SY": true, "IQ": true, "JO": true, "LB": true, "PS": true, "YE": true,
+		"SA": true, "EG": true, "LY": true, "TN": true, "DZ": true, "MA": true, "SD": true}
+	var n, shared, nArab, sharedArab, candidates int
+	for i := range ix.Len() {
+		p := ix.placeAt(uint32(i))
+		k := ix.findKey(Key(p.Name))
+		same := 0
+		for _, q := range ix.postings(k) {
+			candidates++
+			if ix.placeCountry(q) == p.Country {
+				same++
+			}
+		}
+		n++
+		if same > 1 {
+			shared++
+		}
+		if arab[p.Country] {
+			nArab++
+			if same > 1 {
+				sharedArab++
+			}
+		}
+	}
+	t.Logf("%d keys; a place's name key is shared with another place of its country for %.1f%% of places (%.1f%% in Arabic-speaking countries); %.1f candidates per lookup worldwide",
+		ix.numKeys(), 100*float64(shared)/float64(n), 100*float64(sharedArab)/float64(nArab), float64(candidates)/float64(n))
+	if r := float64(sharedArab) / float64(nArab); r > 0.15 {
+		t.Errorf("%.1f%% of places in Arabic-speaking countries share their key: more than 15%%", 100*r)
+	}
+}
