@@ -50,6 +50,10 @@ type Config struct {
 	// actors.tsv, events.tsv, countries.tsv, names.tsv) whose lines are added
 	// to the built-in ones. Empty: built-in lexicons only.
 	Lexicon string
+	// Gazetteer is the directory of imported gazetteers (`sijil gazetteer
+	// import`), layered over the embedded GeoNames data. Empty: embedded
+	// data only.
+	Gazetteer string
 }
 
 // DefaultConfig returns the configuration sijil uses when no flag or
@@ -62,6 +66,7 @@ func configFromEnv(getenv func(string) string) Config {
 	if v := getenv("SIJIL_LEXICON"); v != "" {
 		cfg.Lexicon = v
 	}
+	cfg.Gazetteer = defaultGazetteerDir(getenv)
 	return cfg
 }
 

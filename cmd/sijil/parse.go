@@ -13,6 +13,7 @@ import (
 
 	"sijil/internal/caption"
 	"sijil/internal/export"
+	"sijil/internal/geocode"
 	"sijil/internal/parse"
 	"sijil/internal/source"
 )
@@ -43,11 +44,15 @@ func runParse(ctx context.Context, cfg Config, paths []string, std stdio) error 
 	if err != nil {
 		return fmt.Errorf("parse: %w", err)
 	}
+	g, err := openGazetteer(cfg)
+	if err != nil {
+		return fmt.Errorf("parse: %w", err)
+	}
 	if len(paths) == 0 {
 		paths = []string{"-"}
 	}
 	out := bufio.NewWriterSize(std.out, 64<<10)
-	failed, err := parseFiles(ctx, p, paths, std.in, out, std.err)
+	failed, err := parseFiles(ctx, p, g, paths, std.in, out, std.err)
 	// Flush what was parsed even when interrupted: those records are complete.
 	if ferr := out.Flush(); ferr != nil && err == nil {
 		err = fmt.Errorf("parse: write: %w", ferr)
@@ -61,7 +66,7 @@ func runParse(ctx context.Context, cfg Config, paths []string, std stdio) error 
 // parseFiles writes the records of each file to out in order. A file that
 // cannot be read is reported on stderr and counted in failed; err is for
 // what stops the whole run (cancellation, a failed write).
-func parseFiles(ctx context.Context, p *parse.Parser, paths []string, stdin io.Reader, out, stderr io.Writer) (failed int, err error) {
+func parseFiles(ctx context.Context, p *parse.Parser, g *geocode.Gazetteer, paths []string, stdin io.Reader, out, stderr io.Writer) (failed int, err error) {
 	for _, path := range paths {
 		if err := ctx.Err(); err != nil {
 			return failed, fmt.Errorf("parse: %w", err)
@@ -73,6 +78,7 @@ func parseFiles(ctx context.Context, p *parse.Parser, paths []string, stdin io.R
 			continue
 		}
 		recs := p.Document(p.Segment(raws))
+		g.ResolveDocument(recs)
 		if err := export.WriteJSONL(out, slices.Values(recs)); err != nil {
 			return failed, fmt.Errorf("parse: %w", err)
 		}

@@ -80,7 +80,12 @@ type Person struct {
 
 // Location is a caption's scene resolved in a gazetteer.
 type Location struct {
-	Name        string
+	// Name is the gazetteer's name for the place as the caption spells it:
+	// among the entry's names, the closest to the caption's ("Raqa" for
+	// GeoNames' Ar Raqqah), so a reader sees what matched.
+	Name string
+	// Preferred is the entry's own preferred name ("Ar Raqqah").
+	Preferred   string
 	GeonameID   int // 0 when the entry is not from GeoNames
 	Lat, Lon    float64
 	Admin1      string
@@ -105,6 +110,7 @@ type Record struct {
 	PlaceRefs     []PlaceRef // Places with what the caption says about each
 	Location      *Location
 	Country       CountryCode
+	CountryBasis  CountryBasis // how Country was decided
 	Killed        *int
 	Injured       *int
 	Attribution   []string
@@ -130,3 +136,16 @@ type PlaceRef struct {
 	// "north of", "countryside of".
 	Near bool
 }
+
+// CountryBasis says how a record's country was decided, from the strongest
+// evidence to the weakest, so that a gazetteer knows whether it may overrule
+// it ("A Russian serviceman … in Mariupol" is in Ukraine).
+type CountryBasis string
+
+// The bases of a record's country.
+const (
+	CountryNamed     CountryBasis = "named"     // the caption names it, or a demonym places the scene: "Syrian city of"
+	CountryHint      CountryBasis = "hint"      // a demonym that only describes someone: "Syrian refugees"
+	CountryDocument  CountryBasis = "document"  // the other captions of the document agree on it
+	CountryGazetteer CountryBasis = "gazetteer" // the resolved place lies in it
+)

@@ -35,6 +35,7 @@ type wireRecord struct {
 // wireLocation is SPEC.md's location object.
 type wireLocation struct {
 	Name        string              `json:"name"`
+	Preferred   string              `json:"preferred_name,omitempty"`
 	GeonameID   *int                `json:"geonameid"`
 	Lat         float64             `json:"lat"`
 	Lon         float64             `json:"lon"`
@@ -72,7 +73,7 @@ func toWire(r caption.Record) wireRecord {
 		w.Date, w.DatePrecision, w.DateText = nullable(r.Date.String()), &r.Date.Precision, nullable(r.DateText)
 	}
 	if l := r.Location; l != nil {
-		w.Location = &wireLocation{Name: l.Name, Lat: l.Lat, Lon: l.Lon, Admin1: nullable(l.Admin1),
+		w.Location = &wireLocation{Name: l.Name, Preferred: l.Preferred, Lat: l.Lat, Lon: l.Lon, Admin1: nullable(l.Admin1),
 			CountryCode: l.CountryCode, Feature: l.Feature, Precision: l.Precision}
 		if l.GeonameID != 0 {
 			w.Location.GeonameID = &l.GeonameID
@@ -115,7 +116,7 @@ func fromWire(w wireRecord) (caption.Record, error) {
 		return caption.Record{}, err
 	}
 	if l := w.Location; l != nil {
-		r.Location = &caption.Location{Name: l.Name, GeonameID: deref(l.GeonameID), Lat: l.Lat, Lon: l.Lon,
+		r.Location = &caption.Location{Name: l.Name, Preferred: l.Preferred, GeonameID: deref(l.GeonameID), Lat: l.Lat, Lon: l.Lon,
 			Admin1: deref(l.Admin1), CountryCode: l.CountryCode, Feature: l.Feature, Precision: l.Precision}
 	}
 	for _, p := range w.People {

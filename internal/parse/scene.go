@@ -72,6 +72,10 @@ func (p *Parser) scene(rec *caption.Record, desc string, off int, sents []captio
 	}
 	if best, ok := bestCountry(mentions); ok {
 		rec.Country = caption.CountryCode(best.code)
+		rec.CountryBasis = caption.CountryHint
+		if best.weight >= weightPlace {
+			rec.CountryBasis = caption.CountryNamed
+		}
 		addEvidence(rec, "country", off, best.span)
 	}
 	p.events(rec, sc, off)

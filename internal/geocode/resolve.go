@@ -1,0 +1,204 @@
+package geocode
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"sijil/internal/caption"
+)
+
+// anchor is a place already resolved in the same document: captions of one
+// gallery are usually near each other, which settles namesakes.
+type anchor struct {
+	lat, lon float64
+	country  caption.CountryCode
+	admin1   string
+}
+
+// ResolveDocument resolves the scene of every record of one document. Each
+// record is resolved once on its own; then records are resolved again with
+// the others' places as context, and records that name no country take the
+// one the document's places agree on.
+func (g *Gazetteer) ResolveDocument(recs []caption.Record) {
+	for i := range recs {
+		g.Resolve(&recs[i], nil)
+	}
+	for i := range recs {
+		var anchors []anchor
+		for j, r := range recs {
+			if j != i && r.Location != nil && r.Location.Precision <= 2 {
+				anchors = append(anchors, anchor{r.Location.Lat, r.Location.Lon, r.Location.CountryCode, r.Location.Admin1})
+			}
+		}
+		if len(anchors) > 0 {
+			g.Resolve(&recs[i], anchors)
+		}
+	}
+}
+
+// Resolve sets rec.Location from rec.PlaceRefs (most specific first) and the
+// caption's country, and sets rec.Country from the location when the caption
+// did not name one. The first reference the gazetteer knows locates the
+// scene: precision 1 when it is the scene's own place, 2 when the caption
+// says "near" it or a more specific place was not found, 3 for a province, 4
+// for the country alone. Places not found are named in a warning.
+func (g *Gazetteer) Resolve(rec *caption.Record, anchors []anchor) {
+	rec.Location = nil
+	rec.Warnings = dropResolveWarnings(rec.Warnings)
+	i, p, ok := g.choose(rec, anchors)
+	var missing []string
+	for j, ref := range rec.PlaceRefs {
+		if !ok || j < i {
+			missing = append(missing, ref.Name)
+		}
+	}
+	if ok {
+		ref := rec.PlaceRefs[i]
+		rec.Location = g.location(p, precision(ref, p, i > 0))
+		rec.Location.Name = matchedName(p, ref.Name)
+		rec.Evidence["location"] = []caption.Span{ref.Span}
+		if rec.Country == "" || rec.CountryBasis != caption.CountryNamed {
+			if rec.Country != p.Country {
+				rec.Evidence["country"] = []caption.Span{ref.Span}
+			}
+			rec.Country, rec.CountryBasis = p.Country, caption.CountryGazetteer
+		}
+	}
+	if rec.Location == nil && rec.Country != "" && len(rec.PlaceRefs) > 0 {
+		if name, lat, lon, ok := g.Country(rec.Country); ok {
+			rec.Location = &caption.Location{Name: name, Lat: lat, Lon: lon, CountryCode: rec.Country,
+				Feature: "PCLI", Precision: 4}
+		}
+	}
+	if len(missing) > 0 {
+		how := "not located"
+		if rec.Location != nil {
+			how = fmt.Sprintf("located by %s (precision %d)", rec.Location.Name, rec.Location.Precision)
+		}
+		rec.Warnings = append(rec.Warnings, fmt.Sprintf("%s %q not found in the gazetteer; %s",
+			resolvePrefix, strings.Join(missing, `", "`), how))
+	}
+}
+
+// choose picks the reference that locates the scene and its place: the most
+// specific one with an exact match in the caption's country; else, when
+// the country is only hinted, the most specific exact match anywhere; else a
+// fuzzy match. A namesake abroad ("al-Torshan" and Tarxien in Malta share a
+// key) or a near spelling must not beat a sure match of the containing
+// place ("Raqa"), which is located with precision 2 instead.
+func (g *Gazetteer) choose(rec *caption.Record, anchors []anchor) (int, Place, bool) {
+	type pick struct {
+		p            Place
+		fuzzy, found bool
+	}
+	picks := make([]pick, len(rec.PlaceRefs))
+	for i := range rec.PlaceRefs {
+		p, fuzzy, found := g.best(rec, i, anchors)
+		picks[i] = pick{p, fuzzy, found}
+	}
+	for pass := range 3 {
+		for i, pk := range picks {
+			switch {
+			case !pk.found:
+			case pass == 0 && !pk.fuzzy && (rec.Country == "" || pk.p.Country == rec.Country),
+				pass == 1 && !pk.fuzzy,
+				pass == 2:
+				return i, pk.p, true
+			}
+		}
+	}
+	return 0, Place{}, false
+}
+
+// resolvePrefix starts every warning Resolve writes, so that resolving a
+// record again replaces them instead of adding copies.
+const resolvePrefix = "gazetteer: place"
+
+func dropResolveWarnings(ws []string) []string {
+	out := ws[:0]
+	for _, w := range ws {
+		if !strings.HasPrefix(w, resolvePrefix) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// adminKinds are the place words of first-level divisions and regions.
+var adminKinds = map[string]bool{"province": true, "governorate": true, "region": true, "oblast": true,
+	"countryside": true, "state": true, "county": true, "district": false}
+
+// precision grades a resolved reference: the scene itself (1), near or part
+// of it (2), or only its province (3). fallback is true when a more specific
+// reference was not found.
+func precision(ref caption.PlaceRef, p Place, fallback bool) int {
+	switch {
+	case p.Class == 'A' || adminKinds[ref.Kind]:
+		return 3
+	case fallback || ref.Near:
+		return 2
+	}
+	return 1
+}
+
+func (g *Gazetteer) location(p Place, prec int) *caption.Location {
+	admin1 := p.Admin1
+	if admin1 == "" && p.Admin1Code != "" {
+		admin1 = g.Admin1Name(p.Country, p.Admin1Code)
+	}
+	loc := &caption.Location{Name: p.Name, Preferred: p.Name, Lat: p.Lat, Lon: p.Lon, Admin1: admin1, CountryCode: p.Country,
+		Feature: p.Feature, Precision: prec}
+	if p.IsGeoNames() {
+		loc.GeonameID = int(p.ID)
+	}
+	return loc
+}
+
+// distanceKm is the great-circle distance between two points.
+func distanceKm(lat1, lon1, lat2, lon2 float64) float64 {
+	const r = 6371.0
+	rad := math.Pi / 180
+	dlat, dlon := (lat2-lat1)*rad, (lon2-lon1)*rad
+	a := math.Sin(dlat/2)*math.Sin(dlat/2) + math.Cos(lat1*rad)*math.Cos(lat2*rad)*math.Sin(dlon/2)*math.Sin(dlon/2)
+	return 2 * r * math.Asin(math.Sqrt(a))
+}
+
+// matchedName returns, among p's names in Latin script, the one spelt most
+// like the caption's name (case and diacritics aside): a reader checking
+// "Raqa" against the gazetteer sees the entry's "Raqa" and its geonameid, not
+// only "Ar Raqqah". p.Name when no other name is closer.
+func matchedName(p Place, written string) string {
+	want := []rune(strings.ToLower(written))
+	best, bestD := p.Name, editDistance(want, []rune(strings.ToLower(p.Name)))
+	for _, a := range p.Alternates {
+		if !isLatin(a) {
+			continue
+		}
+		if d := editDistance(want, []rune(strings.ToLower(a))); d < bestD {
+			best, bestD = a, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b []rune) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

@@ -1,0 +1,128 @@
+package geocode
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"sijil/internal/caption"
+)
+
+// testGazetteer builds a small gazetteer of invented and real-looking places
+// that exercise the context rules: namesakes in two provinces, a namesake
+// abroad, a town near a city.
+func testGazetteer(t *testing.T) *Gazetteer {
+	t.Helper()
+	places := []Place{
+		{ID: 1, Name: "Kafr Nabl", Lat: 35.61, Lon: 36.56, Class: 'P', Feature: "PPL", Country: "SY", Admin1Code: "12", Admin1: "Idlib", Population: 15000},
+		{ID: 2, Name: "Kafr Nabl", Lat: 36.40, Lon: 37.00, Class: 'P', Feature: "PPL", Country: "SY", Admin1Code: "09", Admin1: "Aleppo", Population: 900},
+		{ID: 3, Name: "Idlib", Lat: 35.93, Lon: 36.63, Class: 'P', Feature: "PPLA", Country: "SY", Admin1Code: "12", Admin1: "Idlib", Population: 128000},
+		{ID: 4, Name: "Aleppo", Alternates: []string{"Halab"}, Lat: 36.20, Lon: 37.16, Class: 'P', Feature: "PPLA", Country: "SY", Admin1Code: "09", Admin1: "Aleppo", Population: 1600000},
+		{ID: 5, Name: "Tarxien", Alternates: []string{"Tarshin"}, Lat: 35.86, Lon: 14.51, Class: 'P', Feature: "PPL", Country: "MT", Population: 8000},
+		{ID: 6, Name: "Ar Raqqah", Alternates: []string{"Raqqa", "Raqa"}, Lat: 35.95, Lon: 39.01, Class: 'P', Feature: "PPLA", Country: "SY", Admin1Code: "04", Admin1: "Ar Raqqah", Population: 177000},
+		{ID: 7, Name: "Tell Samin", Lat: 36.10, Lon: 39.05, Class: 'P', Feature: "PPL", Country: "SY", Admin1Code: "04", Admin1: "Ar Raqqah", Population: 600},
+		{ID: 8, Name: "Tell Samin", Lat: 34.50, Lon: 36.90, Class: 'P', Feature: "PPL", Country: "SY", Admin1Code: "11", Admin1: "Homs", Population: 700},
+		{ID: 9, Name: "Mafraq", Lat: 32.34, Lon: 36.21, Class: 'P', Feature: "PPLA", Country: "JO", Admin1Code: "21", Admin1: "Mafraq", Population: 57000},
+		{ID: 10, Name: "Damascus", Lat: 33.51, Lon: 36.29, Class: 'P', Feature: "PPLC", Country: "SY", Admin1Code: "13", Admin1: "Dimashq", Population: 1570000},
+	}
+	var buf bytes.Buffer
+	if err := WriteIndexMeta(&buf, places, IndexMeta{Countries: []CountryEntry{{"SY", "Syria"}, {"JO", "Jordan"}, {"MT", "Malta"}}}); err != nil {
+		t.Fatal(err)
+	}
+	ix, err := OpenIndex(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return New(ix)
+}
+
+func refs(names ...string) []caption.PlaceRef {
+	var out []caption.PlaceRef
+	for _, n := range names {
+		r := caption.PlaceRef{Name: n}
+		if i := strings.IndexByte(n, '|'); i >= 0 { // "Hama|countryside|near"
+			parts := strings.Split(n, "|")
+			r.Name, r.Kind, r.Near = parts[0], parts[1], len(parts) > 2
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// TestResolveRules is one case per context rule of Resolve.
+func TestResolveRules(t *testing.T) {
+	g := testGazetteer(t)
+	type want struct {
+		ID        int
+		Name      string
+		Precision int
+		Country   caption.CountryCode
+		Warn      bool
+	}
+	tests := []struct {
+		name    string
+		refs    []caption.PlaceRef
+		country caption.CountryCode
+		basis   caption.CountryBasis
+		want    want
+	}{
+		{"province named picks the namesake in it", refs("Kafr Nabl", "Idlib|province"), "SY", caption.CountryNamed,
+			want{1, "Kafr Nabl", 1, "SY", false}},
+		{"province named, the other namesake", refs("Kafr Nabl", "Aleppo|province"), "SY", caption.CountryNamed,
+			want{2, "Kafr Nabl", 1, "SY", false}},
+		{"nearby city settles namesakes", refs("Tell Samin|village", "Raqqa|city|near"), "SY", caption.CountryNamed,
+			want{7, "Tell Samin", 1, "SY", false}},
+		{"near gives precision 2", refs("Raqa|city|near"), "SY", caption.CountryNamed,
+			want{6, "Raqa", 2, "SY", false}},
+		{"namesake abroad loses to the hinted country's container", refs("Tarshin", "Raqa"), "SY", caption.CountryHint,
+			want{6, "Raqa", 2, "SY", true}},
+		{"named country forbids a namesake abroad", refs("Tarshin"), "SY", caption.CountryNamed,
+			want{0, "Syria", 4, "SY", true}},
+		{"no country: the gazetteer sets it", refs("Mafraq"), "", "",
+			want{9, "Mafraq", 1, "JO", false}},
+		{"hinted country overruled by the place", refs("Mafraq"), "SY", caption.CountryHint,
+			want{9, "Mafraq", 1, "JO", false}},
+		{"unknown place falls back to the province", refs("Nowhereville", "Idlib|province"), "SY", caption.CountryNamed,
+			want{3, "Idlib", 3, "SY", true}},
+		{"countryside is a region", refs("Idlib|countryside|near"), "SY", caption.CountryNamed,
+			want{3, "Idlib", 3, "SY", false}},
+		{"alternate spelling is the matched name", refs("Halab"), "SY", caption.CountryNamed,
+			want{4, "Halab", 1, "SY", false}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := caption.Record{PlaceRefs: tc.refs, Country: tc.country, CountryBasis: tc.basis,
+				Evidence: map[string][]caption.Span{}}
+			g.Resolve(&rec, nil)
+			if rec.Location == nil {
+				t.Fatalf("no location; warnings %q", rec.Warnings)
+			}
+			got := want{rec.Location.GeonameID, rec.Location.Name, rec.Location.Precision, rec.Country,
+				len(rec.Warnings) > 0}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s\nwarnings %q", diff, rec.Warnings)
+			}
+		})
+	}
+}
+
+// TestResolveDocumentAnchors checks that a caption's namesakes are settled
+// by the places of the other captions of its document.
+func TestResolveDocumentAnchors(t *testing.T) {
+	g := testGazetteer(t)
+	recs := []caption.Record{
+		{PlaceRefs: refs("Aleppo"), Country: "SY", CountryBasis: caption.CountryNamed, Evidence: map[string][]caption.Span{}},
+		{PlaceRefs: refs("Kafr Nabl"), Country: "SY", CountryBasis: caption.CountryDocument, Evidence: map[string][]caption.Span{}},
+	}
+	g.ResolveDocument(recs)
+	if got := recs[1].Location; got == nil || got.GeonameID != 2 {
+		t.Errorf("Kafr Nabl beside Aleppo resolved to %+v, want the Aleppo namesake (ID 2)", got)
+	}
+	again := recs[1].Warnings
+	g.ResolveDocument(recs)
+	if diff := cmp.Diff(again, recs[1].Warnings); diff != "" {
+		t.Errorf("resolving twice changed the warnings (-first +second):\n%s", diff)
+	}
+}

@@ -1,0 +1,137 @@
+package geocode
+
+import (
+	"math"
+	"strings"
+
+	"sijil/internal/caption"
+)
+
+// genericWords end place names as captions write them but not as gazetteers
+// do: "Zaatari refugee camp" is Zaatari, "Hmeymim airbase" is Hmeymim.
+var genericWords = map[string]bool{"camp": true, "refugee": true, "refugees": true, "airbase": true,
+	"air": true, "base": true, "airport": true, "city": true, "town": true, "village": true,
+	"district": true, "area": true, "neighbourhood": true, "neighborhood": true, "province": true,
+	"region": true, "governorate": true, "square": true, "market": true, "hospital": true, "crossing": true}
+
+// candidates returns the places a caption's name may mean: an exact key
+// match, else the name without its generic last words, else (inside a known
+// country only) a bounded fuzzy match for a spelling the gazetteer lacks.
+func (g *Gazetteer) candidates(name string, country caption.CountryCode) (places []Place, fuzzy bool) {
+	if c := g.Lookup(name); len(c) > 0 {
+		return c, false
+	}
+	words := strings.Fields(name)
+	for len(words) > 1 && genericWords[strings.ToLower(words[len(words)-1])] {
+		words = words[:len(words)-1]
+		if c := g.Lookup(strings.Join(words, " ")); len(c) > 0 {
+			return c, false
+		}
+	}
+	if country == "" {
+		return nil, false
+	}
+	k := Key(name)
+	switch {
+	case len(k) >= 9:
+		return g.Fuzzy(name, country, 2), true
+	case len(k) >= 5:
+		return g.Fuzzy(name, country, 1), true
+	}
+	return nil, false
+}
+
+// best chooses the gazetteer entry for rec.PlaceRefs[i]. A country the
+// caption names (or its document agrees on) is a hard constraint: a namesake
+// abroad is no match. Otherwise candidates are scored by the caption's
+// context; see score.
+func (g *Gazetteer) best(rec *caption.Record, i int, anchors []anchor) (p Place, fuzzy, ok bool) {
+	ref := rec.PlaceRefs[i]
+	strict := rec.Country != "" && (rec.CountryBasis == caption.CountryNamed || rec.CountryBasis == caption.CountryDocument)
+	var bestP Place
+	bestS, found := math.Inf(-1), false
+	cands, fuzzy := g.candidates(ref.Name, rec.Country)
+	for _, p := range cands {
+		if strict && p.Country != rec.Country {
+			continue
+		}
+		if s := g.score(rec, i, p, anchors); s > bestS {
+			bestP, bestS, found = p, s, true
+		}
+	}
+	return bestP, fuzzy, found
+}
+
+// score rates candidate p for rec.PlaceRefs[i] by what the caption says
+// around it, strongest evidence first: the caption's country; another place
+// of the caption that is p's province ("Maaret al-Numan … in Idlib
+// province") or lies near p ("Tal Samin village, north of Raqqa city"); the
+// places of the same document; the place word ("Idlib province" is a
+// division, "the town of Idlib" a town); and, last, rank and population.
+func (g *Gazetteer) score(rec *caption.Record, i int, p Place, anchors []anchor) float64 {
+	ref := rec.PlaceRefs[i]
+	s := 0.0
+	if rec.Country != "" && p.Country == rec.Country {
+		s += 100
+	}
+	admin := Key(p.Admin1)
+	for j, other := range rec.PlaceRefs {
+		if j == i {
+			continue
+		}
+		if admin != "" && Key(other.Name) == admin {
+			s += 50
+		}
+		if j > i && g.near(other.Name, p, rec.Country, 40) {
+			s += 40
+		}
+	}
+	s += anchorScore(p, anchors)
+	switch {
+	case adminKinds[ref.Kind] && p.Class == 'A':
+		s += 30
+	case ref.Kind != "" && !adminKinds[ref.Kind] && p.Class == 'P':
+		s += 10
+	}
+	switch p.Feature {
+	case "PPLC":
+		s += 8
+	case "PPLA":
+		s += 6
+	case "PPLA2":
+		s += 4
+	}
+	return s + 2*math.Log10(float64(p.Population)+1)
+}
+
+// near reports whether a place named name (in country, when known) lies
+// within km of p.
+func (g *Gazetteer) near(name string, p Place, country caption.CountryCode, km float64) bool {
+	for n, q := range g.Lookup(name) {
+		if n >= 8 {
+			break
+		}
+		if (country == "" || q.Country == country) && distanceKm(p.Lat, p.Lon, q.Lat, q.Lon) <= km {
+			return true
+		}
+	}
+	return false
+}
+
+// anchorScore rewards a candidate near, or in the province of, the places of
+// the same document.
+func anchorScore(p Place, anchors []anchor) float64 {
+	s := 0.0
+	near, sameAdmin := false, false
+	for _, a := range anchors {
+		near = near || distanceKm(p.Lat, p.Lon, a.lat, a.lon) <= 50
+		sameAdmin = sameAdmin || (a.admin1 != "" && a.admin1 == p.Admin1 && a.country == p.Country)
+	}
+	if near {
+		s += 15
+	}
+	if sameAdmin {
+		s += 5
+	}
+	return s
+}
