@@ -1,0 +1,163 @@
+package caption
+
+import (
+	"context"
+	"iter"
+	"time"
+)
+
+// Document is a source file as ingested: where it was, what it held.
+type Document struct {
+	ID        int64
+	Path      string // as given on the command line or upload
+	SHA256    string // hex digest of the whole file
+	Size      int64
+	Format    string // the reader that read it: text, jsonl, csv, html, jpeg
+	FirstSeen time.Time
+	LastSeen  time.Time
+}
+
+// Occurrence is one caption as found in a document: the provenance of a
+// record. A record has one occurrence per place it was found.
+type Occurrence struct {
+	DocumentID int64
+	Index      int    // the caption's position in its document, from 0
+	Start, End int    // byte range in the document
+	Line       int    // 1-based line of Start, 0 when the format has no lines
+	Text       string // the caption as found, before folding
+	Meta       map[string]string
+	RecordID   int64
+}
+
+// Item is one caption of a document on its way into a store: where it was
+// found, the record parsed from it and its fingerprint.
+type Item struct {
+	Occurrence  Occurrence // DocumentID and RecordID are set by the store
+	Record      Record
+	Fingerprint Fingerprint
+}
+
+// Fingerprint is what deduplication keeps of a record.
+type Fingerprint struct {
+	// Key identifies the caption: the hex SHA-256 of its text with white
+	// space, quotes and dashes folded. Equal keys are the same record.
+	Key string
+	// Signature is the MinHash signature of the description's shingles.
+	Signature []uint32
+	// Bands are the LSH band hashes of Signature: records sharing a band
+	// are candidate near-duplicates.
+	Bands []uint64
+}
+
+// Versions name the rules and data that derived a record's fields, so that
+// `sijil reparse` knows what is stale.
+type Versions struct {
+	Parser    string
+	Gazetteer string
+}
+
+// StoredRecord is a record in a store with its identity and groups.
+type StoredRecord struct {
+	ID          int64
+	Record      Record
+	Fingerprint Fingerprint
+	Versions    Versions
+	Cluster     int64 // 0 until linked; else the ID of the cluster's first record
+	Event       int64 // 0 until linked; else the ID of the event's first record
+}
+
+// LinkLevel is the level at which two records are grouped.
+type LinkLevel string
+
+// The two levels above exact identity: altered copies of one caption, and
+// other photos of the same incident.
+const (
+	LevelCluster LinkLevel = "cluster"
+	LevelEvent   LinkLevel = "event"
+)
+
+// Link records why a record joined a group, so that a person can review and
+// undo it: the record it was matched to, how alike they were, by which rule.
+// A record that starts its own group has a Link with Target equal to itself
+// and Rule "new".
+type Link struct {
+	Record     int64
+	Level      LinkLevel
+	Target     int64 // the record matched; the group is Target's group
+	Group      int64 // the cluster or event ID joined
+	Similarity float64
+	Rule       string
+	Created    time.Time
+}
+
+// IngestResult counts what storing one document changed.
+type IngestResult struct {
+	Document       Document
+	Occurrences    int // new occurrences stored
+	NewRecords     int // records not seen before
+	ExactDuplicate int // captions whose record already existed
+	Unchanged      bool
+}
+
+// Stats counts a store's contents.
+type Stats struct {
+	Documents   int
+	Occurrences int
+	Records     int
+	Clusters    int
+	Events      int
+}
+
+// Source is an occurrence with its document, as `sijil show` and exports
+// cite it.
+type Source struct {
+	Document Document
+	Occurrence
+}
+
+// Store is sijil's register. It has two implementations, SQLite and
+// PostgreSQL, held to the same behaviour by internal/storetest.
+//
+// Ingest is split so that every step is one transaction and can be re-run:
+// PutDocument stores a document's occurrences and new records atomically and
+// idempotently; the linking passes then take records not yet linked at a
+// level, in ID order, and link each one. An ingest killed at any moment
+// leaves a consistent store, and running it again completes it.
+type Store interface {
+	// PutDocument stores doc and its items in one transaction. A document
+	// already stored with the same SHA-256 and path only has LastSeen
+	// updated (Unchanged). Records are found or created by Fingerprint.Key.
+	PutDocument(ctx context.Context, doc Document, items []Item, v Versions) (IngestResult, error)
+
+	// Unlinked returns up to limit records with no link at level, in ID
+	// order (at LevelEvent, only records already linked at LevelCluster).
+	Unlinked(ctx context.Context, level LinkLevel, limit int) ([]StoredRecord, error)
+	// ClusterCandidates returns the linked records sharing a band with fp.
+	ClusterCandidates(ctx context.Context, fp Fingerprint) ([]StoredRecord, error)
+	// EventCandidates returns the records linked as events whose date lies
+	// within days of d.
+	EventCandidates(ctx context.Context, d PartialDate, days int) ([]StoredRecord, error)
+	// SetLink stores l and sets the record's group at l.Level.
+	SetLink(ctx context.Context, l Link) error
+	// Links returns the links of a record at every level.
+	Links(ctx context.Context, record int64) ([]Link, error)
+	// Exclusive runs fn while no other process links records in this store
+	// (PostgreSQL: an advisory lock; SQLite: the single writer).
+	Exclusive(ctx context.Context, fn func(ctx context.Context) error) error
+
+	// Record returns one record; ErrNotFound when there is none.
+	Record(ctx context.Context, id int64) (StoredRecord, error)
+	// Records yields every record in ID order.
+	Records(ctx context.Context) iter.Seq2[StoredRecord, error]
+	// Sources returns where a record was found, in document and index order.
+	Sources(ctx context.Context, record int64) ([]Source, error)
+	// Documents returns every document in ID order.
+	Documents(ctx context.Context) ([]Document, error)
+	// UpdateRecord replaces a record's derived fields (after a reparse),
+	// leaving its sources and links alone.
+	UpdateRecord(ctx context.Context, id int64, r Record, v Versions) error
+	// Stats counts documents, occurrences, records, clusters and events.
+	Stats(ctx context.Context) (Stats, error)
+	// Close releases the store.
+	Close() error
+}
