@@ -3,6 +3,7 @@ package geocode
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"sijil/internal/caption"
@@ -76,8 +77,12 @@ func (g *Gazetteer) Resolve(rec *caption.Record, anchors []anchor) {
 		if rec.Location != nil {
 			how = fmt.Sprintf("located by %s (precision %d)", rec.Location.Name, rec.Location.Precision)
 		}
-		rec.Warnings = append(rec.Warnings, fmt.Sprintf("%s %q not found in the gazetteer; %s",
-			resolvePrefix, strings.Join(missing, `", "`), how))
+		quoted := make([]string, len(missing))
+		for i, m := range missing {
+			quoted[i] = strconv.Quote(m)
+		}
+		rec.Warnings = append(rec.Warnings, fmt.Sprintf("%s %s not found in the gazetteer; %s",
+			resolvePrefix, strings.Join(quoted, ", "), how))
 	}
 }
 

@@ -9,10 +9,12 @@ import (
 
 // genericWords end place names as captions write them but not as gazetteers
 // do: "Zaatari refugee camp" is Zaatari, "Hmeymim airbase" is Hmeymim.
+// Sites named after no town ("Al-Shifa hospital", "Umayyad Square") keep
+// their word: without it they would match a namesake town.
 var genericWords = map[string]bool{"camp": true, "refugee": true, "refugees": true, "airbase": true,
 	"air": true, "base": true, "airport": true, "city": true, "town": true, "village": true,
 	"district": true, "area": true, "neighbourhood": true, "neighborhood": true, "province": true,
-	"region": true, "governorate": true, "square": true, "market": true, "hospital": true, "crossing": true}
+	"region": true, "governorate": true}
 
 // candidates returns the places a caption's name may mean: an exact key
 // match, else the name without its generic last words, else (inside a known

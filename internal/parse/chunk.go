@@ -49,6 +49,10 @@ func chunks(toks []token, from, to int, used []bool) []chunk {
 				j += 2
 				continue
 			}
+			if toks[j].key == "'s" && possessiveName(toks, j, to, used) {
+				j += 2
+				continue
+			}
 			break
 		}
 		out = append(out, chunk{i, j})
@@ -65,4 +69,15 @@ func isNameTok(t token, used bool) bool {
 // text returns the chunk as written.
 func (c chunk) text(desc string, toks []token) string {
 	return desc[toks[c.a].start:toks[c.b-1].end]
+}
+
+// possessiveName reports whether the possessive at toks[j] is inside a name
+// ("Cox's Bazar", "Martyr's Square") rather than between two places
+// ("Aleppo's Bustan al-Qasr district", where a place word follows).
+func possessiveName(toks []token, j, to int, used []bool) bool {
+	k := j + 1
+	for k < to && isNameTok(toks[k], used[k]) {
+		k++
+	}
+	return k > j+1 && (k == to || !placeNouns[toks[k].key])
 }

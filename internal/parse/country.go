@@ -45,6 +45,7 @@ const (
 	weightHint    = 1 // a demonym anywhere in a scene sentence
 	weightPlace   = 2 // a demonym before a place word: "Syrian city of"
 	weightNamed   = 3 // the country's name in a scene sentence
+	weightPlaced  = 4 // the name after a place: "Cox's Bazar, Bangladesh", "in Mafraq, Jordan"
 	weightOutside = 0 // any mention outside the scene sentences only counts when nothing else does
 )
 
@@ -66,7 +67,7 @@ func (cl countryLexicon) findCountries(desc string, toks []token, inScene []bool
 			continue
 		}
 		if found, n := cl.names.match(toks, i); n > 0 {
-			w := weightNamed
+			w := nameWeight(toks, i)
 			if !inScene[i] {
 				w = weightOutside
 			}
@@ -91,11 +92,32 @@ func (cl countryLexicon) findCountries(desc string, toks []token, inScene []bool
 	return out
 }
 
+// nameWeight grades a country name at toks[i] by the word before it: after
+// a place and a comma it places the scene ("Mafraq, Jordan"); after "from",
+// "with" or "and" it names where people came from or a neighbour ("crossing
+// the border from Myanmar into Palang Khali", "the border with Gaza").
+func nameWeight(toks []token, i int) int {
+	if i == 0 {
+		return weightNamed
+	}
+	switch toks[i-1].key {
+	case ",":
+		if i >= 2 && toks[i-2].word && toks[i-2].upper {
+			return weightPlaced
+		}
+	case "from", "with", "and", "between", "to", "toward", "towards", "into":
+		return weightHint
+	}
+	return weightNamed
+}
+
 // placeWordAfter reports whether a place word follows toks[i], allowing one
 // adjective between: "Syrian city of", "Syrian capital", "Syrian border town".
+// "The Turkish border" alone is not in Turkey: captions say it of places
+// on the other side.
 func placeWordAfter(toks []token, i int) bool {
 	for j := i; j < len(toks) && j < i+2; j++ {
-		if placeNouns[toks[j].key] || toks[j].key == "capital" || toks[j].key == "border" {
+		if placeNouns[toks[j].key] || toks[j].key == "capital" {
 			return true
 		}
 	}

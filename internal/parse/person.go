@@ -46,6 +46,7 @@ func (p *Parser) people(rec *caption.Record, sc *sceneCtx, off int) {
 		if !ok && !p.isPersonName(sc, c) {
 			continue
 		}
+		c.a = skipTitles(sc.toks, c)
 		person := caption.Person{Name: c.text(sc.desc, sc.toks)}
 		if ok {
 			person.Age = &age
@@ -61,14 +62,57 @@ func (p *Parser) people(rec *caption.Record, sc *sceneCtx, off int) {
 
 // isPersonName reports whether chunk c is a name by its words alone.
 func (p *Parser) isPersonName(sc *sceneCtx, c chunk) bool {
-	if c.a > 0 && notShown[sc.toks[c.a-1].key] {
+	if sc.spokenOf(c) {
 		return false
 	}
+	c.a = skipTitles(sc.toks, c)
 	first := sc.toks[c.a].key
 	if kunyas[first] && c.b-c.a >= 2 {
 		return true
 	}
 	return p.lex.names[first] && c.b-c.a >= 2
+}
+
+// titles lead names without being part of them: "President Volodymyr
+// Zelenskiy" is the person Volodymyr Zelenskiy.
+var titles = map[string]bool{"president": true, "prime": true, "minister": true, "dr": true,
+	"general": true, "gen": true, "colonel": true, "col": true, "mayor": true, "governor": true,
+	"king": true, "queen": true, "prince": true, "princess": true, "sheikh": true, "pope": true,
+	"commander": true, "lieutenant": true, "lt": true, "captain": true, "capt": true, "sergeant": true,
+	"sgt": true, "major": true, "imam": true, "father": true, "foreign": true, "defence": true,
+	"defense": true, "interior": true, "secretary": true, "chancellor": true, "senator": true, "mr": true,
+	"mrs": true, "ms": true}
+
+// skipTitles returns the index of chunk c's first word after any titles,
+// keeping at least one word.
+func skipTitles(toks []token, c chunk) int {
+	a := c.a
+	for a+1 < c.b && titles[strings.TrimSuffix(toks[a].key, ".")] {
+		a++
+	}
+	return a
+}
+
+// spokenOf reports whether chunk c is a name after a title that is itself
+// the object of "to", "by", "of" or "against" ("forces loyal to President
+// Bashar al-Assad", "a speech by Prime Minister X"): someone spoken of, not
+// someone in the photo ("Ukraine's President Volodymyr Zelenskiy visits …"
+// is in it).
+func (sc *sceneCtx) spokenOf(c chunk) bool {
+	i := c.a - 1
+	for i >= 0 && c.a-i <= 3 && (notShown[sc.toks[i].key] || sc.toks[i].upper && sc.toks[i].word) {
+		if sc.toks[i].key == "to" || sc.toks[i].key == "by" {
+			return true
+		}
+		i--
+	}
+	if i >= 0 && i < c.a-1 {
+		switch sc.toks[i].key {
+		case "to", "by", "of", "against", "loyal", "from":
+			return true
+		}
+	}
+	return false
 }
 
 // ageAround finds the age given with chunk c: "NAME, 18,", "NAME, a

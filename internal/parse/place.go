@@ -138,7 +138,7 @@ func orderPlaces(toks []token, found []foundPlace) []foundPlace {
 		gap := b.c.a - a.c.b
 		switch {
 		case gap == 2 && containerNouns[toks[a.c.b].key] && toks[a.c.b+1].key == "of":
-		case gap == 1 && toks[a.c.b].key == "'s":
+		case gap == 1 && toks[a.c.b].key == "'s" && b.kind != "":
 		default:
 			continue
 		}
