@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -55,23 +54,8 @@ func gazetteerLayers(dir string) ([]string, error) {
 
 // openGazetteer loads the embedded gazetteer and the layers in cfg.Gazetteer.
 func openGazetteer(cfg Config) (*geocode.Gazetteer, error) {
-	emb, err := geocode.Embedded()
+	layers, err := openLayers(cfg)
 	if err != nil {
-		return nil, fmt.Errorf("gazetteer: %w", err)
-	}
-	layers := []*geocode.Index{emb}
-	files, err := gazetteerLayers(cfg.Gazetteer)
-	if err != nil {
-		return nil, fmt.Errorf("gazetteer %s: %w", cfg.Gazetteer, err)
-	}
-	for _, f := range files {
-		ix, err := geocode.OpenIndexFile(f)
-		if err != nil {
-			return nil, fmt.Errorf("gazetteer: %w", err)
-		}
-		layers = append(layers, ix)
-	}
-	if _, err := os.Stat(cfg.Gazetteer); err != nil && !os.IsNotExist(err) {
 		return nil, fmt.Errorf("gazetteer: %w", err)
 	}
 	return geocode.New(layers...), nil

@@ -85,7 +85,7 @@ type command struct {
 }
 
 func commands() []command {
-	return []command{parseCommand(), versionCommand()}
+	return []command{parseCommand(), gazetteerCommand(), versionCommand()}
 }
 
 func findCommand(name string) (command, bool) {
