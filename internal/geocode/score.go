@@ -89,6 +89,9 @@ func (g *Gazetteer) score(rec *caption.Record, i int, p Place, anchors []anchor)
 		}
 	}
 	s += anchorScore(p, anchors)
+	if spelledAlike(p, ref.Name) {
+		s += 15 // the key is loose ("Douma" and Damān share one); the vowels agree here
+	}
 	switch {
 	case adminKinds[ref.Kind] && p.Class == 'A':
 		s += 30
@@ -136,4 +139,19 @@ func anchorScore(p Place, anchors []anchor) float64 {
 		s += 5
 	}
 	return s
+}
+
+// spelledAlike reports whether one of p's names has the Spelling of the
+// caption's name: vowels kept, so "Douma" is Dūmā and not Damān.
+func spelledAlike(p Place, written string) bool {
+	want := Spelling(written)
+	if Spelling(p.Name) == want {
+		return true
+	}
+	for _, a := range p.Alternates {
+		if Spelling(a) == want {
+			return true
+		}
+	}
+	return false
 }
