@@ -22,10 +22,15 @@ type anchor struct {
 // the others' places as context, and records that name no country take the
 // one the document's places agree on.
 func (g *Gazetteer) ResolveDocument(recs []caption.Record) {
+	scenes := make([]*scene, len(recs))
 	for i := range recs {
-		g.Resolve(&recs[i], nil)
+		scenes[i] = g.newScene(&recs[i])
+		g.resolve(&recs[i], scenes[i], nil)
 	}
 	for i := range recs {
+		if len(recs[i].PlaceRefs) == 0 {
+			continue
+		}
 		var anchors []anchor
 		for j, r := range recs {
 			if j != i && r.Location != nil && r.Location.Precision <= 2 {
@@ -33,7 +38,7 @@ func (g *Gazetteer) ResolveDocument(recs []caption.Record) {
 			}
 		}
 		if len(anchors) > 0 {
-			g.Resolve(&recs[i], anchors)
+			g.resolve(&recs[i], scenes[i], anchors)
 		}
 	}
 }
@@ -45,9 +50,13 @@ func (g *Gazetteer) ResolveDocument(recs []caption.Record) {
 // says "near" it or a more specific place was not found, 3 for a province, 4
 // for the country alone. Places not found are named in a warning.
 func (g *Gazetteer) Resolve(rec *caption.Record, anchors []anchor) {
+	g.resolve(rec, g.newScene(rec), anchors)
+}
+
+func (g *Gazetteer) resolve(rec *caption.Record, sc *scene, anchors []anchor) {
 	rec.Location = nil
 	rec.Warnings = dropResolveWarnings(rec.Warnings)
-	i, p, ok := g.choose(rec, anchors)
+	i, p, ok := g.choose(rec, sc, anchors)
 	var missing []string
 	for j, ref := range rec.PlaceRefs {
 		if !ok || j < i {
@@ -92,14 +101,14 @@ func (g *Gazetteer) Resolve(rec *caption.Record, anchors []anchor) {
 // fuzzy match. A namesake abroad ("al-Torshan" and Tarxien in Malta share a
 // key) or a near spelling must not beat a sure match of the containing
 // place ("Raqa"), which is located with precision 2 instead.
-func (g *Gazetteer) choose(rec *caption.Record, anchors []anchor) (int, Place, bool) {
+func (g *Gazetteer) choose(rec *caption.Record, sc *scene, anchors []anchor) (int, Place, bool) {
 	type pick struct {
 		p            Place
 		fuzzy, found bool
 	}
 	picks := make([]pick, len(rec.PlaceRefs))
 	for i := range rec.PlaceRefs {
-		p, fuzzy, found := g.best(rec, i, anchors)
+		p, fuzzy, found := g.best(rec, sc, i, anchors)
 		picks[i] = pick{p, fuzzy, found}
 	}
 	for pass := range 3 {

@@ -47,21 +47,38 @@ func (g *Gazetteer) candidates(name string, country caption.CountryCode) (places
 // caption names (or its document agrees on) is a hard constraint: a namesake
 // abroad is no match. Otherwise candidates are scored by the caption's
 // context; see score.
-func (g *Gazetteer) best(rec *caption.Record, i int, anchors []anchor) (p Place, fuzzy, ok bool) {
-	ref := rec.PlaceRefs[i]
+func (g *Gazetteer) best(rec *caption.Record, sc *scene, i int, anchors []anchor) (p Place, fuzzy, ok bool) {
 	strict := rec.Country != "" && (rec.CountryBasis == caption.CountryNamed || rec.CountryBasis == caption.CountryDocument)
 	var bestP Place
 	bestS, found := math.Inf(-1), false
-	cands, fuzzy := g.candidates(ref.Name, rec.Country)
-	for _, p := range cands {
+	for _, p := range sc.cands[i] {
 		if strict && p.Country != rec.Country {
 			continue
 		}
-		if s := g.score(rec, i, p, anchors); s > bestS {
+		if s := sc.score(rec, i, p, anchors); s > bestS {
 			bestP, bestS, found = p, s, true
 		}
 	}
-	return bestP, fuzzy, found
+	return bestP, sc.fuzzy[i], found
+}
+
+// scene is what Resolve computes once per record and every candidate's
+// score reads: each reference's key, spelling and candidates.
+type scene struct {
+	keys      []string
+	spellings []string
+	cands     [][]Place
+	fuzzy     []bool
+}
+
+func (g *Gazetteer) newScene(rec *caption.Record) *scene {
+	n := len(rec.PlaceRefs)
+	sc := &scene{keys: make([]string, n), spellings: make([]string, n), cands: make([][]Place, n), fuzzy: make([]bool, n)}
+	for i, ref := range rec.PlaceRefs {
+		sc.keys[i], sc.spellings[i] = Key(ref.Name), Spelling(ref.Name)
+		sc.cands[i], sc.fuzzy[i] = g.candidates(ref.Name, rec.Country)
+	}
+	return sc
 }
 
 // score rates candidate p for rec.PlaceRefs[i] by what the caption says
@@ -70,26 +87,26 @@ func (g *Gazetteer) best(rec *caption.Record, i int, anchors []anchor) (p Place,
 // province") or lies near p ("Tal Samin village, north of Raqqa city"); the
 // places of the same document; the place word ("Idlib province" is a
 // division, "the town of Idlib" a town); and, last, rank and population.
-func (g *Gazetteer) score(rec *caption.Record, i int, p Place, anchors []anchor) float64 {
+func (sc *scene) score(rec *caption.Record, i int, p Place, anchors []anchor) float64 {
 	ref := rec.PlaceRefs[i]
 	s := 0.0
 	if rec.Country != "" && p.Country == rec.Country {
 		s += 100
 	}
 	admin := Key(p.Admin1)
-	for j, other := range rec.PlaceRefs {
+	for j := range rec.PlaceRefs {
 		if j == i {
 			continue
 		}
-		if admin != "" && Key(other.Name) == admin {
+		if admin != "" && sc.keys[j] == admin {
 			s += 50
 		}
-		if j > i && g.near(other.Name, p, rec.Country, 40) {
+		if j > i && sc.near(j, p, rec.Country, 40) {
 			s += 40
 		}
 	}
 	s += anchorScore(p, anchors)
-	if spelledAlike(p, ref.Name) {
+	if spelledAlike(p, sc.spellings[i]) {
 		s += 15 // the key is loose ("Douma" and Damān share one); the vowels agree here
 	}
 	switch {
@@ -109,10 +126,10 @@ func (g *Gazetteer) score(rec *caption.Record, i int, p Place, anchors []anchor)
 	return s + 2*math.Log10(float64(p.Population)+1)
 }
 
-// near reports whether a place named name (in country, when known) lies
-// within km of p.
-func (g *Gazetteer) near(name string, p Place, country caption.CountryCode, km float64) bool {
-	for n, q := range g.Lookup(name) {
+// near reports whether a candidate of reference j (in country, when known)
+// lies within km of p.
+func (sc *scene) near(j int, p Place, country caption.CountryCode, km float64) bool {
+	for n, q := range sc.cands[j] {
 		if n >= 8 {
 			break
 		}
@@ -143,8 +160,7 @@ func anchorScore(p Place, anchors []anchor) float64 {
 
 // spelledAlike reports whether one of p's names has the Spelling of the
 // caption's name: vowels kept, so "Douma" is Dūmā and not Damān.
-func spelledAlike(p Place, written string) bool {
-	want := Spelling(written)
+func spelledAlike(p Place, want string) bool {
 	if Spelling(p.Name) == want {
 		return true
 	}
