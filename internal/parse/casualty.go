@@ -182,17 +182,24 @@ func (c *casualtyScan) span(a, b int) caption.Span {
 // running total, with the spans of the figures that agree with it, warns about
 // later sentences that disagree, and returns the sentences it kept figures
 // from.
+// maxFigureWarnings bounds the warnings about disagreeing figures: a
+// caption has a few; a garbage input could have thousands.
+const maxFigureWarnings = 3
+
 func pickCasualties(res *casualtyResult, figs []casFigure) []int {
 	var sents []int
 	for _, field := range [...]casualtyField{fieldKilled, fieldInjured} {
 		first := -1
 		var spans []caption.Span
+		seen := map[caption.Span]bool{}
+		warned := 0
 		for i, f := range figs {
 			if f.field != field || f.cumulative {
 				continue
 			}
 			if first >= 0 && f.n != figs[first].n {
-				if f.sent != figs[first].sent {
+				if f.sent != figs[first].sent && warned < maxFigureWarnings {
+					warned++
 					res.Warnings = append(res.Warnings, fmt.Sprintf("casualties: %s %d in sentence %d differs from %d in sentence %d; kept %d",
 						field, f.n, f.sent+1, figs[first].n, figs[first].sent+1, figs[first].n))
 				}
@@ -201,7 +208,8 @@ func pickCasualties(res *casualtyResult, figs []casFigure) []int {
 			if first < 0 {
 				first = i
 			}
-			if !slices.Contains(spans, f.span) {
+			if !seen[f.span] {
+				seen[f.span] = true
 				spans = append(spans, f.span)
 			}
 			sents = append(sents, f.sent)

@@ -148,7 +148,7 @@ func (c *casualtyScan) runningTotal(first, last int, s casSent) bool {
 		lo--
 	}
 	hi := last + 1
-	for hi < s.hi && c.cls(hi)&(cwBreak|cwComma) == 0 {
+	for hi < s.hi && hi < last+30 && c.cls(hi)&(cwBreak|cwComma) == 0 { // bounded like lo: a clause is short
 		hi++
 	}
 	for k := lo; k < hi; k++ {

@@ -99,7 +99,9 @@ func (c *casualtyScan) subjectFits(cj casConj, mode subjMode, aux bool) bool {
 // reports whether any of them is a number rather than an article.
 func (c *casualtyScan) coordinated(main casConj, s casSent) (n, first int, numeric bool) {
 	n, first, numeric = main.n, main.first, !main.art
-	for k := first - 1; k > s.lo && (c.is(k, "and") || c.cls(k)&cwComma != 0); k = first - 1 {
+	// At most maxConjuncts groups: "four soldiers, two policemen and a child"
+	// has three; the bound keeps a pathological input linear.
+	for m, k := 0, first-1; m < maxConjuncts && k > s.lo && (c.is(k, "and") || c.cls(k)&cwComma != 0); m, k = m+1, first-1 {
 		o, ok := c.conjunctBack(k-1, s, 3)
 		if !ok || !o.person || c.form(o.first-1) != formNone { // "killed 14 soldiers and 30 were wounded"
 			break
@@ -108,6 +110,9 @@ func (c *casualtyScan) coordinated(main casConj, s casSent) (n, first int, numer
 	}
 	return n, first, numeric
 }
+
+// maxConjuncts bounds the coordinated groups summed into one count.
+const maxConjuncts = 8
 
 // skipAside steps back over an aside that ends with the comma at j: one that
 // opens with "including", "mostly", "aged"… or holds no number ("12 people,

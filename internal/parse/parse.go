@@ -74,13 +74,15 @@ func descBounds(text string, credit caption.Span) (start, end int) {
 	} else {
 		start, end = credit.End, len(text)
 	}
-	for start < end && strings.IndexByte(" -–—|", text[start]) >= 0 {
-		start++
+	// Trim by runes: the dashes are multi-byte, and a byte of one of them can
+	// end another character.
+	const seps = " -–—|"
+	inner := strings.TrimRight(strings.TrimLeft(text[start:end], seps), seps)
+	if inner == "" {
+		return start, start
 	}
-	for end > start && strings.IndexByte(" -–—|", text[end-1]) >= 0 {
-		end--
-	}
-	return start, end
+	start += strings.Index(text[start:end], inner)
+	return start, start + len(inner)
 }
 
 // describe fills the fields read from the description. off is the
