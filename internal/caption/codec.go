@@ -1,0 +1,291 @@
+package caption
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// wireRecord is the stored form of a Record: every field, under a fixed name
+// and in a fixed order, so that both stores keep byte-identical JSON for equal
+// records. Optional values are omitted when empty; empty lists decode as nil
+// and Evidence decodes as an empty, non-nil map, which is what the parser
+// builds. Names follow SPEC.md where SPEC.md has the field.
+type wireRecord struct {
+	Text          string              `json:"text"`
+	Description   string              `json:"description,omitempty"`
+	Credit        string              `json:"credit,omitempty"`
+	Photographers []string            `json:"photographers,omitempty"`
+	Agencies      []Agency            `json:"agencies,omitempty"`
+	Date          string              `json:"date,omitempty"` // ISO 8601 at its precision: 2016, 2016-11, 2016-11-06
+	DateText      string              `json:"date_text,omitempty"`
+	Places        []string            `json:"places,omitempty"`
+	PlaceRefs     []wirePlaceRef      `json:"place_refs,omitempty"`
+	Location      *wireLocation       `json:"location,omitempty"`
+	Country       CountryCode         `json:"country,omitempty"`
+	CountryBasis  CountryBasis        `json:"country_basis,omitempty"`
+	Killed        *int                `json:"killed,omitempty"`
+	Injured       *int                `json:"injured,omitempty"`
+	Attribution   []string            `json:"attribution,omitempty"`
+	EventTypes    []EventType         `json:"event_types,omitempty"`
+	Actors        []string            `json:"actors,omitempty"`
+	People        []wirePerson        `json:"people,omitempty"`
+	Evidence      map[string][][2]int `json:"evidence,omitempty"` // keys sorted by encoding/json
+	Warnings      []string            `json:"warnings,omitempty"`
+}
+
+type wirePlaceRef struct {
+	Name string `json:"name"`
+	Span [2]int `json:"span"`
+	Kind string `json:"kind,omitempty"`
+	Near bool   `json:"near,omitempty"`
+}
+
+// wireLocation keeps every Location field; zero numbers are written so that
+// a place on the equator or meridian is not mistaken for a missing one.
+type wireLocation struct {
+	Name        string      `json:"name"`
+	Preferred   string      `json:"preferred_name,omitempty"`
+	GeonameID   int         `json:"geonameid"`
+	Lat         float64     `json:"lat"`
+	Lon         float64     `json:"lon"`
+	Admin1      string      `json:"admin1,omitempty"`
+	CountryCode CountryCode `json:"country_code,omitempty"`
+	Feature     string      `json:"feature,omitempty"`
+	Precision   int         `json:"precision"`
+}
+
+type wirePerson struct {
+	Name string `json:"name"`
+	Age  *int   `json:"age,omitempty"`
+}
+
+// MarshalRecord encodes r as the JSON both stores keep. Equal records encode
+// to equal bytes. A record that JSON would not keep exactly (invalid UTF-8,
+// which encoding/json silently replaces; a non-finite coordinate), that
+// would not decode again (an impossible date, a span outside Text), or that
+// PostgreSQL could not store (a NUL, which neither text nor jsonb holds) is
+// rejected with ErrInvalid rather than stored altered.
+func MarshalRecord(r Record) ([]byte, error) {
+	if err := checkRecord(r); err != nil {
+		return nil, fmt.Errorf("marshal record: %w", err)
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false) // keep "<" and "&" readable; the bytes are stable either way
+	if err := enc.Encode(toWireRecord(r)); err != nil {
+		return nil, fmt.Errorf("marshal record: %w: %w", ErrInvalid, err)
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+// UnmarshalRecord decodes what MarshalRecord wrote. Unknown fields are an
+// error (ErrInvalid), so that a record written by a newer sijil is never read
+// and rewritten by an older one with fields dropped.
+func UnmarshalRecord(b []byte) (Record, error) {
+	var w wireRecord
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&w); err != nil {
+		return Record{}, fmt.Errorf("unmarshal record: %w: %w", ErrInvalid, err)
+	}
+	if dec.More() {
+		return Record{}, fmt.Errorf("unmarshal record: %w: data after the record", ErrInvalid)
+	}
+	r, err := fromWireRecord(w)
+	if err == nil {
+		err = checkRecord(r)
+	}
+	if err != nil {
+		return Record{}, fmt.Errorf("unmarshal record: %w", err)
+	}
+	return r, nil
+}
+
+func toWireRecord(r Record) wireRecord {
+	w := wireRecord{
+		Text: r.Text, Description: r.Description, Credit: r.Credit,
+		Photographers: r.Photographers, Agencies: r.Agencies,
+		Date: r.Date.String(), DateText: r.DateText, Places: r.Places,
+		Country: r.Country, CountryBasis: r.CountryBasis,
+		Killed: r.Killed, Injured: r.Injured, Attribution: r.Attribution,
+		EventTypes: r.EventTypes, Actors: r.Actors, Warnings: r.Warnings,
+	}
+	for _, p := range r.PlaceRefs {
+		w.PlaceRefs = append(w.PlaceRefs, wirePlaceRef{Name: p.Name, Span: [2]int{p.Span.Start, p.Span.End}, Kind: p.Kind, Near: p.Near})
+	}
+	if l := r.Location; l != nil {
+		w.Location = &wireLocation{Name: l.Name, Preferred: l.Preferred, GeonameID: l.GeonameID, Lat: l.Lat, Lon: l.Lon,
+			Admin1: l.Admin1, CountryCode: l.CountryCode, Feature: l.Feature, Precision: l.Precision}
+	}
+	for _, p := range r.People {
+		w.People = append(w.People, wirePerson(p))
+	}
+	if len(r.Evidence) > 0 {
+		w.Evidence = make(map[string][][2]int, len(r.Evidence))
+		for field, spans := range r.Evidence {
+			ws := make([][2]int, len(spans))
+			for i, s := range spans {
+				ws[i] = [2]int{s.Start, s.End}
+			}
+			w.Evidence[field] = ws
+		}
+	}
+	return w
+}
+
+func fromWireRecord(w wireRecord) (Record, error) {
+	r := Record{
+		Text: w.Text, Description: w.Description, Credit: w.Credit,
+		Photographers: nilIfEmpty(w.Photographers), Agencies: nilIfEmpty(w.Agencies),
+		DateText: w.DateText, Places: nilIfEmpty(w.Places),
+		Country: w.Country, CountryBasis: w.CountryBasis,
+		Killed: w.Killed, Injured: w.Injured, Attribution: nilIfEmpty(w.Attribution),
+		EventTypes: nilIfEmpty(w.EventTypes), Actors: nilIfEmpty(w.Actors),
+		Evidence: make(map[string][]Span, len(w.Evidence)), Warnings: nilIfEmpty(w.Warnings),
+	}
+	var err error
+	if r.Date, err = parseISODate(w.Date); err != nil {
+		return Record{}, err
+	}
+	for _, p := range w.PlaceRefs {
+		r.PlaceRefs = append(r.PlaceRefs, PlaceRef{Name: p.Name, Span: Span{p.Span[0], p.Span[1]}, Kind: p.Kind, Near: p.Near})
+	}
+	if l := w.Location; l != nil {
+		r.Location = &Location{Name: l.Name, Preferred: l.Preferred, GeonameID: l.GeonameID, Lat: l.Lat, Lon: l.Lon,
+			Admin1: l.Admin1, CountryCode: l.CountryCode, Feature: l.Feature, Precision: l.Precision}
+	}
+	for _, p := range w.People {
+		r.People = append(r.People, Person(p))
+	}
+	for field, spans := range w.Evidence {
+		ss := make([]Span, len(spans))
+		for i, s := range spans {
+			ss[i] = Span{s[0], s[1]}
+		}
+		r.Evidence[field] = ss
+	}
+	return r, nil
+}
+
+// parseISODate reads a date at the precision its length shows.
+func parseISODate(s string) (PartialDate, error) {
+	var d PartialDate
+	var layout string
+	switch len(s) {
+	case 0:
+		return d, nil
+	case 4:
+		layout, d.Precision = "2006", PrecisionYear
+	case 7:
+		layout, d.Precision = "2006-01", PrecisionMonth
+	case 10:
+		layout, d.Precision = "2006-01-02", PrecisionDay
+	default:
+		return PartialDate{}, fmt.Errorf("%w: date %q is not YYYY, YYYY-MM or YYYY-MM-DD", ErrInvalid, s)
+	}
+	t, err := time.Parse(layout, s)
+	if err != nil {
+		return PartialDate{}, fmt.Errorf("%w: date %q: %w", ErrInvalid, s, err)
+	}
+	d.Year = t.Year()
+	if d.Precision != PrecisionYear {
+		d.Month = int(t.Month())
+	}
+	if d.Precision == PrecisionDay {
+		d.Day = t.Day()
+	}
+	return d, nil
+}
+
+func nilIfEmpty[T any](s []T) []T {
+	if len(s) == 0 {
+		return nil
+	}
+	return s
+}
+
+// checkRecord reports, as ErrInvalid, what the JSON could not keep exactly or
+// read back, or PostgreSQL store: strings that are not UTF-8 or hold a NUL, a
+// date whose fields disagree with its precision, spans outside Text.
+func checkRecord(r Record) error {
+	if err := checkDate(r.Date); err != nil {
+		return err
+	}
+	for field, spans := range r.Evidence {
+		for _, s := range spans {
+			if err := checkSpan(r.Text, "evidence "+field, s); err != nil {
+				return err
+			}
+		}
+	}
+	for _, p := range r.PlaceRefs {
+		if err := checkSpan(r.Text, "place "+p.Name, p.Span); err != nil {
+			return err
+		}
+	}
+	for _, s := range recordStrings(r) {
+		if !utf8.ValidString(s) || strings.IndexByte(s, 0) >= 0 {
+			return fmt.Errorf("%w: %q is not UTF-8 without NUL", ErrInvalid, s)
+		}
+	}
+	return nil
+}
+
+func checkSpan(text, what string, s Span) error {
+	if s.Start < 0 || s.Start > s.End || s.End > len(text) {
+		return fmt.Errorf("%w: %s span [%d, %d) outside the %d-byte text", ErrInvalid, what, s.Start, s.End, len(text))
+	}
+	return nil
+}
+
+func checkDate(d PartialDate) error {
+	ok := false
+	switch d.Precision {
+	case PrecisionNone:
+		ok = d == PartialDate{}
+	case PrecisionYear:
+		ok = d.Month == 0 && d.Day == 0
+	case PrecisionMonth:
+		ok = d.Month >= 1 && d.Month <= 12 && d.Day == 0
+	case PrecisionDay:
+		last := time.Date(d.Year, time.Month(d.Month)+1, 0, 0, 0, 0, 0, time.UTC).Day()
+		ok = d.Month >= 1 && d.Month <= 12 && d.Day >= 1 && d.Day <= last
+	}
+	if !ok || (d.Precision != PrecisionNone && (d.Year < 1 || d.Year > 9999)) {
+		return fmt.Errorf("%w: date %+v", ErrInvalid, d)
+	}
+	return nil
+}
+
+// recordStrings lists every string a record holds, for the UTF-8 check.
+func recordStrings(r Record) []string {
+	s := []string{r.Text, r.Description, r.Credit, r.DateText, string(r.Country), string(r.CountryBasis)}
+	s = append(s, r.Photographers...)
+	s = append(s, r.Places...)
+	s = append(s, r.Attribution...)
+	s = append(s, r.Actors...)
+	s = append(s, r.Warnings...)
+	for _, a := range r.Agencies {
+		s = append(s, string(a))
+	}
+	for _, e := range r.EventTypes {
+		s = append(s, string(e))
+	}
+	for _, p := range r.PlaceRefs {
+		s = append(s, p.Name, p.Kind)
+	}
+	for _, p := range r.People {
+		s = append(s, p.Name)
+	}
+	for k := range r.Evidence {
+		s = append(s, k)
+	}
+	if l := r.Location; l != nil {
+		s = append(s, l.Name, l.Preferred, l.Admin1, string(l.CountryCode), l.Feature)
+	}
+	return s
+}
