@@ -1,0 +1,236 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"iter"
+	"time"
+
+	"sijil/internal/caption"
+)
+
+// recordColumns are the values of records' derived columns for r, in the
+// order json, date, date_precision, day_first, day_last, country, lat, lon,
+// killed, injured, parser_version, gazetteer_version.
+func recordColumns(r caption.Record, v caption.Versions) ([]any, error) {
+	b, err := caption.MarshalRecord(r)
+	if err != nil {
+		return nil, err
+	}
+	cols := []any{string(b), nil, nil, nil, nil, nil, nil, nil, r.Killed, r.Injured, v.Parser, v.Gazetteer}
+	if !r.Date.IsZero() {
+		first, last := dayRange(r.Date)
+		cols[1], cols[2], cols[3], cols[4] = r.Date.String(), string(r.Date.Precision), first, last
+	}
+	if r.Country != "" {
+		cols[5] = string(r.Country)
+	}
+	if l := r.Location; l != nil {
+		cols[6], cols[7] = l.Lat, l.Lon
+	}
+	return cols, nil
+}
+
+// dayRange returns the first and last day a date can mean, as days since
+// 1970-01-01: 2016-11 is 2016-11-01 to 2016-11-30.
+func dayRange(d caption.PartialDate) (first, last int64) {
+	from := time.Date(d.Year, time.Month(max(d.Month, 1)), max(d.Day, 1), 0, 0, 0, 0, time.UTC)
+	to := from
+	switch d.Precision {
+	case caption.PrecisionYear:
+		to = from.AddDate(1, 0, -1)
+	case caption.PrecisionMonth:
+		to = from.AddDate(0, 1, -1)
+	}
+	return epochDay(from), epochDay(to)
+}
+
+func epochDay(t time.Time) int64 {
+	const day = 24 * 60 * 60
+	s := t.Unix()
+	if s < 0 && s%day != 0 {
+		return s/day - 1
+	}
+	return s / day
+}
+
+// recordSelect selects what scanRecord reads.
+const recordSelect = `SELECT id, key, json, parser_version, gazetteer_version, signature, bands,
+	coalesce(cluster, 0), coalesce(event, 0) FROM records`
+
+func scanRecord(sc scanner) (caption.StoredRecord, error) {
+	var r caption.StoredRecord
+	var js string
+	var sig, bands []byte
+	err := sc.Scan(&r.ID, &r.Fingerprint.Key, &js, &r.Versions.Parser, &r.Versions.Gazetteer, &sig, &bands, &r.Cluster, &r.Event)
+	if err != nil {
+		return r, err
+	}
+	if r.Record, err = caption.UnmarshalRecord([]byte(js)); err != nil {
+		return r, fmt.Errorf("record %d: %w", r.ID, err)
+	}
+	if r.Fingerprint.Signature, err = unpackUint32s(sig); err != nil {
+		return r, fmt.Errorf("record %d: signature: %w", r.ID, err)
+	}
+	if r.Fingerprint.Bands, err = unpackUint64s(bands); err != nil {
+		return r, fmt.Errorf("record %d: bands: %w", r.ID, err)
+	}
+	return r, nil
+}
+
+// queryRecords runs a recordSelect query and reads every row.
+func queryRecords(ctx context.Context, q querier, query string, args ...any) ([]caption.StoredRecord, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []caption.StoredRecord
+	for rows.Next() {
+		r, err := scanRecord(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// Record returns one record; caption.ErrNotFound when there is none.
+func (s *Store) Record(ctx context.Context, id int64) (r caption.StoredRecord, err error) {
+	defer wrap(&err, "sqlite.Record(%d)", id)
+	r, err = scanRecord(s.read(ctx).QueryRowContext(ctx, recordSelect+" WHERE id = ?", id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return r, caption.ErrNotFound
+	}
+	return r, err
+}
+
+// mustExist returns caption.ErrNotFound unless record id exists.
+func (s *Store) mustExist(ctx context.Context, id int64) error {
+	return exists(ctx, s.read(ctx), id)
+}
+
+func exists(ctx context.Context, q querier, id int64) error {
+	var one int
+	err := q.QueryRowContext(ctx, "SELECT 1 FROM records WHERE id = ?", id).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("record %d: %w", id, caption.ErrNotFound)
+	}
+	return err
+}
+
+// recordPage is how many records Records reads at a time. It reads a page,
+// closes the query and only then yields, so that the caller may use the
+// store (and its single writer connection) inside the loop.
+const recordPage = 500
+
+// Records yields every record in ID order. Records stored during the
+// iteration with IDs above the last yielded are yielded too.
+func (s *Store) Records(ctx context.Context) iter.Seq2[caption.StoredRecord, error] {
+	return func(yield func(caption.StoredRecord, error) bool) {
+		var after int64
+		for {
+			page, err := queryRecords(ctx, s.read(ctx), recordSelect+" WHERE id > ? ORDER BY id LIMIT ?", after, recordPage)
+			if err != nil {
+				yield(caption.StoredRecord{}, fmt.Errorf("sqlite.Records after %d: %w", after, err))
+				return
+			}
+			for _, r := range page {
+				if !yield(r, nil) {
+					return
+				}
+				after = r.ID
+			}
+			if len(page) < recordPage {
+				return
+			}
+		}
+	}
+}
+
+// UpdateRecord replaces a record's derived fields, versions and search
+// index entry, leaving its key, fingerprint, sources and links alone.
+func (s *Store) UpdateRecord(ctx context.Context, id int64, r caption.Record, v caption.Versions) (err error) {
+	defer wrap(&err, "sqlite.UpdateRecord(%d)", id)
+	cols, err := recordColumns(r, v)
+	if err != nil {
+		return err
+	}
+	const update = `UPDATE records SET json = ?, date = ?, date_precision = ?, day_first = ?, day_last = ?, country = ?,
+		lat = ?, lon = ?, killed = ?, injured = ?, parser_version = ?, gazetteer_version = ? WHERE id = ?`
+	return s.write(ctx, func(q querier) error {
+		res, err := q.ExecContext(ctx, update, append(cols, id)...)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return errors.Join(err, caption.ErrNotFound)
+		}
+		if _, err := q.ExecContext(ctx, "DELETE FROM records_fts WHERE rowid = ?", id); err != nil {
+			return err
+		}
+		return execRows(ctx, q, insertSearchRows, "", [][]any{searchColumns(id, r)}, nil)
+	})
+}
+
+// Stats counts documents, occurrences, records, clusters and events.
+func (s *Store) Stats(ctx context.Context) (st caption.Stats, err error) {
+	defer wrap(&err, "sqlite.Stats")
+	const query = `SELECT
+		(SELECT count(*) FROM documents),
+		(SELECT count(*) FROM occurrences),
+		(SELECT count(*) FROM records),
+		(SELECT count(DISTINCT cluster) FROM records WHERE cluster IS NOT NULL),
+		(SELECT count(DISTINCT event) FROM records WHERE event IS NOT NULL)`
+	err = s.read(ctx).QueryRowContext(ctx, query).Scan(&st.Documents, &st.Occurrences, &st.Records, &st.Clusters, &st.Events)
+	return st, err
+}
+
+// packUint32s stores a signature as little-endian bytes; nil when empty.
+func packUint32s(v []uint32) []byte {
+	if len(v) == 0 {
+		return nil
+	}
+	b := make([]byte, 0, 4*len(v))
+	for _, x := range v {
+		b = binary.LittleEndian.AppendUint32(b, x)
+	}
+	return b
+}
+
+func unpackUint32s(b []byte) ([]uint32, error) {
+	if len(b)%4 != 0 {
+		return nil, fmt.Errorf("%d bytes is not a whole number of uint32s", len(b))
+	}
+	var v []uint32
+	for i := 0; i < len(b); i += 4 {
+		v = append(v, binary.LittleEndian.Uint32(b[i:]))
+	}
+	return v, nil
+}
+
+func packUint64s(v []uint64) []byte {
+	if len(v) == 0 {
+		return nil
+	}
+	b := make([]byte, 0, 8*len(v))
+	for _, x := range v {
+		b = binary.LittleEndian.AppendUint64(b, x)
+	}
+	return b
+}
+
+func unpackUint64s(b []byte) ([]uint64, error) {
+	if len(b)%8 != 0 {
+		return nil, fmt.Errorf("%d bytes is not a whole number of uint64s", len(b))
+	}
+	var v []uint64
+	for i := 0; i < len(b); i += 8 {
+		v = append(v, binary.LittleEndian.Uint64(b[i:]))
+	}
+	return v, nil
+}

@@ -1,0 +1,210 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
+
+	"sijil/internal/caption"
+)
+
+// Store is a caption.Store in one SQLite file.
+type Store struct {
+	// writer has one connection: SQLite takes one writer at a time, and with
+	// one connection Go callers queue for it in order instead of spinning on
+	// SQLITE_BUSY. Every write and every read inside Exclusive use it.
+	writer *sql.DB
+	// reader holds query_only connections for reads outside Exclusive, which
+	// WAL lets run beside the writer. It is writer itself for ":memory:".
+	reader *sql.DB
+	// keyHash is records.key_hash of a key; tests replace it to make keys
+	// collide.
+	keyHash func(key string) int64
+	// beforeSearch, when set by a test, runs in PutDocument's transaction
+	// after the records and occurrences are written.
+	beforeSearch func()
+}
+
+var _ caption.Store = (*Store)(nil)
+
+// Connection parameters (modernc.org/sqlite DSN keys, which the driver
+// applies on every new connection in a fixed order: busy_timeout, the
+// _pragma list, foreign_keys, journal_mode, synchronous, query_only).
+// busy_timeout comes first so that the others wait for a lock instead of
+// failing; WAL lets readers run during a write; synchronous=NORMAL is
+// durable in WAL mode except for the last transactions before a power cut,
+// and never corrupts; _txlock=immediate makes BeginTx take the write lock at
+// BEGIN, so that a transaction never fails half-way because another process
+// wrote first. The writer's 32 MB page cache and checkpoints every 32 MB of
+// WAL instead of 4 MB write hot index pages back less often: checkpoints
+// were a tenth of PutDocument's time.
+const (
+	writerParams = "_busy_timeout=10000&_pragma=cache_size(-32768)&_pragma=wal_autocheckpoint(8192)&_pragma=journal_size_limit(67108864)" +
+		"&_journal_mode=WAL&_foreign_keys=1&_synchronous=NORMAL&_txlock=immediate"
+	readerParams = "_busy_timeout=10000&_foreign_keys=1&_query_only=1"
+)
+
+// Open opens the SQLite database at path, creating it when missing, and
+// brings its schema up to date. ":memory:" opens a private in-memory store.
+func Open(ctx context.Context, path string) (s *Store, err error) {
+	defer wrap(&err, "sqlite.Open(%q)", path)
+	if path == "" || strings.ContainsRune(path, '?') {
+		return nil, fmt.Errorf("%w: path must be non-empty and without '?'", caption.ErrInvalid)
+	}
+	writer, err := sql.Open("sqlite", path+"?"+writerParams)
+	if err != nil {
+		return nil, err
+	}
+	writer.SetMaxOpenConns(1)
+	writer.SetMaxIdleConns(1)
+	writer.SetConnMaxLifetime(0)
+	writer.SetConnMaxIdleTime(0)
+	s = &Store{writer: writer, reader: writer, keyHash: keyHash}
+	if err := migrate(ctx, writer, migrationFiles); err != nil {
+		writer.Close()
+		return nil, err
+	}
+	if path != ":memory:" {
+		s.reader, err = sql.Open("sqlite", path+"?"+readerParams)
+		if err != nil {
+			writer.Close()
+			return nil, err
+		}
+		n := max(2, runtime.GOMAXPROCS(0))
+		s.reader.SetMaxOpenConns(n)
+		s.reader.SetMaxIdleConns(n)
+	}
+	return s, nil
+}
+
+// Close closes the database.
+func (s *Store) Close() error {
+	var err error
+	if s.reader != s.writer {
+		err = s.reader.Close()
+	}
+	return errors.Join(err, s.writer.Close())
+}
+
+// querier is what *sql.DB and *sql.Tx share.
+type querier interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// exclusive is the write transaction Exclusive runs fn in, carried by fn's
+// context so that the store's methods called by fn use it.
+type exclusive struct {
+	store *Store
+	tx    *sql.Tx
+	mu    sync.Mutex // one savepoint at a time, should fn write from several goroutines
+}
+
+type exclusiveKey struct{}
+
+func (s *Store) exclusiveTx(ctx context.Context) *exclusive {
+	if x, ok := ctx.Value(exclusiveKey{}).(*exclusive); ok && x.store == s {
+		return x
+	}
+	return nil
+}
+
+// Exclusive runs fn in one write transaction: the writer connection is
+// fn's alone, and SQLite's write lock keeps other processes' writes out (they
+// wait busy_timeout, then fail). fn's writes are committed when it returns
+// nil and rolled back when it returns an error. fn must pass its ctx to the
+// store's methods: they find the transaction there, and a write made with
+// another context would wait for the writer connection fn holds, for ever.
+// fn must not use ctx after it returns.
+func (s *Store) Exclusive(ctx context.Context, fn func(ctx context.Context) error) (err error) {
+	if s.exclusiveTx(ctx) != nil {
+		return fn(ctx)
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("sqlite.Exclusive: %w", err)
+	}
+	tx, err := s.writer.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("sqlite.Exclusive: %w", mapErr(err))
+	}
+	if err := fn(context.WithValue(ctx, exclusiveKey{}, &exclusive{store: s, tx: tx})); err != nil {
+		return errors.Join(err, rollback(tx))
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("sqlite.Exclusive: commit: %w", mapErr(err))
+	}
+	return nil
+}
+
+// write runs fn in a transaction on the writer connection and commits it;
+// inside Exclusive, in a savepoint of Exclusive's transaction, so that a
+// failed call leaves nothing behind there either.
+func (s *Store) write(ctx context.Context, fn func(q querier) error) error {
+	if x := s.exclusiveTx(ctx); x != nil {
+		return x.savepoint(ctx, fn)
+	}
+	tx, err := s.writer.BeginTx(ctx, nil)
+	if err != nil {
+		return mapErr(err)
+	}
+	if err := fn(tx); err != nil {
+		return errors.Join(mapErr(err), rollback(tx))
+	}
+	return mapErr(tx.Commit())
+}
+
+func (x *exclusive) savepoint(ctx context.Context, fn func(q querier) error) error {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if _, err := x.tx.ExecContext(ctx, "SAVEPOINT store_call"); err != nil {
+		return mapErr(err)
+	}
+	if err := fn(x.tx); err != nil {
+		ctx := context.WithoutCancel(ctx)
+		_, rerr := x.tx.ExecContext(ctx, "ROLLBACK TO store_call")
+		if rerr == nil {
+			_, rerr = x.tx.ExecContext(ctx, "RELEASE store_call")
+		}
+		return errors.Join(mapErr(err), rerr)
+	}
+	_, err := x.tx.ExecContext(ctx, "RELEASE store_call")
+	return mapErr(err)
+}
+
+// read returns where a read runs: Exclusive's transaction, which must see
+// its own writes; else the reader pool.
+func (s *Store) read(ctx context.Context) querier {
+	if x := s.exclusiveTx(ctx); x != nil {
+		return x.tx
+	}
+	return s.reader
+}
+
+func rollback(tx *sql.Tx) error {
+	if err := tx.Rollback(); err != nil && !errors.Is(err, sql.ErrTxDone) {
+		return fmt.Errorf("rollback: %w", err)
+	}
+	return nil
+}
+
+// Times are stored as UTC RFC 3339 text with nine fraction digits, which
+// sorts as time does.
+const timeLayout = "2006-01-02T15:04:05.000000000Z"
+
+func formatTime(t time.Time) string { return t.UTC().Format(timeLayout) }
+
+func parseTime(s string) (time.Time, error) {
+	t, err := time.Parse(timeLayout, s)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("stored time %q: %w", s, err)
+	}
+	return t, nil
+}

@@ -1,0 +1,128 @@
+-- The schema after every migration (sqlite_master), checked by TestSchema.
+-- Regenerate: go test ./internal/sqlite -run TestSchema -update
+
+-- table bands
+CREATE TABLE bands (
+	band      INTEGER NOT NULL,
+	record_id INTEGER NOT NULL REFERENCES records (id),
+	PRIMARY KEY (band, record_id)
+) STRICT, WITHOUT ROWID;
+
+-- table documents
+CREATE TABLE documents (
+	id         INTEGER PRIMARY KEY,
+	path       TEXT NOT NULL CHECK (path <> ''),
+	sha256     TEXT NOT NULL CHECK (sha256 <> ''),
+	size       INTEGER NOT NULL CHECK (size >= 0),
+	format     TEXT NOT NULL,
+	first_seen TEXT NOT NULL,
+	last_seen  TEXT NOT NULL,
+	UNIQUE (sha256, path)
+) STRICT;
+
+-- table links
+CREATE TABLE links (
+	record_id  INTEGER NOT NULL REFERENCES records (id),
+	level      TEXT NOT NULL CHECK (level IN ('cluster', 'event')),
+	target     INTEGER NOT NULL REFERENCES records (id),
+	grp        INTEGER NOT NULL REFERENCES records (id),
+	similarity REAL NOT NULL,
+	rule       TEXT NOT NULL,
+	created    TEXT NOT NULL,
+	PRIMARY KEY (record_id, level)
+) STRICT, WITHOUT ROWID;
+
+-- table occurrences
+CREATE TABLE occurrences (
+	id          INTEGER PRIMARY KEY,
+	document_id INTEGER NOT NULL REFERENCES documents (id),
+	idx         INTEGER NOT NULL CHECK (idx >= 0),
+	byte_start  INTEGER NOT NULL,
+	byte_end    INTEGER NOT NULL,
+	line        INTEGER NOT NULL,
+	text        TEXT NOT NULL,
+	meta        TEXT, -- JSON object of the reader's other fields; NULL when none
+	record_id   INTEGER NOT NULL REFERENCES records (id),
+	UNIQUE (document_id, idx),
+	CHECK (byte_start <= byte_end)
+) STRICT;
+
+-- table records
+CREATE TABLE records (
+	id                INTEGER PRIMARY KEY,
+	-- key is the fingerprint key (hex SHA-256 of the folded caption). It is
+	-- looked up by key_hash, a 64-bit FNV-1a hash of it, which is unique: a
+	-- UNIQUE index on the 64-character key itself, inserted in random order,
+	-- dirtied a page per new record and doubled the cost of storing one. The
+	-- record whose hash another key already holds (odds of 1 in 37 million
+	-- at a million records) is stored, after the store has found that other
+	-- key, with a NULL key_hash and found by records_key_collided instead.
+	key               TEXT NOT NULL CHECK (key <> ''),
+	key_hash          INTEGER UNIQUE,
+	json              TEXT NOT NULL,
+	-- date as ISO 8601 at its precision, and the first and last day it can
+	-- mean as days since 1970-01-01, for date windows.
+	date              TEXT,
+	date_precision    TEXT CHECK (date_precision IN ('day', 'month', 'year')),
+	day_first         INTEGER,
+	day_last          INTEGER,
+	country           TEXT,
+	lat               REAL,
+	lon               REAL,
+	killed            INTEGER,
+	injured           INTEGER,
+	cluster           INTEGER REFERENCES records (id),
+	event             INTEGER REFERENCES records (id),
+	parser_version    TEXT NOT NULL,
+	gazetteer_version TEXT NOT NULL,
+	-- MinHash signature (little-endian uint32s) and LSH bands (little-endian
+	-- uint64s). The bands are copied into the bands table when the record is
+	-- linked at cluster level.
+	signature         BLOB,
+	bands             BLOB,
+	CHECK ((date IS NULL) = (date_precision IS NULL))
+) STRICT;
+
+-- table records_fts
+CREATE VIRTUAL TABLE records_fts USING fts5 (
+	description, credit, places, actors, photographers, agencies,
+	content = '', contentless_delete = 1,
+	tokenize = 'unicode61 remove_diacritics 2'
+);
+
+-- table records_fts_config
+CREATE TABLE 'records_fts_config'(k PRIMARY KEY, v) WITHOUT ROWID;
+
+-- table records_fts_data
+CREATE TABLE 'records_fts_data'(id INTEGER PRIMARY KEY, block BLOB);
+
+-- table records_fts_docsize
+CREATE TABLE 'records_fts_docsize'(id INTEGER PRIMARY KEY, sz BLOB, origin INTEGER);
+
+-- table records_fts_idx
+CREATE TABLE 'records_fts_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
+
+-- table schema_migrations
+CREATE TABLE schema_migrations (
+	version INTEGER PRIMARY KEY,
+	name    TEXT NOT NULL,
+	applied TEXT NOT NULL
+) STRICT;
+
+-- index occurrences_record
+CREATE INDEX occurrences_record ON occurrences (record_id);
+
+-- index records_cluster
+CREATE INDEX records_cluster ON records (cluster) WHERE cluster IS NOT NULL;
+
+-- index records_event_day
+CREATE INDEX records_event_day ON records (day_first) WHERE event IS NOT NULL;
+
+-- index records_key_collided
+CREATE UNIQUE INDEX records_key_collided ON records (key) WHERE key_hash IS NULL;
+
+-- index records_unclustered
+CREATE INDEX records_unclustered ON records (id) WHERE cluster IS NULL;
+
+-- index records_unevented
+CREATE INDEX records_unevented ON records (id) WHERE event IS NULL AND cluster IS NOT NULL;
