@@ -1,0 +1,52 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Store is a caption.Store in a PostgreSQL database (or schema: a search_path
+// in the URL selects one). It is safe for concurrent use.
+type Store struct {
+	pool *pgxpool.Pool
+	// exclusive holds a token while a goroutine of this process is in
+	// Exclusive or waiting for its lock.
+	exclusive chan struct{}
+}
+
+// Open connects to the database at url (postgres://…, or any connection
+// string pgx accepts), applies the migrations it lacks and returns the store.
+// Parameters that pgx does not know, such as search_path, are sent to the
+// server as run-time settings.
+func Open(ctx context.Context, url string) (_ *Store, err error) {
+	defer wrap(&err, "postgres.Open")
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, err
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if err := migrate(ctx, pool); err != nil {
+		pool.Close()
+		return nil, err
+	}
+	return &Store{pool: pool, exclusive: make(chan struct{}, 1)}, nil
+}
+
+// Close closes every connection. It may be called more than once.
+func (s *Store) Close() error {
+	s.pool.Close()
+	return nil
+}
+
+// wrap maps a driver error to caption's kinds and prefixes it with the
+// operation, formatted from format and args.
+func wrap(errp *error, format string, args ...any) {
+	if *errp != nil {
+		*errp = fmt.Errorf("%s: %w", fmt.Sprintf(format, args...), mapError(*errp))
+	}
+}

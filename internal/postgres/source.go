@@ -1,0 +1,80 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/jackc/pgx/v5"
+
+	"sijil/internal/caption"
+)
+
+// documentColumns lists a document's columns, as scanDocument reads them.
+const documentColumns = `id, path, sha256, size, format, first_seen, last_seen`
+
+// scanDocument reads one row of documentColumns.
+func scanDocument(row pgx.Row) (caption.Document, error) {
+	var d caption.Document
+	err := row.Scan(&d.ID, &d.Path, &d.SHA256, &d.Size, &d.Format, &d.FirstSeen, &d.LastSeen)
+	d.FirstSeen, d.LastSeen = d.FirstSeen.UTC(), d.LastSeen.UTC()
+	return d, err
+}
+
+// Documents returns every document in ID order.
+func (s *Store) Documents(ctx context.Context) (_ []caption.Document, err error) {
+	defer wrap(&err, "postgres.Documents")
+	rows, err := s.pool.Query(ctx, `SELECT `+documentColumns+` FROM documents ORDER BY id`)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (caption.Document, error) {
+		return scanDocument(row)
+	})
+}
+
+// Sources returns where a record was found, in document and index order.
+func (s *Store) Sources(ctx context.Context, record int64) (_ []caption.Source, err error) {
+	defer wrap(&err, "postgres.Sources(%d)", record)
+	rows, err := s.pool.Query(ctx, `
+		SELECT d.id, d.path, d.sha256, d.size, d.format, d.first_seen, d.last_seen,
+			o.idx, o.start_byte, o.end_byte, o.line, o.text, o.meta
+		FROM occurrences o JOIN documents d ON d.id = o.document_id
+		WHERE o.record_id = $1
+		ORDER BY o.document_id, o.idx`, record)
+	if err != nil {
+		return nil, err
+	}
+	srcs, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (caption.Source, error) {
+		var src caption.Source
+		var meta []byte
+		d, o := &src.Document, &src.Occurrence
+		err := row.Scan(&d.ID, &d.Path, &d.SHA256, &d.Size, &d.Format, &d.FirstSeen, &d.LastSeen,
+			&o.Index, &o.Start, &o.End, &o.Line, &o.Text, &meta)
+		if err != nil {
+			return src, err
+		}
+		d.FirstSeen, d.LastSeen = d.FirstSeen.UTC(), d.LastSeen.UTC()
+		o.DocumentID, o.RecordID = d.ID, record
+		if meta != nil {
+			err = json.Unmarshal(meta, &o.Meta)
+		}
+		return src, err
+	})
+	if err == nil && len(srcs) == 0 {
+		err = s.checkRecord(ctx, record)
+	}
+	return srcs, err
+}
+
+// Stats counts documents, occurrences, records, clusters and events.
+func (s *Store) Stats(ctx context.Context) (st caption.Stats, err error) {
+	defer wrap(&err, "postgres.Stats")
+	err = s.pool.QueryRow(ctx, `SELECT
+		(SELECT count(*) FROM documents),
+		(SELECT count(*) FROM occurrences),
+		(SELECT count(*) FROM records),
+		(SELECT count(DISTINCT cluster_id) FROM records),
+		(SELECT count(DISTINCT event_id) FROM records)`).
+		Scan(&st.Documents, &st.Occurrences, &st.Records, &st.Clusters, &st.Events)
+	return st, err
+}
