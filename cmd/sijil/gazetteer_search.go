@@ -246,6 +246,8 @@ type candidateJSON struct {
 	ID         int64               `json:"id"`
 	Layer      string              `json:"layer"`
 	Note       string              `json:"note,omitempty"`
+	Score      *float64            `json:"score,omitempty"`
+	Reasons    []string            `json:"reasons,omitempty"`
 }
 
 type locationJSON struct {
@@ -311,6 +313,16 @@ func (s *searcher) search(name string, o searchOptions) searchResult {
 			Admin1: loc.Admin1, CountryCode: loc.CountryCode, Feature: loc.Feature, Precision: loc.Precision}
 		if chosen {
 			res.Location.Layer = res.Candidates[0].Layer
+		}
+	}
+	scores := s.g.Explain(&rec, 0)
+	for i := range res.Candidates {
+		c := &res.Candidates[i]
+		for _, sc := range scores {
+			if sc.Place.Name == c.Name && sc.Place.Lat == c.Lat && sc.Place.Lon == c.Lon && sc.Place.Country == c.Country {
+				c.Score, c.Reasons = &sc.Score, sc.Reasons
+				break
+			}
 		}
 	}
 	res.Why = why(res, o)
@@ -426,6 +438,11 @@ func printSearch(w io.Writer, res searchResult) error {
 		fmt.Fprintln(w, "resolver: not located")
 	}
 	fmt.Fprintf(w, "why: %s\n", res.Why)
+	for _, c := range res.Candidates[:min(len(res.Candidates), 3)] {
+		if c.Score != nil {
+			fmt.Fprintf(w, "  #%d %s scores %.1f: %s\n", c.Rank, c.Name, *c.Score, strings.Join(c.Reasons, ", "))
+		}
+	}
 	for _, warn := range res.Warnings {
 		fmt.Fprintf(w, "warning: %s\n", warn)
 	}

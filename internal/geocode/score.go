@@ -1,7 +1,10 @@
 package geocode
 
 import (
+	"cmp"
+	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"sijil/internal/caption"
@@ -88,42 +91,87 @@ func (g *Gazetteer) newScene(rec *caption.Record) *scene {
 // places of the same document; the place word ("Idlib province" is a
 // division, "the town of Idlib" a town); and, last, rank and population.
 func (sc *scene) score(rec *caption.Record, i int, p Place, anchors []anchor) float64 {
+	return sc.explain(rec, i, p, anchors, nil)
+}
+
+// explain is score, also noting each reason in why when it is not nil, so
+// that `sijil gazetteer search` can show why the first candidate won.
+func (sc *scene) explain(rec *caption.Record, i int, p Place, anchors []anchor, why *[]string) float64 {
 	ref := rec.PlaceRefs[i]
 	s := 0.0
+	add := func(w float64, reason string) {
+		s += w
+		if why != nil {
+			*why = append(*why, fmt.Sprintf("%+.0f %s", w, reason))
+		}
+	}
 	if rec.Country != "" && p.Country == rec.Country {
-		s += 100
+		add(100, "in the caption's country "+string(rec.Country))
 	}
 	admin := Key(p.Admin1)
-	for j := range rec.PlaceRefs {
+	for j, other := range rec.PlaceRefs {
 		if j == i {
 			continue
 		}
 		if admin != "" && sc.keys[j] == admin {
-			s += 50
+			add(50, "in the province the caption names, "+other.Name)
 		}
 		if j > i && sc.near(j, p, rec.Country, 40) {
-			s += 40
+			add(40, "within 40 km of "+other.Name)
 		}
 	}
-	s += anchorScore(p, anchors)
+	if a := anchorScore(p, anchors); a > 0 {
+		add(a, "near the document's other places")
+	}
 	if spelledAlike(p, sc.spellings[i]) {
-		s += 15 // the key is loose ("Douma" and Damān share one); the vowels agree here
+		add(15, "spelt like the caption") // the key is loose ("Douma" and Damān share one)
 	}
 	switch {
 	case adminKinds[ref.Kind] && p.Class == 'A':
-		s += 30
+		add(30, "a division, as '"+ref.Kind+"' asks")
 	case ref.Kind != "" && !adminKinds[ref.Kind] && p.Class == 'P':
-		s += 10
+		add(10, "a populated place, as '"+ref.Kind+"' asks")
 	}
 	switch p.Feature {
 	case "PPLC":
-		s += 8
+		add(8, "a capital")
 	case "PPLA":
-		s += 6
+		add(6, "a province seat")
 	case "PPLA2":
-		s += 4
+		add(4, "a district seat")
 	}
-	return s + 2*math.Log10(float64(p.Population)+1)
+	if p.Population > 0 {
+		add(2*math.Log10(float64(p.Population)+1), fmt.Sprintf("population %d", p.Population))
+	}
+	return s
+}
+
+// Scored is a candidate for a caption's place with its score and the
+// reasons for it.
+type Scored struct {
+	Place   Place
+	Score   float64
+	Reasons []string
+	Fuzzy   bool // matched by a near spelling, not the key
+}
+
+// Explain scores every candidate for rec.PlaceRefs[i] as Resolve would,
+// best first, with the reasons for each score. Candidates a named country
+// rules out are left out.
+func (g *Gazetteer) Explain(rec *caption.Record, i int) []Scored {
+	sc := g.newScene(rec)
+	strict := rec.Country != "" && (rec.CountryBasis == caption.CountryNamed || rec.CountryBasis == caption.CountryDocument)
+	var out []Scored
+	for _, p := range sc.cands[i] {
+		if strict && p.Country != rec.Country {
+			continue
+		}
+		var why []string
+		s := sc.explain(rec, i, p, nil, &why)
+		out = append(out, Scored{Place: p, Score: s, Reasons: why, Fuzzy: sc.fuzzy[i]})
+	}
+	slices.SortStableFunc(out, func(a, b Scored) int { return cmp.Compare(b.Score, a.Score) })
+	return out
 }
 
 // near reports whether a candidate of reference j (in country, when known)
