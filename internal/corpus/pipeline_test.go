@@ -1,0 +1,175 @@
+package corpus_test
+
+import (
+	"bytes"
+	"fmt"
+	"testing"
+	"time"
+
+	"sijil/internal/caption"
+	"sijil/internal/corpus"
+	"sijil/internal/dedup"
+	"sijil/internal/geocode"
+	"sijil/internal/parse"
+	"sijil/internal/source"
+)
+
+// pipeline is the archive's ingest in memory: documents read and parsed,
+// records found by Key, linked to clusters against the records sharing an
+// LSH band (dedup.Index standing in for the store's band table), then to
+// events against the records dated within a day, in ID order, as the
+// store's linking passes do.
+type pipeline struct {
+	opt     dedup.Options
+	parser  *parse.Parser
+	gaz     *geocode.Gazetteer // nil: no locations, event places by name only
+	index   *dedup.Index
+	records []caption.StoredRecord // by ID-1
+	links   []string               // by ID-1: why the record joined its cluster
+	byKey   map[string]int64
+	byDay   map[int][]int64 // event-linked records by day number; by month (see event)
+	occ     map[[2]int32]int64
+	// candidates counts the cluster candidates confirmed; most is the most
+	// for one record.
+	candidates, most int
+	parseTime        time.Duration
+}
+
+func newPipeline(t *testing.T, opt dedup.Options, geo bool) *pipeline {
+	t.Helper()
+	p, err := parse.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl := &pipeline{opt: opt, parser: p, index: dedup.NewIndex(1024, 33), byKey: map[string]int64{},
+		byDay: map[int][]int64{}, occ: map[[2]int32]int64{}}
+	if geo {
+		ix, err := geocode.Embedded()
+		if err != nil {
+			t.Fatal(err)
+		}
+		pl.gaz = geocode.New(ix)
+	}
+	return pl
+}
+
+// document ingests one generated document, the doc-th.
+func (pl *pipeline) document(doc int, name string, data []byte) error {
+	raws, err := source.ReadText(bytes.NewReader(data), name)
+	if err != nil {
+		return err
+	}
+	t0 := time.Now()
+	recs := pl.parser.Document(pl.parser.Segment(raws))
+	if pl.gaz != nil {
+		pl.gaz.ResolveDocument(recs)
+	}
+	pl.parseTime += time.Since(t0)
+	for i, rec := range recs {
+		pl.occ[[2]int32{int32(doc), int32(i)}] = pl.add(rec)
+	}
+	return nil
+}
+
+// add stores a record unless its Key is known, links it, and returns its ID.
+func (pl *pipeline) add(rec caption.Record) int64 {
+	fp := dedup.Fingerprint(rec, pl.opt)
+	if id, ok := pl.byKey[fp.Key]; ok {
+		return id
+	}
+	id := int64(len(pl.records) + 1)
+	var cands []caption.StoredRecord
+	for _, cid := range pl.index.Candidates(fp.Bands) {
+		cands = append(cands, pl.records[cid-1])
+	}
+	pl.candidates += len(cands)
+	pl.most = max(pl.most, len(cands))
+	cluster, why := id, "new"
+	if best, sim, rule, ok := dedup.MatchCluster(rec, cands, pl.opt); ok {
+		cluster, why = best.Cluster, fmt.Sprintf("%s %.2f to #%d", rule, sim, best.ID)
+	}
+	// Keep what linking reads; a store keeps all of it.
+	slim := caption.Record{Text: rec.Text, Description: rec.Description, Credit: rec.Credit, DateText: rec.DateText,
+		Date: rec.Date, Places: rec.Places, PlaceRefs: rec.PlaceRefs, Location: rec.Location, EventTypes: rec.EventTypes}
+	sr := caption.StoredRecord{ID: id, Record: slim, Cluster: cluster}
+	sr.Event = pl.event(sr)
+	pl.records = append(pl.records, sr)
+	pl.links = append(pl.links, why)
+	pl.byKey[fp.Key] = id
+	pl.index.Add(id, fp.Bands)
+	return id
+}
+
+// event links a record to an event: its cluster's, or the best match among
+// the records dated within a day, or in the same month when either is known
+// only to the month.
+func (pl *pipeline) event(r caption.StoredRecord) int64 {
+	if r.Cluster != r.ID {
+		return pl.records[r.Cluster-1].Event
+	}
+	d := r.Record.Date
+	month := -(d.Year*12 + d.Month) // keys below 0: months; of day-precision records, below -1e6
+	var keys []int
+	switch d.Precision {
+	case caption.PrecisionDay:
+		n := int(time.Date(d.Year, time.Month(d.Month), d.Day, 0, 0, 0, 0, time.UTC).Unix() / 86400)
+		keys = []int{n - 1, n, n + 1, month}
+		defer func() {
+			pl.byDay[n] = append(pl.byDay[n], r.ID)
+			pl.byDay[month-1e6] = append(pl.byDay[month-1e6], r.ID)
+		}()
+	case caption.PrecisionMonth:
+		keys = []int{month, month - 1e6}
+		defer func() { pl.byDay[month] = append(pl.byDay[month], r.ID) }()
+	default:
+		return r.ID
+	}
+	var cands []caption.StoredRecord
+	for _, k := range keys {
+		for _, id := range pl.byDay[k] {
+			cands = append(cands, pl.records[id-1])
+		}
+	}
+	if best, _, _, ok := dedup.MatchEvent(r, cands); ok {
+		return best.Event
+	}
+	return r.ID
+}
+
+// scores are a run's pairwise figures.
+type scores struct {
+	records, occurrences [2]float64 // precision, recall
+}
+
+// score evaluates the pipeline's groups against the truth: over distinct
+// records (exact copies fold into one record and would only flatter the
+// figures) and over every occurrence. group picks a truth caption's group,
+// of picks a record's.
+func (pl *pipeline) score(t *testing.T, truth corpus.Truth, group func(corpus.Caption) int64, of func(caption.StoredRecord) int64) scores {
+	t.Helper()
+	occTruth, occPred := map[[2]int32]int64{}, map[[2]int32]int64{}
+	recTruth, recPred := map[int64]int64{}, map[int64]int64{}
+	for _, c := range truth.Captions {
+		key := [2]int32{c.Doc, c.Index}
+		id, ok := pl.occ[key]
+		if !ok {
+			t.Fatalf("caption %d of %s was not read", c.Index, truth.Docs[c.Doc])
+		}
+		if prev, ok := recTruth[id]; ok && prev != group(c) {
+			t.Errorf("record %d is in true groups %d and %d: %q", id, prev, group(c), pl.records[id-1].Record.Text)
+		}
+		occTruth[key], recTruth[id] = group(c), group(c)
+		occPred[key], recPred[id] = of(pl.records[id-1]), of(pl.records[id-1])
+	}
+	var s scores
+	s.records[0], s.records[1] = corpus.Evaluate(recTruth, recPred)
+	s.occurrences[0], s.occurrences[1] = corpus.Evaluate(occTruth, occPred)
+	return s
+}
+
+// describe shows a record and why it joined its cluster.
+func (pl *pipeline) describe(id int64) string {
+	r := pl.records[id-1]
+	return fmt.Sprintf("#%d [%s | %s | cluster %d, event %d | %q %v] %s", id, r.Record.Date, pl.links[id-1], r.Cluster, r.Event,
+		r.Record.Places, r.Record.EventTypes, r.Record.Text)
+}

@@ -1,0 +1,190 @@
+package dedup
+
+import (
+	"slices"
+	"strings"
+
+	"sijil/internal/caption"
+)
+
+// The rules by which MatchCluster links a record to a cluster, as stored in
+// caption.Link.Rule.
+const (
+	RuleJaccard     = "jaccard"     // shingle sets alike: a typo, a changed credit or quote style
+	RuleContainment = "containment" // one holds the other: a sentence gained or lost
+)
+
+// MatchCluster decides which of candidates (the stored records sharing an
+// LSH band with rec, as the store returns them) rec is an altered copy of.
+// Each candidate is confirmed exactly on the shingle sets, not on the MinHash
+// estimate: by Jaccard index at or above opt.Threshold (rule "jaccard"), or
+// else by containment at or above opt.Containment (rule "containment"). A
+// word of rec one typing slip away from a word of the candidate that rec
+// lacks counts as that word ("inlcuding", "including"): a typo is the
+// commonest alteration, and costs a short caption three shingles of a dozen.
+// Candidates whose date or place disagrees with rec's are never copies: "A
+// general view shows destroyed buildings in Douma, DATE" is boilerplate that
+// agencies reuse on other days and in other towns, for other photos, and its
+// shingles barely tell the difference.
+//
+// Of the confirmed candidates the one with the highest Jaccard index wins,
+// then the highest containment, then the lowest ID, so that the decision does
+// not depend on the order in which the store returns candidates. sim is the
+// winner's Jaccard index for rule "jaccard" and its containment for rule
+// "containment". ok is false when no candidate is confirmed.
+func MatchCluster(rec caption.Record, candidates []caption.StoredRecord, opt Options) (best caption.StoredRecord, sim float64, rule string, ok bool) {
+	opt = opt.withDefaults()
+	mine := newWordSet(shingleText(rec))
+	if len(mine.words) == 0 {
+		return caption.StoredRecord{}, 0, "", false
+	}
+	mineSet := shingles(mine.hashes)
+	var bestJ, bestC float64
+	for _, c := range candidates {
+		if !datesAgree(rec.Date, c.Record.Date) || !placesAgree(rec.Places, c.Record.Places) {
+			continue
+		}
+		j, cont, n := compare(mine, mineSet, newWordSet(shingleText(c.Record)))
+		r := confirm(j, cont, n, opt)
+		if r == "" {
+			continue
+		}
+		if ok && !better(j, cont, c.ID, bestJ, bestC, best.ID) {
+			continue
+		}
+		best, bestJ, bestC, rule, ok = c, j, cont, r, true
+	}
+	if !ok {
+		return caption.StoredRecord{}, 0, "", false
+	}
+	sim = bestJ
+	if rule == RuleContainment {
+		sim = bestC
+	}
+	return best, sim, rule, true
+}
+
+// compare returns the Jaccard index and containment of two captions' shingle
+// sets, with mine's typing slips aligned to theirs' words, and the size of
+// the smaller set. mineSet is the shingle set of mine as it stands.
+func compare(mine wordSet, mineSet []uint64, theirs wordSet) (j, c float64, n int) {
+	theirSet := shingles(theirs.hashes)
+	if len(theirSet) == 0 {
+		return 0, 0, 0
+	}
+	if aligned, changed := alignTypos(mine, theirs); changed {
+		mineSet = shingles(aligned)
+	}
+	return Jaccard(mineSet, theirSet), Containment(mineSet, theirSet), min(len(mineSet), len(theirSet))
+}
+
+// confirm returns the rule by which shingle sets with Jaccard index j and
+// containment c (the smaller having n shingles) are copies, or "".
+func confirm(j, c float64, n int, opt Options) string {
+	switch {
+	case j >= opt.Threshold:
+		return RuleJaccard
+	case c >= opt.Containment && n >= MinContained:
+		return RuleContainment
+	}
+	return ""
+}
+
+// better reports whether a candidate (j, c, id) ranks above the best so far.
+func better(j, c float64, id int64, bestJ, bestC float64, bestID int64) bool {
+	if j != bestJ {
+		return j > bestJ
+	}
+	if c != bestC {
+		return c > bestC
+	}
+	return id < bestID
+}
+
+// datesAgree reports whether two photo dates can be the same caption's: when
+// either is unknown, or when they are equal at the coarser precision of the
+// two ("June 2016" agrees with "June 14, 2016", not with "July 2016").
+func datesAgree(a, b caption.PartialDate) bool {
+	if a.IsZero() || b.IsZero() {
+		return true
+	}
+	if a.Year != b.Year {
+		return false
+	}
+	if a.Precision == caption.PrecisionYear || b.Precision == caption.PrecisionYear {
+		return true
+	}
+	if a.Month != b.Month {
+		return false
+	}
+	if a.Precision == caption.PrecisionMonth || b.Precision == caption.PrecisionMonth {
+		return true
+	}
+	return a.Day == b.Day
+}
+
+// placesAgree reports whether two records' scene places (most specific
+// first) can be one caption's: when either names none, or when the most
+// specific place of one is among the places of the other ("Douma" and
+// "Douma, Eastern Ghouta"; not "Saqba, Eastern Ghouta" and "Arbin, Eastern
+// Ghouta"). Names are compared folded (foldPlace), allowing one typing slip
+// in names of five letters or more ("Aleppo", "Alepo") and a name read short
+// ("Jisr" for "Jisr al‑Shughur" spelt with a non-breaking hyphen).
+func placesAgree(a, b []string) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return true
+	}
+	return placeAmong(a[0], b) || placeAmong(b[0], a)
+}
+
+// placeAmong reports whether place is one of places, as placesAgree compares.
+func placeAmong(place string, places []string) bool {
+	fx := foldPlace(place)
+	for _, y := range places {
+		fy := foldPlace(y)
+		if fx == fy || len(fx) >= 5 && len(fy) >= 5 && withinOneEdit(fx, fy) || wordsWithin(fx, fy) || wordsWithin(fy, fx) {
+			return true
+		}
+	}
+	return false
+}
+
+// wordsWithin reports whether every word of the folded name a is a word of
+// the folded name b.
+func wordsWithin(a, b string) bool {
+	if a == "" {
+		return false
+	}
+	bw := strings.Fields(b)
+	for _, w := range strings.Fields(a) {
+		if !slices.Contains(bw, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// withinOneEdit reports whether a becomes b by at most one byte inserted,
+// deleted, replaced, or two adjacent bytes swapped.
+func withinOneEdit(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(b)-len(a) > 1 {
+		return false
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	if i == len(a) {
+		return true
+	}
+	if len(a) < len(b) {
+		return a[i:] == b[i+1:]
+	}
+	if a[i+1:] == b[i+1:] {
+		return true
+	}
+	return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+}

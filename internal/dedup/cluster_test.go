@@ -1,0 +1,206 @@
+package dedup
+
+import (
+	"strings"
+	"testing"
+
+	"sijil/internal/caption"
+)
+
+const (
+	sceneSaqba = "Civil defence volunteers search for survivors under a collapsed apartment block after reported air strikes on the rebel-held town of Saqba, in the Eastern Ghouta region east of Damascus, on April 2, 2017."
+	tollSaqba  = "At least nine people were killed, including three children, according to the local council."
+	bgSaqba    = "Government forces have stepped up their bombardment of the besieged enclave in recent weeks, monitors say. " +
+		"The war has killed more than 320,000 people and displaced millions since it began in March 2011 with protests against the government."
+)
+
+func day(y, m, d int) caption.PartialDate {
+	return caption.PartialDate{Year: y, Month: m, Day: d, Precision: caption.PrecisionDay}
+}
+
+func stored(id int64, r caption.Record) caption.StoredRecord {
+	return caption.StoredRecord{ID: id, Record: r, Cluster: id}
+}
+
+func dated(r caption.Record, d caption.PartialDate) caption.Record {
+	r.Date = d
+	return r
+}
+
+func TestMatchCluster(t *testing.T) {
+	apr2 := day(2017, 4, 2)
+	orig := dated(rec(sceneSaqba+" "+tollSaqba, "Photo by Amer Haddad/AFP Photo", "April 2, 2017"), apr2)
+	tests := []struct {
+		name       string
+		in         caption.Record
+		candidates []caption.StoredRecord
+		wantID     int64 // 0: no match
+		wantRule   string
+	}{
+		{
+			name:       "typo",
+			in:         dated(rec(sceneSaqba+" At least nine people were killed, inlcuding three children, according to the local council.", "Photo by Amer Haddad/AFP Photo", "April 2, 2017"), apr2),
+			candidates: []caption.StoredRecord{stored(4, orig)},
+			wantID:     4, wantRule: RuleJaccard,
+		},
+		{
+			name:       "credit and date style",
+			in:         dated(rec("Civil defence volunteers search for survivors under a collapsed apartment block after reported air strikes on the rebel-held town of Saqba, in the Eastern Ghouta region east of Damascus, on 2 April 2017. "+tollSaqba, "Amer Haddad/AFP via Getty Images", "2 April 2017"), apr2),
+			candidates: []caption.StoredRecord{stored(4, orig)},
+			wantID:     4, wantRule: RuleJaccard,
+		},
+		{
+			name:       "added sentences",
+			in:         dated(rec(sceneSaqba+" "+tollSaqba+" "+bgSaqba, "Photo by Amer Haddad/AFP Photo", "April 2, 2017"), apr2),
+			candidates: []caption.StoredRecord{stored(4, dated(rec(sceneSaqba, "", "April 2, 2017"), apr2))},
+			wantID:     4, wantRule: RuleContainment,
+		},
+		{
+			name:       "dropped sentences",
+			in:         dated(rec(sceneSaqba, "Photo by Amer Haddad/AFP Photo", "April 2, 2017"), apr2),
+			candidates: []caption.StoredRecord{stored(4, dated(rec(sceneSaqba+" "+tollSaqba+" "+bgSaqba, "", "April 2, 2017"), apr2))},
+			wantID:     4, wantRule: RuleContainment,
+		},
+		{
+			name:       "same boilerplate, another day",
+			in:         dated(rec(sceneSaqba+" "+tollSaqba, "Photo by Amer Haddad/AFP Photo", "April 9, 2017"), day(2017, 4, 9)),
+			candidates: []caption.StoredRecord{stored(4, orig)},
+		},
+		{
+			name:       "month precision agrees with its day",
+			in:         dated(rec(sceneSaqba+" "+tollSaqba, "", "April 2017"), caption.PartialDate{Year: 2017, Month: 4, Precision: caption.PrecisionMonth}),
+			candidates: []caption.StoredRecord{stored(4, orig)},
+			wantID:     4, wantRule: RuleJaccard,
+		},
+		{
+			name:       "another photo of the same strike",
+			in:         dated(rec("A wounded man receives treatment at a makeshift hospital in Saqba, in the Eastern Ghouta region east of Damascus, after air strikes on April 2, 2017. "+tollSaqba, "Photo by Amer Haddad/AFP Photo", "April 2, 2017"), apr2),
+			candidates: []caption.StoredRecord{stored(4, orig)},
+		},
+		{
+			name: "unrelated",
+			in: dated(rec("Displaced families ride in the back of a truck as they flee the fighting near Mosul, Iraq, on April 2, 2017.",
+				"REUTERS/Saad Jaber", "April 2, 2017"), apr2),
+			candidates: []caption.StoredRecord{stored(4, orig)},
+		},
+		{
+			name:       "short caption not contained",
+			in:         rec("Saqba, Eastern Ghouta.", "", ""),
+			candidates: []caption.StoredRecord{stored(4, orig)},
+		},
+		{
+			name:       "most similar wins",
+			in:         dated(rec(sceneSaqba+" "+tollSaqba, "REUTERS/Amer Haddad", "April 2, 2017"), apr2),
+			candidates: []caption.StoredRecord{stored(2, dated(rec(sceneSaqba, "", "April 2, 2017"), apr2)), stored(9, orig)},
+			wantID:     9, wantRule: RuleJaccard,
+		},
+		{
+			name:       "tie goes to the lowest ID",
+			in:         dated(rec(sceneSaqba+" "+tollSaqba, "REUTERS/Amer Haddad", "April 2, 2017"), apr2),
+			candidates: []caption.StoredRecord{stored(9, orig), stored(3, orig), stored(5, orig)},
+			wantID:     3, wantRule: RuleJaccard,
+		},
+		{
+			name:       "same boilerplate, another town",
+			in:         placed(dated(rec(strings.ReplaceAll(sceneSaqba, "Saqba", "Arbin")+" "+tollSaqba, "Photo by Amer Haddad/AFP Photo", "April 2, 2017"), apr2), "Arbin"),
+			candidates: []caption.StoredRecord{stored(4, placed(orig, "Saqba"))},
+		},
+		{
+			name:       "town read short",
+			in:         placed(orig, "Saqba"),
+			candidates: []caption.StoredRecord{stored(4, placed(orig, "Saqba", "Eastern Ghouta"))},
+			wantID:     4, wantRule: RuleJaccard,
+		},
+		{
+			name:       "typo in a short caption",
+			in:         rec("Children react ater rocket fire near Chernihiv, Ukraine.", "", ""),
+			candidates: []caption.StoredRecord{stored(4, rec("Children react after rocket fire near Chernihiv, Ukraine.", "", ""))},
+			wantID:     4, wantRule: RuleJaccard,
+		},
+		{
+			name:       "another photo, a few words apart",
+			in:         rec("Students hold banners during a protest calling for a ceasefire in Jabalia camp, Gaza Strip.", "", ""),
+			candidates: []caption.StoredRecord{stored(4, rec("An elderly woman waves a flag during a protest calling for a ceasefire in Jabalia camp, Gaza Strip.", "", ""))},
+		},
+		{name: "no candidates", in: orig},
+		{name: "empty description", in: rec("", "REUTERS/Amer Haddad", ""), candidates: []caption.StoredRecord{stored(4, rec("", "REUTERS/Amer Haddad", ""))}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			best, sim, rule, ok := MatchCluster(tc.in, tc.candidates, DefaultOptions())
+			if ok != (tc.wantID != 0) || best.ID != tc.wantID || rule != tc.wantRule {
+				t.Fatalf("MatchCluster = (ID %d, %.3f, %q, %v), want (ID %d, %q)", best.ID, sim, rule, ok, tc.wantID, tc.wantRule)
+			}
+			if ok && (sim <= 0 || sim > 1) {
+				t.Errorf("sim = %v, want in (0, 1]", sim)
+			}
+		})
+	}
+}
+
+func TestMatchClusterThresholds(t *testing.T) {
+	orig := rec(sceneSaqba+" "+tollSaqba+" "+bgSaqba, "", "")
+	short := rec(sceneSaqba, "", "")
+	cand := []caption.StoredRecord{stored(1, orig)}
+	if _, _, _, ok := MatchCluster(short, cand, Options{Containment: 1.01}); ok {
+		t.Error("containment 1.01 still matched a caption that lost a sentence")
+	}
+	if _, sim, rule, ok := MatchCluster(short, cand, Options{Threshold: 0.3}); !ok || rule != RuleJaccard {
+		t.Errorf("threshold 0.3: got (%.3f, %q, %v), want a jaccard match", sim, rule, ok)
+	}
+}
+
+func placed(r caption.Record, places ...string) caption.Record {
+	r.Places = places
+	return r
+}
+
+func TestPlacesAgree(t *testing.T) {
+	tests := []struct {
+		name string
+		a, b []string
+		want bool
+	}{
+		{"equal", []string{"Douma", "Eastern Ghouta"}, []string{"Douma"}, true},
+		{"none", nil, []string{"Douma"}, true},
+		{"spelling", []string{"al-Bab"}, []string{"Al Bab"}, true},
+		{"typo", []string{"Aleppo"}, []string{"Alepo"}, true},
+		{"read short", []string{"Jisr"}, []string{"Jisr al-Shughur"}, true},
+		{"other towns", []string{"Saqba"}, []string{"Arbin"}, false},
+		{"short names differ by one", []string{"Hit"}, []string{"Hil"}, false},
+		{"other towns, one region", []string{"Saqba", "Eastern Ghouta"}, []string{"Arbin", "Eastern Ghouta"}, false},
+		{"town missed in one", []string{"Eastern Ghouta"}, []string{"Douma", "Eastern Ghouta"}, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := placesAgree(tc.a, tc.b); got != tc.want {
+				t.Errorf("placesAgree(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestDatesAgree(t *testing.T) {
+	month := caption.PartialDate{Year: 2017, Month: 4, Precision: caption.PrecisionMonth}
+	year := caption.PartialDate{Year: 2017, Precision: caption.PrecisionYear}
+	tests := []struct {
+		name string
+		a, b caption.PartialDate
+		want bool
+	}{
+		{"equal", day(2017, 4, 2), day(2017, 4, 2), true},
+		{"unknown", caption.PartialDate{}, day(2017, 4, 2), true},
+		{"day in month", day(2017, 4, 2), month, true},
+		{"day in year", year, day(2017, 4, 2), true},
+		{"next day", day(2017, 4, 2), day(2017, 4, 3), false},
+		{"other month", month, day(2017, 5, 2), false},
+		{"other year", year, day(2016, 4, 2), false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := datesAgree(tc.a, tc.b); got != tc.want {
+				t.Errorf("datesAgree = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,140 @@
+package dedup
+
+import (
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// set returns the sorted shingle set {mix64(i) : lo <= i < hi}.
+func set(lo, hi int) []uint64 {
+	var s []uint64
+	for i := lo; i < hi; i++ {
+		s = append(s, mix64(uint64(i)))
+	}
+	slices.Sort(s)
+	return s
+}
+
+func agreement(a, b []uint32) float64 {
+	n := 0
+	for i := range a {
+		if a[i] == b[i] {
+			n++
+		}
+	}
+	return float64(n) / float64(len(a))
+}
+
+func TestSignatureEstimatesJaccard(t *testing.T) {
+	tests := []struct {
+		name string
+		a, b []uint64
+	}{
+		{"equal", set(0, 40), set(0, 40)},
+		{"0.8", set(0, 90), set(10, 100)},
+		{"0.5", set(0, 60), set(20, 80)},
+		{"one third", set(0, 40), set(20, 60)},
+		{"disjoint", set(0, 40), set(40, 80)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			want := Jaccard(tc.a, tc.b)
+			sa, sb := Signature(tc.a), Signature(tc.b)
+			if len(sa) != SignatureSize {
+				t.Fatalf("len(Signature) = %d, want %d", len(sa), SignatureSize)
+			}
+			// 128 values: standard error ≤ 0.045; allow 3.5 of them.
+			if got := agreement(sa, sb); math.Abs(got-want) > 0.16 {
+				t.Errorf("signature agreement %.3f, Jaccard %.3f", got, want)
+			}
+		})
+	}
+}
+
+func TestSignatureEmpty(t *testing.T) {
+	if sig := Signature(nil); sig != nil {
+		t.Errorf("Signature(nil) = %v, want nil", sig)
+	}
+	if b := Bands(nil, DefaultOptions()); b != nil {
+		t.Errorf("Bands(nil) = %v, want nil", b)
+	}
+}
+
+func TestBands(t *testing.T) {
+	sig := make([]uint32, SignatureSize) // every row equal
+	b := Bands(sig, DefaultOptions())
+	if len(b) != 32 {
+		t.Fatalf("len(Bands) = %d, want 32", len(b))
+	}
+	seen := map[uint64]bool{}
+	for i, h := range b {
+		if seen[h] {
+			t.Errorf("band %d repeats a hash: equal rows in different bands must not collide", i)
+		}
+		seen[h] = true
+	}
+	// Pinned: bands are stored, and a store's index is only valid while
+	// they stay the same.
+	if b[0] != 0xd071890bcfe969fb {
+		t.Errorf("Bands(zeros)[0] = %#x; the band hash changed", b[0])
+	}
+	sig[5] = 1 // band 1 (rows 4–7) changes, no other
+	c := Bands(sig, DefaultOptions())
+	for i := range b {
+		if (b[i] != c[i]) != (i == 1) {
+			t.Errorf("band %d changed = %v", i, b[i] != c[i])
+		}
+	}
+}
+
+func TestBandsOptions(t *testing.T) {
+	sig := Signature(set(0, 50))
+	tests := []struct {
+		name string
+		opt  Options
+		want int
+	}{
+		{"default", Options{}, 32},
+		{"16x8", Options{Bands: 16, Rows: 8}, 16},
+		{"too many bands", Options{Bands: 100, Rows: 4}, 32},
+		{"64x2", Options{Bands: 64, Rows: 2}, 64},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := len(Bands(sig, tc.opt)); got != tc.want {
+				t.Errorf("len(Bands) = %d, want %d", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestOptionsDefaults(t *testing.T) {
+	want := Options{Threshold: 0.6, Containment: 0.8, Bands: 32, Rows: 4, LeadWords: 16}
+	if diff := cmp.Diff(want, Options{}.withDefaults()); diff != "" {
+		t.Errorf("zero Options (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(want, DefaultOptions()); diff != "" {
+		t.Errorf("DefaultOptions (-want +got):\n%s", diff)
+	}
+}
+
+func TestFingerprint(t *testing.T) {
+	a := rec("Men carry a wounded boy after shelling in the town of Arbin, east of Damascus, on 5 May 2017.", "EPA-EFE/MOHAMMED BADRA", "5 May 2017")
+	b := rec("Men carry a wounded boy after shelling in the town of Arbin, east of Damascus, on May 5, 2017.", "Photo by Mohammed Badra/AFP Photo", "May 5, 2017")
+	fa, fb := Fingerprint(a, Options{}), Fingerprint(b, Options{})
+	if fa.Key == fb.Key {
+		t.Error("different captions have one Key")
+	}
+	if fa.Key != Key(a.Text) {
+		t.Error("Fingerprint.Key != Key(Text)")
+	}
+	if diff := cmp.Diff(fa.Signature, fb.Signature); diff != "" {
+		t.Errorf("credit and date style changed the signature (-a +b):\n%s", diff)
+	}
+	if diff := cmp.Diff(fa.Bands, fb.Bands); diff != "" {
+		t.Errorf("bands differ (-a +b):\n%s", diff)
+	}
+}

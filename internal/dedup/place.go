@@ -1,0 +1,130 @@
+package dedup
+
+import (
+	"math"
+	"strings"
+	"unicode"
+
+	"sijil/internal/caption"
+)
+
+// samePlace tests whether two records' scenes are one place (see MatchEvent).
+func samePlace(a, b caption.Record) (rule string, score float64, ok bool) {
+	la, lb := a.Location, b.Location
+	if precise(la) && precise(lb) {
+		d := haversineKm(la.Lat, la.Lon, lb.Lat, lb.Lon)
+		if d > EventKm {
+			return "", 0, false
+		}
+		return "10km", 1 - d/(2*EventKm), true
+	}
+	na, nb := placeNames(a), placeNames(b)
+	for _, x := range na {
+		for _, y := range nb {
+			if x == y {
+				return "place", 0.75, true
+			}
+		}
+	}
+	return "", 0, false
+}
+
+// precise reports whether a location is a place or its outskirts.
+func precise(l *caption.Location) bool { return l != nil && l.Precision >= 1 && l.Precision <= 2 }
+
+// regionKinds are the place words that name an area, not a place: two
+// captions "in the countryside of Idlib" are not at one place.
+var regionKinds = []string{"province", "governorate", "region", "countryside", "district", "oblast", "state"}
+
+// placeNames returns the folded names of a record's most specific place, the
+// one the caption names and the one its gazetteer entry has; none when that
+// place is an area: a caption that names only "Idlib province", or whose
+// most specific place the gazetteer resolved to a province or country
+// (precision 3 or 4) under that very name. A town the gazetteer does not
+// know ("Bahri, Sudan" resolved to Sudan) keeps its name.
+func placeNames(r caption.Record) []string {
+	var out []string
+	if len(r.PlaceRefs) > 0 {
+		for _, k := range regionKinds {
+			if strings.EqualFold(r.PlaceRefs[0].Kind, k) {
+				return nil
+			}
+		}
+	}
+	if l := r.Location; l != nil && l.Precision >= 3 && len(r.Places) > 0 {
+		if p := foldPlace(r.Places[0]); p == foldPlace(l.Name) || p == foldPlace(l.Preferred) {
+			return nil
+		}
+	}
+	add := func(s string) {
+		if s = foldPlace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	if len(r.Places) > 0 {
+		add(r.Places[0])
+	}
+	if precise(r.Location) {
+		add(r.Location.Name)
+		add(r.Location.Preferred)
+	}
+	return out
+}
+
+// placeArticles are the transliterated Arabic articles dropped from place
+// names: al-Bab, el-Bab and Bab are one place.
+var placeArticles = map[string]bool{"al": true, "el": true, "ad": true, "ar": true, "as": true, "ash": true, "at": true, "az": true, "an": true}
+
+// foldPlace lower-cases a place name, folds common Latin diacritics, drops
+// apostrophes, ʿayn marks and articles, and joins the words with spaces:
+// "Ma‘arrat al-Nu‘mān" → "maarrat numan".
+func foldPlace(s string) string {
+	var words []string
+	var w strings.Builder
+	flush := func() {
+		if w.Len() > 0 && !placeArticles[w.String()] {
+			words = append(words, w.String())
+		}
+		w.Reset()
+	}
+	for _, r := range s {
+		switch {
+		case unicode.Is(unicode.Lm, r) || r == '\'' || r == '‘' || r == '’':
+			// ʿayn, hamza and apostrophes sit inside words
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			w.WriteRune(foldLetter(unicode.ToLower(r)))
+		default:
+			flush()
+		}
+	}
+	flush()
+	return strings.Join(words, " ")
+}
+
+// foldLetter maps a lower-case Latin letter with a diacritic to its base.
+func foldLetter(r rune) rune {
+	if r < 0xC0 {
+		return r
+	}
+	for base, set := range diacritics {
+		if strings.ContainsRune(set, r) {
+			return rune(base[0])
+		}
+	}
+	return r
+}
+
+var diacritics = map[string]string{
+	"a": "àáâãäåāăąạ", "c": "çćč", "d": "ďđḍ", "e": "èéêëēėęěẹ", "g": "ğġ", "h": "ḥḩħ",
+	"i": "ìíîïīįı", "n": "ñńň", "o": "òóôõöøōő", "r": "ř", "s": "śşšṣ", "t": "ţťṭ",
+	"u": "ùúûüūůű", "y": "ýÿ", "z": "źżžẓ",
+}
+
+// haversineKm returns the great-circle distance in kilometres.
+func haversineKm(lat1, lon1, lat2, lon2 float64) float64 {
+	const earthKm = 6371.0
+	rad := math.Pi / 180
+	dLat, dLon := (lat2-lat1)*rad, (lon2-lon1)*rad
+	h := math.Sin(dLat/2)*math.Sin(dLat/2) + math.Cos(lat1*rad)*math.Cos(lat2*rad)*math.Sin(dLon/2)*math.Sin(dLon/2)
+	return 2 * earthKm * math.Asin(math.Min(1, math.Sqrt(h)))
+}
