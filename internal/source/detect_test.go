@@ -1,0 +1,83 @@
+package source
+
+import (
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"sijil/internal/caption"
+)
+
+func TestDetect(t *testing.T) {
+	for _, tc := range []struct {
+		name, path, head, want string
+	}{
+		{name: "empty", path: "a.txt", head: "", want: FormatText},
+		{name: "paragraphs", path: "a.txt", head: "Smoke rises over Aleppo.\n\nREUTERS/X\n", want: FormatText},
+		{name: "json object per line", path: "dump", head: "\n" + `{"caption":"A"}` + "\n" + `{"caption":"B"}`, want: FormatJSONL},
+		{name: "json lines named .txt", path: "a.txt", head: `{"text":"A"}` + "\n", want: FormatJSONL},
+		{name: "broken json named .jsonl", path: "a.jsonl", head: `{"text":"A"` + "\n", want: FormatJSONL},
+		{name: "json array named .json", path: "a.json", head: "[\n" + `{"text":"A"}` + "\n]", want: FormatJSONL},
+		{name: "caption in braces named .txt", path: "a.txt", head: "{Draft} Smoke rises.\n", want: FormatText},
+		{name: "long first object", path: "dump", head: `{"caption":"` + strings.Repeat("x", HeadSize), want: FormatJSONL},
+		{name: "csv header", path: "export", head: "id,caption,agency\n1,A,AFP\n", want: FormatCSV},
+		{name: "csv header named .txt", path: "a.txt", head: "id;Text\n1;A\n", want: FormatCSV},
+		{name: "tsv with byte-order mark", path: "a.dat", head: "\xEF\xBB\xBFtext\tid\n", want: FormatCSV},
+		{name: "lone caption header", path: "a.csv", head: "caption\nA\n", want: FormatCSV},
+		{name: "lone Caption line in text", path: "a.txt", head: "Caption\n\nSmoke rises.\n", want: FormatText},
+		{name: "csv without caption column", path: "a.csv", head: "id,title\n", want: FormatCSV},
+		{name: "comma text", path: "a.txt", head: "Smoke, fire and text, Aleppo.\n", want: FormatText},
+		{name: "utf-16", path: "a.csv", head: "\xFF\xFEc\x00a\x00", want: FormatText},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Detect([]byte(tc.head), tc.path); got != tc.want {
+				t.Errorf("Detect(%.80q, %q) = %q, want %q", tc.head, tc.path, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestReadFormat(t *testing.T) {
+	for _, file := range []string{"wire.txt", "crlf.txt", "bom.txt", "captions.jsonl", "captions.csv", "semicolon.csv"} {
+		t.Run(file, func(t *testing.T) {
+			doc := mustReadFile(t, filepath.Join("testdata", file))
+			format := Detect([]byte(doc), "document")
+			got, err := Read(strings.NewReader(doc), file, format)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := strings.TrimPrefix(filepath.Ext(file), "."); format != want && !(want == "txt" && format == FormatText) {
+				t.Errorf("Detect(%s) = %q", file, format)
+			}
+			if len(got) == 0 {
+				t.Errorf("Read(%s, %s) read no caption", file, format)
+			}
+		})
+	}
+	if _, err := Read(strings.NewReader(""), "a.jpg", "jpeg"); !errors.Is(err, caption.ErrUnsupported) {
+		t.Errorf("Read(jpeg) error %v, want caption.ErrUnsupported", err)
+	}
+}
+
+// FuzzDetect checks that Detect picks a format for anything and that the
+// chosen reader either reads the document or fails with path:line.
+func FuzzDetect(f *testing.F) {
+	for _, file := range []string{"wire.txt", "captions.jsonl", "captions.csv", "semicolon.csv"} {
+		f.Add([]byte(mustReadFile(f, filepath.Join("testdata", file))), file)
+	}
+	f.Add([]byte("{x}\n"), "a.txt")
+	f.Add([]byte("caption\n"), "a.txt")
+	f.Fuzz(func(t *testing.T, doc []byte, path string) {
+		format := Detect(doc, path)
+		switch format {
+		case FormatText, FormatJSONL, FormatCSV:
+		default:
+			t.Fatalf("Detect = %q", format)
+		}
+		_, err := Read(strings.NewReader(string(doc)), "fuzz", format)
+		if err != nil && (!errors.Is(err, caption.ErrInvalid) || !strings.HasPrefix(err.Error(), "fuzz:")) {
+			t.Fatalf("Read(%s) error %q: want fuzz:LINE: … wrapping caption.ErrInvalid", format, err)
+		}
+	})
+}
