@@ -13,7 +13,7 @@ func loadActors(extra []fs.FS) (*phraseSet, error) {
 	if err != nil {
 		return nil, err
 	}
-	ps := newPhraseSet()
+	ps := newPhraseSet(lexActors)
 	for _, r := range rows {
 		if len(r.fields) < 3 || (r.fields[1] != "*" && len(r.fields[1]) != 2) {
 			return nil, r.errorf("want CANONICAL<TAB>SCOPE<TAB>alias... with SCOPE * or a country code")
@@ -48,19 +48,21 @@ var groupNouns = map[string]bool{
 // generic "opposition fighter" adds nothing.
 var memberWords = map[string]bool{"fighter": true, "fighters": true, "member": true, "members": true}
 
+// actorHit is an actor read at tokens [a, b).
+type actorHit struct {
+	name string
+	a, b int
+}
+
 // actors reads the armed forces and groups of the scene sentences.
 func (p *Parser) actors(rec *caption.Record, sc *sceneCtx, off int) {
-	type hit struct {
-		name string
-		a, b int
-	}
-	var hits []hit
+	hits := sc.hits[:0]
 	for i := 0; i < len(sc.toks); i++ {
 		if !sc.toks[i].word || sc.used[i] && !sc.demonym[i] {
 			continue
 		}
 		for _, h := range sc.coordinated(p, i, string(rec.Country)) {
-			hits = append(hits, hit{h, i, i + 1})
+			hits = append(hits, actorHit{h, i, i + 1})
 		}
 		found, n := p.lex.actors.match(sc.toks, i)
 		if n == 0 {
@@ -70,34 +72,34 @@ func (p *Parser) actors(rec *caption.Record, sc *sceneCtx, off int) {
 			sc.used[j] = true
 		}
 		if ph := pick(found, string(rec.Country)); ph != nil && ph.value != notActor {
-			hits = append(hits, hit{ph.value, i, i + n})
+			hits = append(hits, actorHit{ph.value, i, i + n})
 		}
 		i += n - 1
 	}
 	for _, g := range sc.namedGroups() {
-		hits = append(hits, hit{sc.desc[sc.toks[g.a].start:sc.toks[g.b-1].end], g.a, g.b})
+		hits = append(hits, actorHit{sc.desc[sc.toks[g.a].start:sc.toks[g.b-1].end], g.a, g.b})
 	}
-	starts := map[int]bool{}
 	for _, h := range hits {
-		starts[h.a] = true
+		sc.starts[h.a] = true
 	}
-	hits = slices.DeleteFunc(hits, func(h hit) bool {
-		return !sc.inScene[h.a] || sc.subsumed(h.b, starts)
+	hits = slices.DeleteFunc(hits, func(h actorHit) bool {
+		return !sc.inScene[h.a] || sc.subsumed(h.b)
 	})
-	slices.SortStableFunc(hits, func(x, y hit) int { return x.a - y.a })
+	slices.SortStableFunc(hits, func(x, y actorHit) int { return x.a - y.a })
 	for _, h := range hits {
 		if !slices.Contains(rec.Actors, h.name) {
 			rec.Actors = append(rec.Actors, h.name)
 		}
-		addEvidence(rec, "actors", off, sc.span(h.a, h.b))
+		sc.ev.add("actors", off, sc.span(h.a, h.b))
 	}
+	sc.hits = hits // the buffer, for the next caption
 }
 
 // subsumed reports whether the actor ending before toks[b] is a generic
 // membership ("opposition fighter") followed by "from the <actor>"; starts
-// holds the tokens at which actors start.
-func (sc *sceneCtx) subsumed(b int, starts map[int]bool) bool {
-	if b < 1 || !memberWords[sc.toks[b-1].key] || b >= len(sc.toks) {
+// marks the tokens at which actors start.
+func (sc *sceneCtx) subsumed(b int) bool {
+	if b < 1 || !sc.toks[b-1].is(tagMember) || b >= len(sc.toks) {
 		return false
 	}
 	k := sc.toks[b].key
@@ -108,14 +110,21 @@ func (sc *sceneCtx) subsumed(b int, starts map[int]bool) bool {
 	if j < len(sc.toks) && sc.toks[j].key == "the" {
 		j++
 	}
-	return starts[j]
+	return j < len(sc.starts) && sc.starts[j]
 }
 
 // coordinated reads "Syrian and Russian army" as two actors: the first
 // demonym borrows the noun of the second ("Syrian army", "Russian army").
 func (sc *sceneCtx) coordinated(p *Parser, i int, country string) []string {
+	if !sc.demonym[i] {
+		return nil // most tokens: a test inlined into the scan
+	}
+	return sc.coordinatedAt(p, i, country)
+}
+
+func (sc *sceneCtx) coordinatedAt(p *Parser, i int, country string) []string {
 	t := sc.toks
-	if !sc.demonym[i] || i+3 >= len(t) || t[i+1].key != "and" || !sc.demonym[i+2] {
+	if i+3 >= len(t) || t[i+1].key != "and" || !sc.demonym[i+2] {
 		return nil
 	}
 	_, n := p.lex.actors.match(t, i+2)
@@ -139,15 +148,14 @@ func (sc *sceneCtx) coordinated(p *Parser, i int, country string) []string {
 // scene sentences.
 func (sc *sceneCtx) namedGroups() []chunk {
 	var out []chunk
-	for _, c := range chunks(sc.toks, 0, len(sc.toks), sc.used) {
+	for _, c := range sc.chunks(0, len(sc.toks)) {
 		if !sc.inScene[c.a] {
 			continue
 		}
-		last := sc.toks[c.b-1].key
 		switch {
-		case groupNouns[last] && c.b-c.a >= 2:
+		case sc.toks[c.b-1].is(tagGroupNoun) && c.b-c.a >= 2:
 			out = append(out, c)
-		case c.b < len(sc.toks) && groupNouns[sc.toks[c.b].key] && !sc.toks[c.b].upper:
+		case c.b < len(sc.toks) && sc.toks[c.b].is(tagGroupNoun) && !sc.toks[c.b].upper:
 			out = append(out, chunk{c.a, c.b + 1})
 		default:
 			continue

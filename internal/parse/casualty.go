@@ -32,9 +32,13 @@ type casualtyResult struct {
 // war has killed more than 500,000 people since 2011") is left out. The first
 // figure of each kind wins; a later sentence that disagrees adds a warning.
 func (p *Parser) casualties(desc string, sents []caption.Span, toks []token) casualtyResult {
+	return readCasualties(new(casualtyScan), desc, sents, toks)
+}
+
+// readCasualties is casualties with c's slices as scratch.
+func readCasualties(c *casualtyScan, desc string, sents []caption.Span, toks []token) casualtyResult {
 	var res casualtyResult
-	c, ok := newCasualtyScan(desc, sents, toks)
-	if !ok {
+	if !c.reset(desc, sents, toks) {
 		return res
 	}
 	figSents := pickCasualties(&res, c.figures())
@@ -44,6 +48,8 @@ func (p *Parser) casualties(desc string, sents []caption.Span, toks []token) cas
 
 // casualtyCue reports whether desc has a casualty word, and whether it has
 // "what" (for "what activists said were airstrikes"), without allocating.
+// Words are runs of ASCII letters between other bytes: "rebel-killed" has
+// "killed".
 func casualtyCue(s string) (trigger, what bool) {
 	var buf [10]byte
 	for i := 0; i < len(s); {
@@ -61,7 +67,7 @@ func casualtyCue(s string) (trigger, what bool) {
 				buf[k] = s[i+k] | 0x20
 			}
 			w := string(buf[:n]) // no allocation: the conversions below are map keys and comparisons
-			if casualtyTriggers.has(keyHash(w)) && casualtyLexicon[w].form != formNone {
+			if casualtyLexicon[w].form != formNone {
 				return true, what
 			}
 			what = what || w == "what"
@@ -71,27 +77,55 @@ func casualtyCue(s string) (trigger, what bool) {
 	return false, what
 }
 
+// tokensCue is casualtyCue over the text of toks, a sentence's tokens,
+// reading the casualty words the tokenizer looked up. Every run of ASCII
+// letters lies in one word token, and a token's edges are no letter or
+// digit, so only a token with other characters ("rebel-killed", "Ma‘arrat")
+// needs casualtyCue's scan.
+func tokensCue(desc string, toks []token) (trigger, what bool) {
+	for k := range toks {
+		switch t := &toks[k]; {
+		case !t.word:
+		case !t.letters:
+			tr, wh := casualtyCue(desc[t.start:t.end])
+			if tr {
+				return true, what
+			}
+			what = what || wh
+		case len(t.key) < 4 || len(t.key) > 10:
+		case t.cas.form != formNone:
+			return true, what
+		default:
+			what = what || t.key == "what"
+		}
+	}
+	return false, what
+}
+
 func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 func isASCIIAlnum(c byte) bool  { return isASCIILetter(c) || c >= '0' && c <= '9' }
 
 // casualtyScan is one description, tokenized, while its casualty figures and
-// their sources are read. info holds each token's grammar class.
+// their sources are read. info holds each token's grammar class. Its slices
+// are scratch that a parser reuses from caption to caption.
 type casualtyScan struct {
 	desc  string
 	toks  []token
 	info  []casWord
 	sents []casSent
+	figs  []casFigure
 }
 
 // casSent is a sentence's token range [lo, hi) and its end byte. The range
 // is empty for a sentence that was not tokenized.
 type casSent struct{ lo, hi, end int }
 
-// newCasualtyScan marks the sentences of desc (tokenized as toks) that have
-// a casualty word, and the first sentence if it has "what"; it reports false
+// reset marks the sentences of desc (tokenized as toks) that have a
+// casualty word, and the first sentence if it has "what"; it reports false
 // when there are none. Only marked sentences are classified and read.
-func newCasualtyScan(desc string, sents []caption.Span, toks []token) (*casualtyScan, bool) {
-	c := &casualtyScan{desc: desc, toks: toks, sents: make([]casSent, len(sents))}
+func (c *casualtyScan) reset(desc string, sents []caption.Span, toks []token) bool {
+	c.desc, c.toks = desc, toks
+	c.sents = slices.Grow(c.sents[:0], len(sents))[:len(sents)]
 	found := false
 	k := 0
 	for i, s := range sents {
@@ -108,7 +142,7 @@ func newCasualtyScan(desc string, sents []caption.Span, toks []token) (*casualty
 		if start >= end {
 			continue
 		}
-		trigger, what := casualtyCue(desc[start:end])
+		trigger, what := tokensCue(desc, toks[lo:hi])
 		if !trigger && !(what && i == 0) {
 			continue
 		}
@@ -116,22 +150,23 @@ func newCasualtyScan(desc string, sents []caption.Span, toks []token) (*casualty
 		c.sents[i].hi = hi
 	}
 	if !found {
-		return c, false
+		return false
 	}
-	c.info = make([]casWord, len(toks))
+	c.info = slices.Grow(c.info[:0], len(toks))[:len(toks)]
+	clear(c.info)
 	for _, s := range c.sents {
 		for i := s.lo; i < s.hi; i++ {
-			c.info[i] = c.classify(i, toks[i])
+			c.info[i] = c.classify(i, &toks[i])
 		}
 	}
-	return c, true
+	return true
 }
 
 // classify looks token i up in casualtyLexicon, or classes its punctuation.
-func (c *casualtyScan) classify(i int, t token) casWord {
+func (c *casualtyScan) classify(i int, t *token) casWord {
 	switch {
 	case t.word:
-		return casualtyLexicon[t.key]
+		return t.cas
 	case t.key == "." && i > 0 && c.toks[i-1].word && c.toks[i-1].end == t.start && c.toks[i-1].end-c.toks[i-1].start == 1:
 		return casWord{class: cwJoin} // the stop of an initial: "U.N."
 	case (t.key == "'" || t.key == "’") && i > 0 && c.toks[i-1].end == t.start && c.desc[t.start-1] == 's':

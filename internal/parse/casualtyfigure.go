@@ -16,9 +16,10 @@ type casFigure struct {
 // casCount is a count and its tokens [first, last].
 type casCount struct{ n, first, last int }
 
-// figures reads every casualty figure of the description, in text order.
+// figures reads every casualty figure of the description, in text order,
+// into a buffer that the next call reuses.
 func (c *casualtyScan) figures() []casFigure {
-	var out []casFigure
+	out := c.figs[:0]
 	for si, s := range c.sents {
 		for t := s.lo; t < s.hi; t++ {
 			if c.info[t].form == formNone {
@@ -29,6 +30,7 @@ func (c *casualtyScan) figures() []casFigure {
 			}
 		}
 	}
+	c.figs = out
 	return out
 }
 

@@ -126,7 +126,7 @@ func (c *casualtyScan) sourceName(start, end int) (caption.Span, bool) {
 // isNumeral reports whether token j starts with a digit or is a number word;
 // a source's name stops there ("Rescuers said 14 people…").
 func (c *casualtyScan) isNumeral(j int) bool {
-	t := c.toks[j]
+	t := &c.toks[j]
 	if t.key[0] >= '0' && t.key[0] <= '9' {
 		return true
 	}
@@ -136,7 +136,7 @@ func (c *casualtyScan) isNumeral(j int) bool {
 
 // isAcronym reports an all-capital word of two letters or more: UNICEF, OCHA.
 func (c *casualtyScan) isAcronym(j int) bool {
-	t := c.toks[j]
+	t := &c.toks[j]
 	if !t.word || t.end-t.start < 2 {
 		return false
 	}

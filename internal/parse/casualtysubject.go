@@ -205,7 +205,7 @@ func (c *casualtyScan) isPerson(j int) bool {
 	if c.cls(j)&cwPerson != 0 {
 		return true
 	}
-	t := c.toks[j]
+	t := &c.toks[j]
 	return t.end-t.start > 4 && c.desc[t.end-1] == 's' && c.desc[t.start] >= 'A' && c.desc[t.start] <= 'Z'
 }
 
@@ -256,7 +256,7 @@ func (c *casualtyScan) numberAt(j int, s casSent) (n, next int, ok bool) {
 	if j < s.lo || j >= s.hi || !c.toks[j].word {
 		return 0, 0, false
 	}
-	t := c.toks[j]
+	t := &c.toks[j]
 	n, size, ok := readNumber(c.desc[t.start:max(s.end, t.end)])
 	if !ok || c.cls(j-1)&cwMonth != 0 || c.is(j-1, "no") && t.key == "one" {
 		return 0, 0, false

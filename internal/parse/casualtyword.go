@@ -85,17 +85,6 @@ type casWord struct {
 // grammar, not vocabulary a user would extend, so it lives in code.
 var casualtyLexicon = buildCasualtyLexicon()
 
-// casualtyTriggers filters the words of casualtyCue's scan before the map
-// lookup: a caption has many words and few casualty words.
-var casualtyTriggers = func() (b bloom) {
-	for w, e := range casualtyLexicon {
-		if e.form != formNone {
-			b.add(keyHash(w))
-		}
-	}
-	return b
-}()
-
 func buildCasualtyLexicon() map[string]casWord {
 	m := map[string]casWord{}
 	trig := func(f casualtyField, form trigForm, words string) {

@@ -1,6 +1,6 @@
 package parse
 
-import "strings"
+import "slices"
 
 // chunk is a run of capitalised tokens [a, b): a candidate proper name.
 // Lower-case particles may sit inside ("Bab al- Nairab", "Jawad al Rifai").
@@ -30,12 +30,26 @@ var notNames = map[string]bool{
 	"saturday": true, "sunday": true, "i": true, "mr": true, "mrs": true, "ms": true, "dr": true,
 }
 
-// chunks finds the candidate names among toks[from:to], skipping tokens
-// already claimed (actors, countries) in used.
-func chunks(toks []token, from, to int, used []bool) []chunk {
-	var out []chunk
-	for i := from; i < to; i++ {
-		if !isNameTok(toks[i], used[i]) {
+// chunks finds the candidate names among the scene's tokens [from, to),
+// skipping tokens already claimed (actors, countries). The result is valid
+// until the next call, which reuses its buffer.
+func (sc *sceneCtx) chunks(from, to int) []chunk {
+	sc.chunkBuf = appendChunks(sc.chunkBuf[:0], sc.toks, sc.names, from, to, sc.used)
+	return sc.chunkBuf
+}
+
+// appendChunks appends to out the candidate names among toks[from:to],
+// skipping tokens claimed in used. names lists the tokens that may be part
+// of a name (tagName), in order: a name starts at one of them, and the scan
+// need not visit the other tokens.
+func appendChunks(out []chunk, toks []token, names []int, from, to int, used []bool) []chunk {
+	k, _ := slices.BinarySearch(names, from)
+	next := from
+	for _, i := range names[k:] {
+		if i >= to {
+			break
+		}
+		if i < next || used[i] {
 			continue
 		}
 		j := i + 1
@@ -45,7 +59,7 @@ func chunks(toks []token, from, to int, used []bool) []chunk {
 				continue
 			}
 			// a particle continues the name only when a capitalised word follows
-			if particles[toks[j].key] && j+1 < to && isNameTok(toks[j+1], used[j+1]) {
+			if toks[j].is(tagParticle) && j+1 < to && isNameTok(toks[j+1], used[j+1]) {
 				j += 2
 				continue
 			}
@@ -56,14 +70,16 @@ func chunks(toks []token, from, to int, used []bool) []chunk {
 			break
 		}
 		out = append(out, chunk{i, j})
-		i = j - 1
+		next = j
 	}
 	return out
 }
 
+// isNameTok reports whether t may be part of a name: a capitalised word
+// that is not on notNames and not an age ("19-year-old"), which the
+// tokenizer marks with tagName, not yet claimed in used.
 func isNameTok(t token, used bool) bool {
-	return t.word && t.upper && !used && !notNames[strings.TrimSuffix(t.key, ".")] &&
-		!strings.Contains(t.key, "-year-old") && !strings.Contains(t.key, "-month-old")
+	return t.tags&tagName != 0 && !used
 }
 
 // text returns the chunk as written.
@@ -79,5 +95,5 @@ func possessiveName(toks []token, j, to int, used []bool) bool {
 	for k < to && isNameTok(toks[k], used[k]) {
 		k++
 	}
-	return k > j+1 && (k == to || !placeNouns[toks[k].key])
+	return k > j+1 && (k == to || !toks[k].is(tagPlaceNoun))
 }

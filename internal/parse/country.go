@@ -18,7 +18,7 @@ func loadCountries(extra []fs.FS) (countryLexicon, error) {
 	if err != nil {
 		return countryLexicon{}, err
 	}
-	cl := countryLexicon{names: newPhraseSet(), demonyms: newPhraseSet()}
+	cl := countryLexicon{names: newPhraseSet(lexCountryNames), demonyms: newPhraseSet(lexDemonyms)}
 	for _, r := range rows {
 		if len(r.fields) < 2 || len(r.fields[0]) != 2 || strings.ToUpper(r.fields[0]) != r.fields[0] {
 			return countryLexicon{}, r.errorf("want CODE<TAB>names[<TAB>demonyms] with a two-letter upper-case code")
@@ -58,10 +58,9 @@ type countryMention struct {
 	toks   [2]int
 }
 
-// findCountries returns every country name and demonym in toks. Names must be
-// capitalised, so "jordan" in running text is not a country.
-func (cl countryLexicon) findCountries(desc string, toks []token, inScene []bool) []countryMention {
-	var out []countryMention
+// findCountries appends to out every country name and demonym in toks.
+// Names must be capitalised, so "jordan" in running text is not a country.
+func (cl countryLexicon) findCountries(out []countryMention, desc string, toks []token, inScene []bool) []countryMention {
 	for i := 0; i < len(toks); i++ {
 		if !toks[i].word || !toks[i].upper {
 			continue
@@ -117,7 +116,7 @@ func nameWeight(toks []token, i int) int {
 // on the other side.
 func placeWordAfter(toks []token, i int) bool {
 	for j := i; j < len(toks) && j < i+2; j++ {
-		if placeNouns[toks[j].key] || toks[j].key == "capital" {
+		if toks[j].is(tagPlaceNoun) || toks[j].key == "capital" {
 			return true
 		}
 	}

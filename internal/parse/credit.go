@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"math/bits"
 	"strings"
 	"unicode"
 
@@ -74,19 +75,35 @@ func (p *Parser) creditBeforeNote(text string, end int) creditResult {
 			}
 		}
 	}
-	for i := max(0, end-2*maxCredit); i < end; i++ {
-		// Every note opens with two capitals: a cheap test for the rest.
-		if text[i] < 'A' || text[i] > 'Z' || i+1 >= end || text[i+1] < 'A' || text[i+1] > 'Z' || i > 0 && text[i-1] != ' ' {
+	// A note opens a word with two capitals. Capitals are few: eight bytes
+	// at a time (see swar.go), the scan stops only at them.
+	for i := max(0, end-2*maxCredit); i < end; i += 8 {
+		for caps := swarUpperAt(text[:end], i); caps != 0; caps &= caps - 1 {
+			k := i + bits.TrailingZeros64(caps)/8
+			if (k == 0 || text[k-1] == ' ') && creditCaps(text, k, end) {
+				if cr := p.creditNoteAt(text, k, end); cr.Found {
+					return cr
+				}
+			}
+		}
+	}
+	return creditResult{}
+}
+
+// creditCaps reports whether text[i] and text[i+1], before end, are capitals.
+func creditCaps(text string, i, end int) bool {
+	return text[i] >= 'A' && text[i] <= 'Z' && i+1 < end && text[i+1] >= 'A' && text[i+1] <= 'Z'
+}
+
+// creditNoteAt reads the credit before an editors' note that starts at i.
+func (p *Parser) creditNoteAt(text string, i, end int) creditResult {
+	for _, note := range creditNotes {
+		n := len(note)
+		if !strings.HasPrefix(text[i:end], note) || i+n < end && creditWordByte(text[i+n]) {
 			continue
 		}
-		for _, note := range creditNotes {
-			n := len(note)
-			if !strings.HasPrefix(text[i:end], note) || i+n < end && creditWordByte(text[i+n]) {
-				continue
-			}
-			if cr := p.creditEndingAt(text, i, end); cr.Found {
-				return cr
-			}
+		if cr := p.creditEndingAt(text, i, end); cr.Found {
+			return cr
 		}
 	}
 	return creditResult{}

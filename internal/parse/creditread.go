@@ -74,13 +74,17 @@ func (p *Parser) readCredit(text string, s, e int, bare bool) creditResult {
 		return creditResult{}
 	}
 	cr := creditResult{Found: true, Whole: caption.Span{Start: s, End: e}, Inner: caption.Span{Start: s, End: e}}
+	n := recognised - marker
+	// The spans of both share one array: add appends at most names
+	// photographers and n agencies.
+	spans := make([]caption.Span, names+n)
 	if names > 0 {
 		cr.Photographers = make([]string, 0, names)
-		cr.PhotographerSpans = make([]caption.Span, 0, names)
+		cr.PhotographerSpans = spans[:0:names]
 	}
-	if n := recognised - marker; n > 0 {
+	if n > 0 {
 		cr.Agencies = make([]caption.Agency, 0, n)
-		cr.AgencySpans = make([]caption.Span, 0, n)
+		cr.AgencySpans = spans[names : names : names+n]
 	}
 	for _, pc := range pieces {
 		cr.add(text, pc, slot)
@@ -293,7 +297,7 @@ func (p *Parser) classify(s string) (pieceKind, caption.Agency) {
 	words := 0
 	for w := range strings.SplitSeq(s, " ") {
 		words++
-		if creditOrgWords[string(creditLower(buf[:0], strings.Trim(w, ".,")))] {
+		if creditOrgWords[string(creditLower(buf[:0], creditTrimStops(w)))] {
 			return pieceOrg, ""
 		}
 	}
@@ -304,4 +308,16 @@ func (p *Parser) classify(s string) (pieceKind, caption.Agency) {
 		return pieceName, ""
 	}
 	return pieceUnknown, ""
+}
+
+// creditTrimStops is strings.Trim(w, ".,"), without building the cut set
+// on every call.
+func creditTrimStops(w string) string {
+	for w != "" && (w[0] == '.' || w[0] == ',') {
+		w = w[1:]
+	}
+	for w != "" && (w[len(w)-1] == '.' || w[len(w)-1] == ',') {
+		w = w[:len(w)-1]
+	}
+	return w
 }

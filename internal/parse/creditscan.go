@@ -134,9 +134,28 @@ func creditLeadInLen(s string) int {
 	if s == "" || strings.IndexByte("pPcCfFiI©(", s[0]) < 0 {
 		return 0
 	}
+	// The lead-ins are lower-case ASCII but for "©" and "…", which have no
+	// case: matching s with its ASCII letters lowered is matching it with
+	// strings.EqualFold, without EqualFold's cost for each lead-in.
+	var buf [32]byte
+	n := min(len(s), len(buf))
+	for i := range n {
+		c := s[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	low := string(buf[:n]) // on the stack
+	hasPrefix := func(l string) bool {
+		if len(l) > n { // longer than the buffer or than s
+			return creditHasPrefix(s, l)
+		}
+		return strings.HasPrefix(low, l)
+	}
 	best := 0
 	for _, l := range creditLeadIns {
-		if len(l) <= best || !creditHasPrefix(s, l) {
+		if len(l) <= best || !hasPrefix(l) {
 			continue
 		}
 		last := l[len(l)-1]
@@ -174,6 +193,28 @@ func creditSkipSpaces(text string, s, e int) int {
 		s++
 	}
 	return s
+}
+
+// creditHasBracket is strings.ContainsAny(s, ")[]{}") and creditHasDigit
+// strings.ContainsAny(s, "0123456789"), which the credit scan asks of every
+// word, without building a set each time.
+func creditHasBracket(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ')', '[', ']', '{', '}':
+			return true
+		}
+	}
+	return false
+}
+
+func creditHasDigit(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= '0' && s[i] <= '9' {
+			return true
+		}
+	}
+	return false
 }
 
 // creditDigits reports whether s is one or more ASCII digits.

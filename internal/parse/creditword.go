@@ -105,7 +105,7 @@ func creditWalkBack(text string, end int) (start int, sentence bool) {
 		case word == "":
 		case word == "(c)" || word == "©" || strings.EqualFold(word, "copyright"):
 			start = j
-		case strings.ContainsAny(word, ")[]{}"):
+		case creditHasBracket(word):
 			return start, false
 		case word[0] == '(':
 			return j, false
@@ -194,7 +194,7 @@ func creditWord(word string) bool {
 		return true
 	}
 	if strings.ContainsRune(w, '/') {
-		return strings.IndexAny(w, "0123456789") < 0
+		return !creditHasDigit(w)
 	}
 	if pre, rest, ok := strings.Cut(w, "-"); ok && creditParticles[pre] {
 		w = rest
@@ -208,9 +208,10 @@ var creditFunctionWords = map[string]bool{"via": true, "and": true, "by": true, 
 // creditSkipFunctionWords skips function words at the front of [s, e): a run that
 // starts "of the Syrian Civil Defence/Handout" is a credit from "Syrian".
 func creditSkipFunctionWords(text string, s, e int) int {
+	var buf [16]byte
 	for s < e {
 		j := strings.IndexByte(text[s:e], ' ')
-		if j < 0 || !creditFunctionWords[strings.ToLower(text[s:s+j])] {
+		if j < 0 || !creditFunctionWords[string(creditLower(buf[:0], text[s:s+j]))] {
 			return s
 		}
 		s = creditSkipSpaces(text, s+j+1, e)

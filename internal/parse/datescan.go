@@ -1,58 +1,70 @@
 package parse
 
 import (
+	"math/bits"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"sijil/internal/caption"
 )
 
 // The date grammar: dateScan finds every date mention of a description.
 
-// dateScan appends every date mention of s to out. It visits each ASCII
-// alphanumeric word once and looks further only at capitalised words (month
-// names) and numbers.
+// dateScan appends every date mention of s to out. Mentions start with a
+// capitalised word (a month name) or a number, at the start of an ASCII
+// alphanumeric word: eight bytes at a time (see swar.go), the scan stops
+// only at capitals and digits, and looks further at those that start a
+// word.
 func dateScan(s string, out []dateMention) []dateMention {
 	for i := 0; i < len(s); {
-		c := s[i]
-		if !dateIsAlnum(c) {
-			i++
-			continue
+		next := i + 8
+		for cand := swarUpperOrDigitAt(s, i); cand != 0; cand &= cand - 1 {
+			p := i + bits.TrailingZeros64(cand)/8
+			if p > 0 && dateIsAlnum(s[p-1]) {
+				continue // inside a word: "iPhone", "F16"
+			}
+			j := p
+			for j < len(s) && dateIsAlnum(s[j]) {
+				j++
+			}
+			m, ok := dateMentionAt(s, s[p], p, j)
+			if !ok {
+				continue
+			}
+			m.lead = m.span.Start
+			if lead, wd, found := dateWeekdayBefore(s, m.span.Start); found && m.date.Precision == caption.PrecisionDay {
+				m.lead, m.weekday, m.hasWeekday = lead, wd, true
+			}
+			out = append(out, m)
+			// A mention ends before a byte that is no letter or digit: the
+			// scan goes on from there.
+			next = m.span.End
+			break
 		}
-		j := i
-		for j < len(s) && dateIsAlnum(s[j]) {
-			j++
-		}
-		var m dateMention
-		ok := false
-		switch {
-		case c >= 'A' && c <= 'Z':
-			m, ok = dateMonthFirst(s, i, j)
-		case c >= '0' && c <= '9':
-			m, ok = dateNumberFirst(s, i, j)
-		}
-		if !ok {
-			i = j
-			continue
-		}
-		m.lead = m.span.Start
-		if lead, wd, found := dateWeekdayBefore(s, m.span.Start); found && m.date.Precision == caption.PrecisionDay {
-			m.lead, m.weekday, m.hasWeekday = lead, wd, true
-		}
-		out = append(out, m)
-		i = m.span.End
+		i = next
 	}
 	return out
 }
 
+// dateMentionAt reads a date mention that starts with the word s[i:j],
+// whose first byte is c: a month name or a number.
+func dateMentionAt(s string, c byte, i, j int) (dateMention, bool) {
+	switch {
+	case c >= 'A' && c <= 'Z':
+		if mon, abbr := dateMonth(s[i:j]); mon != 0 { // most capitalised words are no month
+			return dateMonthFirst(s, i, j, mon, abbr)
+		}
+	case c >= '0' && c <= '9':
+		return dateNumberFirst(s, i, j)
+	}
+	return dateMention{}, false
+}
+
 // dateMonthFirst reads "November 6, 2016", "Nov. 6 2016", "Sept. 23, 2016",
 // "November 6th, 2016", "March 2015" or "March, 2015" where s[i:j] is a
-// capitalised word.
-func dateMonthFirst(s string, i, j int) (dateMention, bool) {
-	mon, abbr := dateMonth(s[i:j])
-	if mon == 0 {
-		return dateMention{}, false
-	}
+// capitalised word naming month mon (abbr: abbreviated).
+func dateMonthFirst(s string, i, j, mon int, abbr bool) (dateMention, bool) {
 	p := j
 	if abbr && p < len(s) && s[p] == '.' {
 		p++
@@ -210,6 +222,71 @@ func dateMonth(w string) (month int, abbr bool) {
 	if len(w) < 3 || len(w) > 9 || strings.IndexByte("JFMASONDjfmasond", w[0]) < 0 {
 		return 0, false
 	}
+	var b [9]byte
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if c >= utf8.RuneSelf {
+			return dateMonthFold(w) // Unicode case folding: "ſept"
+		}
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b[i] = c
+	}
+	switch string(b[:len(w)]) { // no allocation: the compiler compares in place
+	case "january":
+		return 1, false
+	case "february":
+		return 2, false
+	case "march":
+		return 3, false
+	case "april":
+		return 4, false
+	case "may":
+		return 5, false
+	case "june":
+		return 6, false
+	case "july":
+		return 7, false
+	case "august":
+		return 8, false
+	case "september":
+		return 9, false
+	case "october":
+		return 10, false
+	case "november":
+		return 11, false
+	case "december":
+		return 12, false
+	case "jan":
+		return 1, true
+	case "feb":
+		return 2, true
+	case "mar":
+		return 3, true
+	case "apr":
+		return 4, true
+	case "jun":
+		return 6, true
+	case "jul":
+		return 7, true
+	case "aug":
+		return 8, true
+	case "sep", "sept":
+		return 9, true
+	case "oct":
+		return 10, true
+	case "nov":
+		return 11, true
+	case "dec":
+		return 12, true
+	}
+	return 0, false
+}
+
+// dateMonthFold is dateMonth for a word with non-ASCII letters, which
+// strings.EqualFold may still fold to a month's name.
+func dateMonthFold(w string) (month int, abbr bool) {
 	for m := time.January; m <= time.December; m++ {
 		name := m.String()
 		if len(w) == len(name) && strings.EqualFold(w, name) {
@@ -286,6 +363,12 @@ func dateYearEnds(s string, q int) bool {
 
 func dateIsDigit(c byte) bool { return c >= '0' && c <= '9' }
 
-func dateIsAlnum(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
-}
+func dateIsAlnum(c byte) bool { return dateAlnum[c] }
+
+// dateAlnum marks the ASCII letters and digits: the scan tests every byte.
+var dateAlnum = func() (t [256]bool) {
+	for c := range t {
+		t[c] = isASCIIAlnum(byte(c))
+	}
+	return t
+}()

@@ -13,7 +13,7 @@ func loadEvents(extra []fs.FS) (*phraseSet, error) {
 	if err != nil {
 		return nil, err
 	}
-	ps := newPhraseSet()
+	ps := newPhraseSet(lexEvents)
 	for _, r := range rows {
 		if len(r.fields) != 2 || !slices.Contains(caption.EventTypes, caption.EventType(r.fields[0])) {
 			return nil, r.errorf("want EVENT_TYPE<TAB>phrase with one of %v", caption.EventTypes)
@@ -27,7 +27,7 @@ func loadEvents(extra []fs.FS) (*phraseSet, error) {
 // events reads the event types named in the scene sentences, listed in
 // caption.EventTypes order so that equal records print equally.
 func (p *Parser) events(rec *caption.Record, sc *sceneCtx, off int) {
-	seen := map[caption.EventType]bool{}
+	seen := make([]bool, len(caption.EventTypes)) // loadEvents admits no other value
 	for i := 0; i < len(sc.toks); i++ {
 		if !sc.inScene[i] || !sc.toks[i].word {
 			continue
@@ -36,12 +36,12 @@ func (p *Parser) events(rec *caption.Record, sc *sceneCtx, off int) {
 		if n == 0 {
 			continue
 		}
-		seen[caption.EventType(found[0].value)] = true
-		addEvidence(rec, "event_types", off, sc.span(i, i+n))
+		seen[slices.Index(caption.EventTypes, caption.EventType(found[0].value))] = true
+		sc.ev.add("event_types", off, sc.span(i, i+n))
 		i += n - 1
 	}
-	for _, t := range caption.EventTypes {
-		if seen[t] {
+	for k, t := range caption.EventTypes {
+		if seen[k] {
 			rec.EventTypes = append(rec.EventTypes, t)
 		}
 	}

@@ -39,14 +39,30 @@ func Fold(s string) string {
 }
 
 // folded reports whether s is already in folded form, so that Fold, which
-// every caption passes through, allocates only when it has to.
+// every caption passes through, allocates only when it has to. Eight ASCII
+// bytes at a time (see swar.go), it looks for control bytes and for spaces
+// next to spaces; other bytes go through the test of one rune at a time.
 func folded(s string) bool {
+	if s != "" && (s[0] == ' ' || s[len(s)-1] == ' ') {
+		return false
+	}
 	for i := 0; i < len(s); {
+		if i+8 <= len(s) {
+			x := load64(s, i)
+			if x&swarHigh == 0 && swarControl(x) == 0 {
+				sp := swarSpace(x)
+				if sp&(sp>>8) != 0 || sp&0x80 != 0 && i > 0 && s[i-1] == ' ' {
+					return false // two spaces, in the block or across its start
+				}
+				i += 8
+				continue
+			}
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
 			switch {
-			case c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' '):
-				return false
+			case c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' ' || s[i-1] == ' '):
+				return false // s[i-1] may have been read in a block
 			case c < ' ':
 				return false
 			}

@@ -91,3 +91,22 @@ func loadLexicons(extra []fs.FS) (*lexicons, error) {
 	}
 	return &lex, nil
 }
+
+// phraseSets returns the phrase sets, each with its own bit.
+func (lex *lexicons) phraseSets() []*phraseSet {
+	return []*phraseSet{lex.countries.names, lex.countries.demonyms, lex.events, lex.actors}
+}
+
+// words returns baseWords with the given names of names.tsv tagged.
+func (lex *lexicons) words() map[string]wordInfo {
+	m := make(map[string]wordInfo, len(baseWords)+len(lex.names))
+	for w, e := range baseWords {
+		m[w] = e
+	}
+	for w := range lex.names {
+		e := m[w]
+		e.tags |= tagGivenName
+		m[w] = e
+	}
+	return m
+}

@@ -32,12 +32,17 @@ func otherEventFigures(desc string, sents []caption.Span, cas casualtyResult, dr
 // otherDay finds in s a day that is not d: a full date, or a month and day
 // without the year ("on October 7"), which agencies write for recent days.
 func otherDay(s string, d caption.PartialDate) (string, bool) {
-	for _, m := range dateScan(s, nil) {
+	var mbuf [8]dateMention
+	for _, m := range dateScan(s, mbuf[:0]) {
 		if m.date.Precision == caption.PrecisionDay && m.date != d {
 			return s[m.span.Start:m.span.End], true
 		}
 	}
-	words := strings.Fields(s)
+	var wbuf [64]string // on the stack: a sentence rarely has more words
+	words := wbuf[:0]
+	for w := range strings.FieldsSeq(s) {
+		words = append(words, w)
+	}
 	for i, w := range words {
 		mon, _ := dateMonth(strings.TrimRight(w, ".,"))
 		if mon == 0 {

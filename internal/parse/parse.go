@@ -17,6 +17,10 @@ const Version = "0.1.0"
 // safe for concurrent use.
 type Parser struct {
 	lex *lexicons
+	// words answers the rules' questions about a word (its word lists,
+	// casualty grammar and the lexicon phrases it starts) in one lookup per
+	// token.
+	words *vocab
 	// work recycles the per-caption scratch buffers (*workspace): tokens and
 	// flags are most of a parse's allocations, and none outlives it.
 	work sync.Pool
@@ -27,6 +31,11 @@ type workspace struct {
 	toks   []token
 	flags  []bool
 	sentOf []int
+	sents  []caption.Span
+	scene  []int
+	cas    casualtyScan
+	ev     evidence
+	sc     sceneCtx
 }
 
 // New loads the built-in lexicons and, from each extra file system, any
@@ -37,7 +46,7 @@ func New(extra ...fs.FS) (*Parser, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Parser{lex: lex}
+	p := &Parser{lex: lex, words: newVocab(lex.words(), lex.phraseSets())}
 	p.work.New = func() any { return new(workspace) }
 	return p, nil
 }
@@ -45,23 +54,27 @@ func New(extra ...fs.FS) (*Parser, error) {
 // Caption parses one caption. raw may hold any white space; the record's
 // Text is its folded form and every evidence span points into Text.
 func (p *Parser) Caption(raw string) caption.Record {
+	ws := p.work.Get().(*workspace)
+	defer p.work.Put(ws)
+	ws.ev.reset()
 	text := Fold(raw)
-	rec := caption.Record{Text: text, Evidence: make(map[string][]caption.Span, 12)}
+	rec := caption.Record{Text: text}
 	cr := p.credit(text)
 	descStart, descEnd := 0, len(text)
 	if cr.Found {
 		rec.Credit = text[cr.Inner.Start:cr.Inner.End]
 		rec.Photographers = cr.Photographers
 		rec.Agencies = cr.Agencies
-		addEvidence(&rec, "credit", 0, cr.Inner)
-		addEvidence(&rec, "photographers", 0, cr.PhotographerSpans...)
-		addEvidence(&rec, "agencies", 0, cr.AgencySpans...)
+		ws.ev.add("credit", 0, cr.Inner)
+		ws.ev.add("photographers", 0, cr.PhotographerSpans...)
+		ws.ev.add("agencies", 0, cr.AgencySpans...)
 		rec.Warnings = append(rec.Warnings, cr.Warnings...)
 		descStart, descEnd = descBounds(text, cr.Whole)
 	}
 	desc := text[descStart:descEnd]
 	rec.Description = desc
-	p.describe(&rec, desc, descStart)
+	p.describe(&rec, desc, descStart, ws)
+	rec.Evidence = ws.ev.record()
 	return rec
 }
 
@@ -87,52 +100,42 @@ func descBounds(text string, credit caption.Span) (start, end int) {
 
 // describe fills the fields read from the description. off is the
 // description's offset in rec.Text, added to every span.
-func (p *Parser) describe(rec *caption.Record, desc string, off int) {
-	sents := sentences(desc)
-	ws := p.work.Get().(*workspace)
-	defer p.work.Put(ws)
-	ws.toks = tokenizeInto(ws.toks[:0], desc, lowerASCII(desc))
+func (p *Parser) describe(rec *caption.Record, desc string, off int, ws *workspace) {
+	ws.sents = appendSentences(ws.sents[:0], desc)
+	sents := ws.sents
+	ws.toks = tokenizeInto(ws.toks[:0], desc, lowerASCII(desc), p.words)
 	toks := ws.toks
 
 	dr := pickDate(desc, sents)
 	if !dr.Date.IsZero() {
 		rec.Date, rec.DateText = dr.Date, dr.Text
-		addEvidence(rec, "date", off, dr.Span)
+		ws.ev.add("date", off, dr.Span)
 	}
 	rec.Warnings = append(rec.Warnings, dr.Warnings...)
 
-	cas := otherEventFigures(desc, sents, p.casualties(desc, sents, toks), dr)
+	cas := otherEventFigures(desc, sents, readCasualties(&ws.cas, desc, sents, toks), dr)
 	rec.Killed, rec.Injured = cas.Killed, cas.Injured
 	rec.Attribution = cas.Attribution
-	addEvidence(rec, "killed", off, cas.KilledSpans...)
-	addEvidence(rec, "injured", off, cas.InjuredSpans...)
-	addEvidence(rec, "attribution", off, cas.AttributionSpans...)
+	ws.ev.add("killed", off, cas.KilledSpans...)
+	ws.ev.add("injured", off, cas.InjuredSpans...)
+	ws.ev.add("attribution", off, cas.AttributionSpans...)
 	rec.Warnings = append(rec.Warnings, cas.Warnings...)
 
-	scene := sceneSentences(sents, cas.Sentences, dr)
+	ws.scene = appendSceneSentences(ws.scene[:0], sents, cas.Sentences, dr)
+	scene := ws.scene
 	p.scene(rec, desc, off, sents, scene, ws)
 }
 
-// addEvidence records spans (relative to the description at off) for field.
-func addEvidence(rec *caption.Record, field string, off int, spans ...caption.Span) {
-	for _, s := range spans {
-		if s.End <= s.Start {
-			continue
-		}
-		rec.Evidence[field] = append(rec.Evidence[field], caption.Span{Start: s.Start + off, End: s.End + off})
-	}
-}
-
-// sceneSentences picks the sentences that describe the photographed scene:
+// appendSceneSentences picks the sentences that describe the photographed scene:
 // the first one, the ones carrying the depicted event's casualty figures and
 // a "Picture taken …" sentence. Later sentences of a caption are usually
 // background ("Residents are using ancient caves … during shelling"), and
 // places, events and actors named only there are left out.
-func sceneSentences(sents []caption.Span, casualty []int, dr dateResult) []int {
+// They are appended to out, a buffer of the workspace.
+func appendSceneSentences(out []int, sents []caption.Span, casualty []int, dr dateResult) []int {
 	if len(sents) == 0 {
-		return nil
+		return out
 	}
-	out := make([]int, 0, 1+len(casualty))
 	out = append(out, 0)
 	for _, i := range casualty {
 		if i > 0 && !slices.Contains(out, i) {

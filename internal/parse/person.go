@@ -38,7 +38,7 @@ var notShown = map[string]bool{"president": true, "minister": true, "leader": tr
 // an age ("19-year-old Rougine"), a kunya ("Abu Khaled's shop") or two or more
 // capitalised words led by a known given name ("Mohammad Mohiedine Anis").
 func (p *Parser) people(rec *caption.Record, sc *sceneCtx, off int) {
-	for _, c := range chunks(sc.toks, 0, len(sc.toks), sc.used) {
+	for _, c := range sc.chunks(0, len(sc.toks)) {
 		if !sc.inScene[c.a] {
 			continue
 		}
@@ -50,10 +50,10 @@ func (p *Parser) people(rec *caption.Record, sc *sceneCtx, off int) {
 		person := caption.Person{Name: c.text(sc.desc, sc.toks)}
 		if ok {
 			person.Age = &age
-			addEvidence(rec, "people", off, ageSpan)
+			sc.ev.add("people", off, ageSpan)
 		}
 		rec.People = append(rec.People, person)
-		addEvidence(rec, "people", off, sc.span(c.a, c.b))
+		sc.ev.add("people", off, sc.span(c.a, c.b))
 		for j := c.a; j < c.b; j++ {
 			sc.used[j] = true
 		}
@@ -66,11 +66,11 @@ func (p *Parser) isPersonName(sc *sceneCtx, c chunk) bool {
 		return false
 	}
 	c.a = skipTitles(sc.toks, c)
-	first := sc.toks[c.a].key
-	if kunyas[first] && c.b-c.a >= 2 {
+	first := &sc.toks[c.a]
+	if first.is(tagKunya) && c.b-c.a >= 2 {
 		return true
 	}
-	return p.lex.names[first] && c.b-c.a >= 2
+	return first.is(tagGivenName) && c.b-c.a >= 2 // p.lex.names, in the parser's vocabulary
 }
 
 // titles lead names without being part of them: "President Volodymyr
@@ -87,7 +87,7 @@ var titles = map[string]bool{"president": true, "prime": true, "minister": true,
 // keeping at least one word.
 func skipTitles(toks []token, c chunk) int {
 	a := c.a
-	for a+1 < c.b && titles[strings.TrimSuffix(toks[a].key, ".")] {
+	for a+1 < c.b && toks[a].is(tagTitle) { // titles, as the vocabulary marks them
 		a++
 	}
 	return a
@@ -100,7 +100,7 @@ func skipTitles(toks []token, c chunk) int {
 // is in it).
 func (sc *sceneCtx) spokenOf(c chunk) bool {
 	i := c.a - 1
-	for i >= 0 && c.a-i <= 3 && (notShown[sc.toks[i].key] || sc.toks[i].upper && sc.toks[i].word) {
+	for i >= 0 && c.a-i <= 3 && (sc.toks[i].is(tagNotShown) || sc.toks[i].upper && sc.toks[i].word) {
 		if sc.toks[i].key == "to" || sc.toks[i].key == "by" {
 			return true
 		}
@@ -145,12 +145,18 @@ func (sc *sceneCtx) ageAround(c chunk) (int, caption.Span, bool) {
 
 // ageNumber reads a bare age: digits from 0 to 120.
 func ageNumber(s string) (int, bool) {
+	if s == "" || (s[0] < '0' || s[0] > '9') && s[0] != '+' && s[0] != '-' {
+		return 0, false // what Atoi would say, without allocating its error
+	}
 	n, err := strconv.Atoi(s)
 	return n, err == nil && n >= 0 && n <= 120
 }
 
 // yearsOld reads "19-year-old" or "nine-year-old".
 func yearsOld(w string) (int, bool) {
+	if strings.IndexByte(w, '-') < 0 {
+		return 0, false // most words, without lower-casing them
+	}
 	lw := strings.ToLower(w)
 	i := strings.Index(lw, "-year-old")
 	if i <= 0 {

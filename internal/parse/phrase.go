@@ -21,15 +21,18 @@ type phrase struct {
 const wildPrefix = 3
 
 // phraseSet finds lexicon phrases in token streams. Entries are indexed by
-// their first key (or its first bytes, for a starred key) so that a scan
-// costs one or two map lookups per token.
+// their first key (or its first bytes, for a starred key). Most words of a
+// caption start no phrase: the parser's vocabulary marks, in each token's
+// starts, the sets that have a phrase starting there, so that a scan looks
+// up only the tokens that may start one.
 type phraseSet struct {
 	byFirst map[string][]*phrase
 	byStem  map[string][]*phrase // starred first keys, by their first wildPrefix bytes
-	// maybe is a Bloom filter of the first keys and stems: most words of a
-	// caption start no phrase, and the filter turns them away without a map
-	// lookup.
-	maybe bloom
+	bit     uint8                // this set's bit in wordInfo.starts
+	mask    uint8                // bit, for first keys and for stems
+	// first and stems are byFirst and byStem by the ids that the parser's
+	// vocabulary gives the words (wordInfo.phrases).
+	first, stems [][]*phrase
 }
 
 // bloom is a 4096-bit Bloom filter over key hashes, with two probes.
@@ -44,8 +47,8 @@ func (b *bloom) has(h uint64) bool {
 	return b[h&4095>>6]&(1<<(h&63)) != 0 && b[h>>12&4095>>6]&(1<<(h>>12&63)) != 0
 }
 
-func newPhraseSet() *phraseSet {
-	return &phraseSet{byFirst: map[string][]*phrase{}, byStem: map[string][]*phrase{}}
+func newPhraseSet(bit uint8) *phraseSet {
+	return &phraseSet{byFirst: map[string][]*phrase{}, byStem: map[string][]*phrase{}, bit: bit, mask: bit | bit<<stemShift}
 }
 
 // add registers text (as written in a lexicon; case is ignored) for value.
@@ -67,10 +70,8 @@ func (ps *phraseSet) add(text, value, scope string) {
 	if ph.star[0] {
 		stem := ph.keys[0][:wildPrefix]
 		ps.byStem[stem] = append(ps.byStem[stem], ph)
-		ps.maybe.add(keyHash(stem))
 	} else {
 		ps.byFirst[ph.keys[0]] = append(ps.byFirst[ph.keys[0]], ph)
-		ps.maybe.add(keyHash(ph.keys[0]))
 	}
 }
 
@@ -86,30 +87,46 @@ func (ps *phraseSet) sortLongestFirst() {
 // match returns the entries of the longest phrase starting at toks[i] and
 // its length in tokens (0 when none matches). Several entries of one length
 // differ only by scope.
-func (ps *phraseSet) match(toks []token, i int) ([]*phrase, int) {
+func (ps *phraseSet) match(toks []token, i int) (found []*phrase, n int) {
+	if toks[i].starts&ps.mask != 0 { // rare: the test is inlined into the scans
+		found, n = ps.matchAt(toks, i)
+	}
+	return found, n
+}
+
+// matchAt is match where the vocabulary says a phrase may start.
+func (ps *phraseSet) matchAt(toks []token, i int) ([]*phrase, int) {
 	var found []*phrase
 	n := 0
-	t := toks[i]
-	if ps.maybe.has(t.hash) {
-		found, n = collect(found, n, ps.byFirst[t.key], toks[i:])
+	t := &toks[i]
+	if t.starts&ps.bit != 0 {
+		found, n = collect(found, n, ps.first[t.phrases], toks[i:])
 	}
-	if t.stemHash != 0 && ps.maybe.has(t.stemHash) {
-		found, n = collect(found, n, ps.byStem[t.key[:wildPrefix]], toks[i:])
+	if t.starts&(ps.bit<<stemShift) != 0 {
+		found, n = collect(found, n, ps.stems[t.stemPhrases], toks[i:])
 	}
 	return found, n
 }
 
 // collect adds to found the entries of l that match toks and are at least
-// n tokens long, keeping only the longest.
+// n tokens long, keeping only the longest. found is read-only: while its
+// entries are neighbours in l, as they mostly are (one entry, or the
+// scoped readings of one phrase), it is a piece of l, capped so that an
+// append copies it, and costs no allocation.
 func collect(found []*phrase, n int, l []*phrase, toks []token) ([]*phrase, int) {
-	for _, ph := range l {
+	run := -1 // found is l[run:k] while the matches are neighbours in l
+	for k, ph := range l {
 		if len(ph.keys) < n || !ph.matches(toks) {
 			continue
 		}
-		if len(ph.keys) > n {
-			found, n = found[:0], len(ph.keys)
+		switch {
+		case len(ph.keys) > n:
+			found, n, run = l[k:k+1:k+1], len(ph.keys), k
+		case run >= 0 && run+len(found) == k:
+			found = l[run : k+1 : k+1]
+		default:
+			found, run = append(found, ph), -1
 		}
-		found = append(found, ph)
 	}
 	return found, n
 }

@@ -3,6 +3,7 @@ package parse
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"sijil/internal/caption"
 )
@@ -73,7 +74,7 @@ var placeModifiers = map[string]bool{
 // before c was a place ("Douma, eastern Ghouta").
 func (sc *sceneCtx) placeContext(c chunk, prevPlace bool) bool {
 	toks := sc.toks
-	if c.b < len(toks) && placeNouns[toks[c.b].key] {
+	if c.b < len(toks) && toks[c.b].is(tagPlaceNoun) {
 		return true // "Tal Samin village", "Hama countryside", "Douma neighbourhood"
 	}
 	if c.b+1 < len(toks) && toks[c.b].key == "," && sc.used[c.b+1] && !sc.demonym[c.b+1] {
@@ -83,7 +84,7 @@ func (sc *sceneCtx) placeContext(c chunk, prevPlace bool) bool {
 		return true
 	}
 	i := c.a - 1
-	for i >= 0 && c.a-i <= 4 && (placeModifiers[toks[i].key] || toks[i].key == "'s" || sc.demonym[i]) {
+	for i >= 0 && c.a-i <= 4 && (toks[i].is(tagPlaceMod) || toks[i].key == "'s" || sc.demonym[i]) {
 		if toks[i].key == "capital" {
 			return true // "the capital Damascus", "the Syrian capital Damascus"
 		}
@@ -94,9 +95,9 @@ func (sc *sceneCtx) placeContext(c chunk, prevPlace bool) bool {
 	}
 	k := toks[i].key
 	switch {
-	case placePreps[k]:
+	case toks[i].is(tagPlacePrep):
 		return true
-	case k == "of" && i > 0 && (placeNouns[toks[i-1].key] || relNouns[toks[i-1].key]):
+	case k == "of" && i > 0 && (toks[i-1].is(tagPlaceNoun) || toks[i-1].is(tagRelNoun)):
 		return true
 	case k == "," && prevPlace:
 		return true
@@ -113,7 +114,7 @@ func placeName(desc string, toks []token, c chunk) (string, caption.Span) {
 	j := c.b
 	if j < len(toks) && toks[j].key == "refugee" && j+1 < len(toks) && toks[j+1].key == "camp" {
 		end = toks[j+1].end
-	} else if j < len(toks) && siteNouns[toks[j].key] && !toks[j].upper {
+	} else if j < len(toks) && toks[j].is(tagSiteNoun) && !toks[j].upper {
 		end = toks[j].end
 	}
 	s := caption.Span{Start: toks[c.a].start, End: end}
@@ -137,7 +138,7 @@ func orderPlaces(toks []token, found []foundPlace) []foundPlace {
 		a, b := found[i], found[i+1]
 		gap := b.c.a - a.c.b
 		switch {
-		case gap == 2 && containerNouns[toks[a.c.b].key] && toks[a.c.b+1].key == "of":
+		case gap == 2 && toks[a.c.b].is(tagContainer) && toks[a.c.b+1].key == "of":
 		case gap == 1 && toks[a.c.b].key == "'s" && b.kind != "":
 		default:
 			continue
@@ -171,26 +172,26 @@ var nearWords = map[string]bool{
 // of Damascus" and "Hama countryside" (near).
 func (sc *sceneCtx) describePlace(c chunk) (kind string, near bool) {
 	t := sc.toks
-	if c.b < len(t) && placeNouns[t[c.b].key] && !t[c.b].upper {
+	if c.b < len(t) && t[c.b].is(tagPlaceNoun) && !t[c.b].upper {
 		kind = t[c.b].key
 		near = t[c.b].key == "countryside" || t[c.b].key == "suburbs"
 	}
 	i := c.a - 1
-	for i >= 0 && (placeModifiers[t[i].key] || sc.demonym[i]) && !nearWords[t[i].key] {
+	for i >= 0 && (t[i].is(tagPlaceMod) || sc.demonym[i]) && !t[i].is(tagNear) {
 		i--
 	}
 	if i >= 1 && t[i].key == "of" {
 		// "the town of Douma" is a town, but in "the Douma neighbourhood of
 		// Damascus" the noun belongs to Douma.
 		owned := i >= 2 && t[i-2].upper
-		if placeNouns[t[i-1].key] && !relNouns[t[i-1].key] && kind == "" && !owned {
+		if t[i-1].is(tagPlaceNoun) && !t[i-1].is(tagRelNoun) && kind == "" && !owned {
 			kind = t[i-1].key
 		}
 		for j := i - 1; j >= 0 && i-j <= 3; j-- {
-			near = near || nearWords[t[j].key]
+			near = near || t[j].is(tagNear)
 		}
-	} else if i >= 0 && (nearWords[t[i].key] || t[i].key == "from") {
-		near = near || t[i].key != "from" || (i >= 1 && nearWords[t[i-1].key])
+	} else if i >= 0 && (t[i].is(tagNear) || t[i].key == "from") {
+		near = near || t[i].key != "from" || (i >= 1 && t[i-1].is(tagNear))
 	}
 	return kind, near
 }
@@ -208,4 +209,36 @@ func placeKey(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// samePlace reports whether placeKey(a) == placeKey(b), without building
+// the keys.
+func samePlace(a, b string) bool {
+	i, j := 0, 0
+	for {
+		ra, na := placeKeyRune(a, i)
+		rb, nb := placeKeyRune(b, j)
+		if ra != rb {
+			return false
+		}
+		if ra < 0 {
+			return true
+		}
+		i, j = na, nb
+	}
+}
+
+// placeKeyRune returns the next rune of placeKey(s) from byte i on, and the
+// byte after it; -1 at the end.
+func placeKeyRune(s string, i int) (rune, int) {
+	for i < len(s) {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+		switch r {
+		case '-', ' ', '\'', '’', '‘':
+		default:
+			return unicode.ToLower(r), i
+		}
+	}
+	return -1, i
 }

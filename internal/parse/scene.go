@@ -15,23 +15,44 @@ type sceneCtx struct {
 	inScene []bool // token lies in a scene sentence
 	used    []bool // token already claimed by a country, actor or person
 	demonym []bool // token is (part of) a demonym
+	ev      *evidence
+
+	// Scratch reused from caption to caption (see workspace).
+	starts   []bool // token starts an actor
+	names    []int  // the tokens with tagName, in order (see appendChunks)
+	chunkBuf []chunk
+	mentions []countryMention
+	found    []foundPlace
+	hits     []actorHit
 }
 
+// newSceneCtx readies ws's scene context for desc, tokenized in ws.toks.
 func newSceneCtx(desc string, sents []caption.Span, scene []int, ws *workspace) *sceneCtx {
 	toks := ws.toks
-	ws.flags = slices.Grow(ws.flags[:0], 3*len(toks))[:3*len(toks)]
+	n := len(toks)
+	ws.flags = slices.Grow(ws.flags[:0], 4*n)[:4*n]
 	clear(ws.flags)
-	ws.sentOf = slices.Grow(ws.sentOf[:0], len(toks))[:len(toks)]
+	ws.sentOf = slices.Grow(ws.sentOf[:0], n)[:n]
 	flags := ws.flags
-	sc := &sceneCtx{desc: desc, toks: toks, sentOf: ws.sentOf, inScene: flags[:len(toks)],
-		used: flags[len(toks) : 2*len(toks)], demonym: flags[2*len(toks):]}
+	sc := &ws.sc
+	sc.desc, sc.toks, sc.sentOf, sc.ev = desc, toks, ws.sentOf, &ws.ev
+	sc.inScene, sc.used, sc.demonym, sc.starts = flags[:n], flags[n:2*n], flags[2*n:3*n], flags[3*n:]
+	sc.names = sc.names[:0]
 	s := 0
-	for i, t := range toks {
-		for s+1 < len(sents) && t.start >= sents[s].End {
-			s++
+	in := slices.Contains(scene, s)
+	for i := range toks {
+		t := &toks[i]
+		if t.tags&tagName != 0 {
+			sc.names = append(sc.names, i)
+		}
+		if s+1 < len(sents) && t.start >= sents[s].End {
+			for s+1 < len(sents) && t.start >= sents[s].End {
+				s++
+			}
+			in = slices.Contains(scene, s)
 		}
 		sc.sentOf[i] = s
-		sc.inScene[i] = slices.Contains(scene, s)
+		sc.inScene[i] = in
 	}
 	return sc
 }
@@ -63,7 +84,8 @@ func (sc *sceneCtx) sentenceRange(s int) (from, to int) {
 // and places must not take the names already read as actors or people.
 func (p *Parser) scene(rec *caption.Record, desc string, off int, sents []caption.Span, scene []int, ws *workspace) {
 	sc := newSceneCtx(desc, sents, scene, ws)
-	mentions := p.lex.countries.findCountries(desc, sc.toks, sc.inScene)
+	sc.mentions = p.lex.countries.findCountries(sc.mentions[:0], desc, sc.toks, sc.inScene)
+	mentions := sc.mentions
 	for _, m := range mentions {
 		for i := m.toks[0]; i < m.toks[1]; i++ {
 			sc.used[i] = true
@@ -76,7 +98,7 @@ func (p *Parser) scene(rec *caption.Record, desc string, off int, sents []captio
 		if best.weight >= weightPlace {
 			rec.CountryBasis = caption.CountryNamed
 		}
-		addEvidence(rec, "country", off, best.span)
+		sc.ev.add("country", off, best.span)
 	}
 	p.events(rec, sc, off)
 	p.actors(rec, sc, off)
@@ -97,24 +119,39 @@ func (p *Parser) places(rec *caption.Record, sc *sceneCtx, off int) {
 		found = sc.placesIn(from, to)
 	}
 	found = orderPlaces(sc.toks, found)
-	seen := map[string]bool{}
-	for _, f := range found {
-		k := placeKey(f.name)
-		if seen[k] {
+	if len(found) > 0 {
+		rec.Places = make([]string, 0, len(found))
+		rec.PlaceRefs = make([]caption.PlaceRef, 0, len(found))
+	}
+	// A caption names a few places: comparing each with those before it
+	// costs less than a map of keys, which only a long list needs.
+	var seen map[string]bool
+	if len(found) > 8 {
+		seen = make(map[string]bool, len(found))
+	}
+	for i, f := range found {
+		if seen != nil {
+			k := placeKey(f.name)
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+		} else if slices.ContainsFunc(found[:i], func(g foundPlace) bool { return samePlace(g.name, f.name) }) {
 			continue
 		}
-		seen[k] = true
 		rec.Places = append(rec.Places, f.name)
 		span := caption.Span{Start: f.span.Start + off, End: f.span.End + off}
 		rec.PlaceRefs = append(rec.PlaceRefs, caption.PlaceRef{Name: f.name, Span: span, Kind: f.kind, Near: f.near})
-		addEvidence(rec, "places", off, f.span)
+		sc.ev.add("places", off, f.span)
 	}
 }
 
+// placesIn returns the places of tokens [from, to), in a buffer that the
+// next call reuses.
 func (sc *sceneCtx) placesIn(from, to int) []foundPlace {
-	var found []foundPlace
+	found := sc.found[:0]
 	prevPlace := false
-	for _, c := range chunks(sc.toks, from, to, sc.used) {
+	for _, c := range sc.chunks(from, to) {
 		if sc.origin(c) {
 			prevPlace = false
 			continue
@@ -128,6 +165,7 @@ func (sc *sceneCtx) placesIn(from, to int) []foundPlace {
 		}
 		prevPlace = false
 	}
+	sc.found = found
 	return found
 }
 
@@ -143,7 +181,7 @@ var fleeWords = map[string]bool{"fled": true, "flee": true, "fleeing": true, "fl
 // Hmeymim airbase" still places the photo at Hmeymim).
 func (sc *sceneCtx) origin(c chunk) bool {
 	i := c.a - 1
-	for i >= 0 && placeModifiers[sc.toks[i].key] {
+	for i >= 0 && sc.toks[i].is(tagPlaceMod) {
 		i--
 	}
 	if i >= 0 && sc.toks[i].key == "from" {
@@ -157,7 +195,7 @@ func (sc *sceneCtx) origin(c chunk) bool {
 		if !sc.toks[i].word {
 			return false
 		}
-		if fleeWords[sc.toks[i].key] {
+		if sc.toks[i].is(tagFlee) {
 			return prep
 		}
 		prep = prep || sc.toks[i].key == "in" || sc.toks[i].key == "from"

@@ -25,13 +25,19 @@ var abbreviations = map[string]bool{
 // digit or opening quote, unless the word before the stop is an abbreviation
 // or an initial ("U.N. agency", "Nov. 6").
 func sentences(s string) []caption.Span {
-	var out []caption.Span
+	return appendSentences(nil, s)
+}
+
+// appendSentences is sentences appending to out.
+func appendSentences(out []caption.Span, s string) []caption.Span {
 	start := 0
+	stops := [...]byteFinder{{c: '.', at: -1}, {c: '!', at: -1}, {c: '?', at: -1}}
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c != '.' && c != '!' && c != '?' {
-			continue
+		i = min(stops[0].next(s, i), stops[1].next(s, i), stops[2].next(s, i))
+		if i == len(s) {
+			break
 		}
+		c := s[i]
 		end := i + 1
 		for end < len(s) && strings.IndexByte("\"')]”’»", s[end]) >= 0 {
 			end++
@@ -76,4 +82,23 @@ func isAbbreviation(before string) bool {
 
 func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}
+
+// byteFinder finds the occurrences of one byte in order with
+// strings.IndexByte, which is far faster than a loop over the bytes.
+type byteFinder struct {
+	c  byte
+	at int // the last occurrence found, len(s) for none, -1 before the first search
+}
+
+// next returns the index of the first c in s at or after i, or len(s).
+func (f *byteFinder) next(s string, i int) int {
+	if f.at < i {
+		if k := strings.IndexByte(s[i:], f.c); k >= 0 {
+			f.at = i + k
+		} else {
+			f.at = len(s)
+		}
+	}
+	return f.at
 }
