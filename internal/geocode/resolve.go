@@ -114,7 +114,7 @@ func (g *Gazetteer) choose(rec *caption.Record, sc *scene, anchors []anchor) (in
 	for pass := range 3 {
 		for i, pk := range picks {
 			switch {
-			case !pk.found:
+			case !pk.found, pass < 2 && !sc.corroborated(i, pk.p):
 			case pass == 0 && !pk.fuzzy && (rec.Country == "" || pk.p.Country == rec.Country),
 				pass == 1 && !pk.fuzzy,
 				pass == 2:
@@ -123,6 +123,37 @@ func (g *Gazetteer) choose(rec *caption.Record, sc *scene, anchors []anchor) (in
 		}
 	}
 	return 0, Place{}, false
+}
+
+// corroborateKm is how far a place may lie from a containing place the
+// caption also names: a province's towns can be 150 km from its seat.
+const corroborateKm = 150
+
+// corroborated reports whether p, chosen for reference i, lies within
+// corroborateKm of some candidate of every later reference that has
+// candidates. "al-Shaar, Aleppo" must not become Sarh in Chad, which shares
+// al-Shaar's key, when Aleppo is in Syria: the containing place is then used
+// instead, with precision 2.
+func (sc *scene) corroborated(i int, p Place) bool {
+	for j := i + 1; j < len(sc.cands); j++ {
+		if len(sc.cands[j]) == 0 || sc.fuzzy[j] {
+			continue
+		}
+		near := false
+		for n, q := range sc.cands[j] {
+			if n >= 16 {
+				break
+			}
+			if distanceKm(p.Lat, p.Lon, q.Lat, q.Lon) <= corroborateKm {
+				near = true
+				break
+			}
+		}
+		if !near {
+			return false
+		}
+	}
+	return true
 }
 
 // resolvePrefix starts every warning Resolve writes, so that resolving a

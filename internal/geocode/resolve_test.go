@@ -88,6 +88,8 @@ func TestResolveRules(t *testing.T) {
 			want{3, "Idlib", 3, "SY", true}},
 		{"countryside is a region", refs("Idlib|countryside|near"), "SY", caption.CountryNamed,
 			want{3, "Idlib", 3, "SY", false}},
+		{"a namesake far from the containing place loses to it", refs("Tarshin", "Raqa|city"), "", "",
+			want{6, "Raqa", 2, "SY", true}},
 		{"alternate spelling is the matched name", refs("Halab"), "SY", caption.CountryNamed,
 			want{4, "Halab", 1, "SY", false}},
 	}
