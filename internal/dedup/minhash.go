@@ -116,19 +116,15 @@ func Signature(shingles []uint64) []uint32 {
 	if len(shingles) == 0 {
 		return nil
 	}
-	var sig [SignatureSize]uint32
-	for i := range sig {
-		sig[i] = ^uint32(0)
-	}
-	for _, x := range shingles {
-		for i := range sig {
-			p := &permutations[i]
-			if v := uint32((p.a*x + p.b) >> 32); v < sig[i] {
-				sig[i] = v
-			}
+	sig := make([]uint32, SignatureSize)
+	for i, p := range &permutations {
+		m := ^uint32(0)
+		for _, x := range shingles {
+			m = min(m, uint32((p.a*x+p.b)>>32))
 		}
+		sig[i] = m
 	}
-	return sig[:]
+	return sig
 }
 
 // Bands returns the LSH band hashes of sig under opt's banding: band i hashes
@@ -162,10 +158,10 @@ func Bands(sig []uint32, opt Options) []uint64 {
 func Fingerprint(rec caption.Record, opt Options) caption.Fingerprint {
 	opt = opt.withDefaults()
 	text := shingleText(rec)
-	keys := skeletonHashes(text)
-	sig := Signature(shingles(keys))
+	skeletons, edges := wordKeys(text)
+	sig := Signature(shingles(skeletons))
 	bands := Bands(sig, opt)
-	if lead, ok := leadBand(text, edgeHashes(text), opt); ok {
+	if lead, ok := leadBand(text, edges, opt); ok {
 		bands = append(bands, lead)
 	}
 	salt := monthSalt(rec.Date)

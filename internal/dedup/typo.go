@@ -103,24 +103,33 @@ func alignTypos(a, b wordSet) (aligned []uint64, changed bool) {
 // skeletonHashes returns a typo-blind key for each word of s: its first and
 // last letters and the set of letters it uses. The common slips of a typist
 // (two letters swapped, one doubled, a repeated one dropped) keep the key,
-// so a copy with a typo keeps its MinHash signature and lead band and is
-// found as a candidate; MatchCluster then compares the real words.
-func skeletonHashes(s string) []uint64 { return wordKeys(s, true) }
+// so a copy with a typo keeps its MinHash signature and is found as a
+// candidate; MatchCluster then compares the real words.
+func skeletonHashes(s string) []uint64 {
+	skeletons, _ := wordKeys(s)
+	return skeletons
+}
 
 // edgeHashes returns a key for each word of s made of its first and last
 // letters only: blind to any slip inside a word, and specific enough in a
 // sequence of a dozen words, which is how the lead band uses it.
-func edgeHashes(s string) []uint64 { return wordKeys(s, false) }
+func edgeHashes(s string) []uint64 {
+	_, edges := wordKeys(s)
+	return edges
+}
 
-// wordKeys returns skeletonHashes, or edgeHashes when withSet is false.
-func wordKeys(s string, withSet bool) []uint64 {
-	keys := make([]uint64, 0, len(s)/5+1)
+// wordKeys returns skeletonHashes and edgeHashes of s in one pass.
+func wordKeys(s string) (skeletons, edges []uint64) {
+	n := len(s)/5 + 1
+	skeletons, edges = make([]uint64, 0, n), make([]uint64, 0, n)
 	var first, last rune
 	var set uint64
 	in := false
 	flush := func() {
 		if in {
-			keys = append(keys, mix64(uint64(first)<<42^uint64(last)<<21^set))
+			edge := uint64(first)<<42 ^ uint64(last)<<21
+			skeletons = append(skeletons, mix64(edge^set))
+			edges = append(edges, mix64(edge))
 			in, set = false, 0
 		}
 	}
@@ -134,14 +143,12 @@ func wordKeys(s string, withSet bool) []uint64 {
 			first, in = r, true
 		}
 		last = r
-		switch {
-		case !withSet:
-		case r >= 'a' && r <= 'z':
+		if r >= 'a' && r <= 'z' {
 			set |= 1 << (r - 'a')
-		default:
+		} else {
 			set |= 1 << (26 + uint(r)%38)
 		}
 	}
 	flush()
-	return keys
+	return skeletons, edges
 }
