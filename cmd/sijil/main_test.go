@@ -124,8 +124,8 @@ func TestConfig(t *testing.T) {
 		want Config
 	}{
 		{name: "default", want: DefaultConfig()},
-		{name: "environment", env: map[string]string{"SIJIL_LEXICON": dirEnv}, want: Config{Lexicon: dirEnv}},
-		{name: "flag wins", env: map[string]string{"SIJIL_LEXICON": dirEnv}, args: []string{"-lexicon", dirFlag}, want: Config{Lexicon: dirFlag}},
+		{name: "environment", env: map[string]string{"SIJIL_LEXICON": dirEnv}, want: Config{Lexicon: dirEnv, DB: defaultDB}},
+		{name: "flag wins", env: map[string]string{"SIJIL_LEXICON": dirEnv}, args: []string{"-lexicon", dirFlag}, want: Config{Lexicon: dirFlag, DB: defaultDB}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c, _ := findCommand("parse")

@@ -1,0 +1,144 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"sijil/internal/caption"
+	"sijil/internal/dedup"
+	"sijil/internal/geocode"
+	"sijil/internal/ingest"
+	"sijil/internal/parse"
+)
+
+func ingestCommand() command {
+	// The near-duplicate thresholds only matter to ingest, so they live
+	// with its flags rather than in Config.
+	near := dedup.DefaultOptions()
+	return command{
+		name:    "ingest",
+		args:    "[-db DSN] [-lexicon DIR] [-threshold J] [-containment C] PATH ...",
+		summary: "store documents' captions in the register, deduplicated and linked",
+		help: `
+Ingest reads documents (files, directories walked recursively in name order,
+- for standard input) into the register named by -db: plain text (captions
+in paragraphs), JSON Lines (a "caption" or "text" field; other fields are
+kept as source metadata) or CSV (a "caption" or "text" column). The format is
+chosen by the document's content, then its extension.
+
+Every distinct caption (after folding white space, quotes and dashes) is
+stored once as a record, with one occurrence per place it was found: the
+document, its SHA-256, the caption's index and byte range. Records are then
+linked into clusters of altered copies (MinHash over word shingles,
+confirmed by Jaccard index or containment) and clusters into events (same or
+adjacent day, same place, compatible event types); each link keeps its
+similarity and rule for review.
+
+Ingesting a document again changes nothing. An ingest that is interrupted
+(even killed) leaves a consistent register, and running the same command
+again completes it. A document that cannot be read is reported with its path
+(and line) and the others are still ingested; the exit status is then 1.
+Progress is shown on standard error when it is a terminal.`,
+		flags: func(fs *flag.FlagSet, cfg *Config) {
+			dbFlag(fs, cfg)
+			lexiconFlag(fs, cfg)
+			fs.Float64Var(&near.Threshold, "threshold", near.Threshold,
+				"the Jaccard index of word shingles at or above which two captions are altered copies")
+			fs.Float64Var(&near.Containment, "containment", near.Containment,
+				"the share of the shorter caption's shingles found in the longer at or above which\none is a copy that gained or lost a sentence")
+		},
+		run: func(ctx context.Context, cfg Config, args []string, std stdio) error {
+			return runIngest(ctx, cfg, near, args, std)
+		},
+	}
+}
+
+// lexiconFlag defines -lexicon as parse does.
+func lexiconFlag(fs *flag.FlagSet, cfg *Config) {
+	fs.StringVar(&cfg.Lexicon, "lexicon", cfg.Lexicon,
+		"read extra lexicon files from `DIR`, adding their lines to the built-in ones (env SIJIL_LEXICON)")
+}
+
+func runIngest(ctx context.Context, cfg Config, near dedup.Options, paths []string, std stdio) error {
+	if len(paths) == 0 {
+		fmt.Fprintln(std.err, "usage: sijil ingest [-db DSN] PATH ... (- for standard input)")
+		return errUsage
+	}
+	if near.Threshold <= 0 || near.Threshold > 1 || near.Containment <= 0 || near.Containment > 1 {
+		fmt.Fprintln(std.err, "sijil ingest: -threshold and -containment must be in (0, 1]")
+		return errUsage
+	}
+	opt, err := pipelineOptions(cfg)
+	if err != nil {
+		return fmt.Errorf("ingest: %w", err)
+	}
+	opt.Dedup = near
+	opt.Stdin = std.in
+	if isTerminal(std.err) {
+		opt.Progress = std.err
+	}
+	opt.Failed = func(f ingest.Failure) { fmt.Fprintf(std.err, "sijil: ingest %v\n", f.Err) }
+	return withStore(ctx, cfg, func(s caption.Store) error {
+		sum, err := ingest.Ingest(ctx, s, paths, opt)
+		printSummary(std.err, sum)
+		if err != nil {
+			return err
+		}
+		if n := len(sum.Failures); n > 0 {
+			return fmt.Errorf("ingest: %d of %d documents failed", n, n+sum.Documents)
+		}
+		return nil
+	})
+}
+
+// pipelineOptions loads the parser and gazetteer cfg names, with the
+// versions records made by them are stamped with.
+func pipelineOptions(cfg Config) (ingest.Options, error) {
+	p, err := newParser(cfg)
+	if err != nil {
+		return ingest.Options{}, err
+	}
+	g, err := openGazetteer(cfg)
+	if err != nil {
+		return ingest.Options{}, err
+	}
+	return ingest.Options{Parser: p, Gazetteer: g, Versions: versions(g)}, nil
+}
+
+// versions names the parser and the gazetteer records are derived with. The
+// gazetteer has no version of its own: it is named by its layers, with a
+// digest of their sizes so that re-importing a layer under the same name
+// changes it ("cities500+team#1a2b3c4d").
+func versions(g *geocode.Gazetteer) caption.Versions {
+	layers := g.Layers()
+	names := make([]string, len(layers))
+	h := sha256.New()
+	for i, l := range layers {
+		names[i] = l.Name
+		fmt.Fprintf(h, "%s %d %d %d %d\n", l.Name, l.Places, l.Keys, l.Admin1, l.Bytes)
+	}
+	v := strings.Join(names, "+")
+	if len(layers) > 1 {
+		v += "#" + hex.EncodeToString(h.Sum(nil))[:8]
+	}
+	return caption.Versions{Parser: parse.Version, Gazetteer: v}
+}
+
+// printSummary writes what an ingest did, in one paragraph.
+func printSummary(w io.Writer, s ingest.Summary) {
+	secs := s.Elapsed.Seconds()
+	if secs <= 0 {
+		secs = 1e-9
+	}
+	fmt.Fprintf(w, "ingested %d documents (%d unchanged), %d captions: %d new records, %d exact duplicates\n",
+		s.Documents, s.Unchanged, s.Captions, s.NewRecords, s.ExactDuplicates)
+	fmt.Fprintf(w, "linked %d new clusters (%d altered copies joined one), %d new events (%d records joined one)\n",
+		s.NewClusters, s.Copies, s.NewEvents, s.EventJoins)
+	fmt.Fprintf(w, "%d failures; %.1fs (linking %.1fs), %.0f captions/s, %.1f MB/s\n",
+		len(s.Failures), s.Elapsed.Seconds(), s.Linking.Seconds(), float64(s.Captions)/secs, float64(s.Bytes)/1e6/secs)
+}

@@ -1,0 +1,178 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"sijil/internal/caption"
+)
+
+func showCommand() command {
+	return command{
+		name:    "show",
+		args:    "[-db DSN] ID",
+		summary: "show a record with its sources, cluster, event and links",
+		help: `
+Show prints one record of the register: its fields, every place it was found
+(document path and SHA-256, caption index, byte range and line), the records
+of its cluster (altered copies) and of its event (other photos of the same
+incident), and its links with the similarity and rule that made them, so
+that a person can review them.`,
+		flags: dbFlag,
+		run: func(ctx context.Context, cfg Config, args []string, std stdio) error {
+			if len(args) != 1 {
+				fmt.Fprintln(std.err, "usage: sijil show [-db DSN] ID")
+				return errUsage
+			}
+			id, err := strconv.ParseInt(args[0], 10, 64)
+			if err != nil || id <= 0 {
+				fmt.Fprintf(std.err, "sijil show: %q is not a record ID\n", args[0])
+				return errUsage
+			}
+			return withStore(ctx, cfg, func(s caption.Store) error {
+				if err := show(ctx, s, id, std.out); err != nil {
+					return fmt.Errorf("show %d: %w", id, err)
+				}
+				return nil
+			})
+		},
+	}
+}
+
+// recordView is everything show prints about a record.
+type recordView struct {
+	rec             caption.StoredRecord
+	sources         []caption.Source
+	links           []caption.Link
+	cluster, events []int64 // members of the record's cluster and event
+}
+
+func show(ctx context.Context, s caption.Store, id int64, w io.Writer) error {
+	v, err := loadView(ctx, s, id)
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	printRecord(tw, v.rec)
+	fmt.Fprintf(tw, "\nsources (%d)\n", len(v.sources))
+	for _, src := range v.sources {
+		fmt.Fprintf(tw, "  %s\tcaption %d\tbytes %d-%d\tline %d\tsha256 %s\n",
+			src.Document.Path, src.Index, src.Start, src.End, src.Line, src.Document.SHA256)
+	}
+	fmt.Fprintln(tw)
+	printGroup(tw, "cluster", v.rec.Cluster, v.cluster)
+	printGroup(tw, "event", v.rec.Event, v.events)
+	fmt.Fprintf(tw, "\nlinks (%d)\n", len(v.links))
+	for _, l := range v.links {
+		fmt.Fprintf(tw, "  %s\t-> %d\tgroup %d\tsimilarity %.3f\trule %s\t%s\n",
+			l.Level, l.Target, l.Group, l.Similarity, l.Rule, l.Created.UTC().Format(time.RFC3339))
+	}
+	return tw.Flush()
+}
+
+// loadView reads a record and what surrounds it. The store has no query
+// for a group's members, so they are found by reading every record.
+func loadView(ctx context.Context, s caption.Store, id int64) (recordView, error) {
+	var v recordView
+	var err error
+	if v.rec, err = s.Record(ctx, id); err != nil {
+		if errors.Is(err, caption.ErrNotFound) {
+			return v, fmt.Errorf("no record %d: %w", id, caption.ErrNotFound)
+		}
+		return v, err
+	}
+	if v.sources, err = s.Sources(ctx, id); err != nil {
+		return v, err
+	}
+	if v.links, err = s.Links(ctx, id); err != nil {
+		return v, err
+	}
+	if v.rec.Cluster == 0 && v.rec.Event == 0 {
+		return v, nil
+	}
+	for r, err := range s.Records(ctx) {
+		if err != nil {
+			return v, err
+		}
+		if v.rec.Cluster != 0 && r.Cluster == v.rec.Cluster {
+			v.cluster = append(v.cluster, r.ID)
+		}
+		if v.rec.Event != 0 && r.Event == v.rec.Event {
+			v.events = append(v.events, r.ID)
+		}
+	}
+	return v, nil
+}
+
+// printRecord prints the fields a record has, one a line.
+func printRecord(w io.Writer, sr caption.StoredRecord) {
+	r := sr.Record
+	fmt.Fprintf(w, "record %d\n", sr.ID)
+	field := func(name, value string) {
+		if value != "" {
+			fmt.Fprintf(w, "  %s\t%s\n", name, value)
+		}
+	}
+	field("text", r.Text)
+	field("credit", r.Credit)
+	field("photographers", strings.Join(r.Photographers, "; "))
+	field("agencies", joinStrings(r.Agencies))
+	if !r.Date.IsZero() {
+		field("date", fmt.Sprintf("%s (%s, %q)", r.Date, r.Date.Precision, r.DateText))
+	}
+	field("places", strings.Join(r.Places, "; "))
+	if l := r.Location; l != nil {
+		field("location", fmt.Sprintf("%s, %s %s (%.5f, %.5f), precision %d, geonameid %d",
+			l.Name, l.Admin1, l.CountryCode, l.Lat, l.Lon, l.Precision, l.GeonameID))
+	}
+	if r.Country != "" {
+		field("country", fmt.Sprintf("%s (%s)", r.Country, r.CountryBasis))
+	}
+	if r.Killed != nil {
+		field("killed", strconv.Itoa(*r.Killed))
+	}
+	if r.Injured != nil {
+		field("injured", strconv.Itoa(*r.Injured))
+	}
+	field("attribution", strings.Join(r.Attribution, "; "))
+	field("event types", joinStrings(r.EventTypes))
+	field("actors", strings.Join(r.Actors, "; "))
+	var people []string
+	for _, p := range r.People {
+		if p.Age != nil {
+			people = append(people, fmt.Sprintf("%s (%d)", p.Name, *p.Age))
+		} else {
+			people = append(people, p.Name)
+		}
+	}
+	field("people", strings.Join(people, "; "))
+	field("warnings", strings.Join(r.Warnings, "; "))
+	field("key", sr.Fingerprint.Key)
+	field("versions", fmt.Sprintf("parser %s, gazetteer %s", sr.Versions.Parser, sr.Versions.Gazetteer))
+}
+
+func printGroup(w io.Writer, level string, group int64, members []int64) {
+	if group == 0 {
+		fmt.Fprintf(w, "%s: not linked yet\n", level)
+		return
+	}
+	ids := make([]string, len(members))
+	for i, m := range members {
+		ids[i] = strconv.FormatInt(m, 10)
+	}
+	fmt.Fprintf(w, "%s %d (%d records): %s\n", level, group, len(members), strings.Join(ids, ", "))
+}
+
+func joinStrings[S ~string](xs []S) string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = string(x)
+	}
+	return strings.Join(out, "; ")
+}

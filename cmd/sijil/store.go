@@ -1,0 +1,90 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"strings"
+
+	"sijil/internal/caption"
+	"sijil/internal/geocode"
+	"sijil/internal/postgres"
+	"sijil/internal/sqlite"
+)
+
+// defaultDB is the register sijil uses when neither --db nor SIJIL_DB names
+// one: a SQLite file in the working directory.
+const defaultDB = "sijil.db"
+
+// dbFlag defines --db, the register's DSN.
+func dbFlag(fs *flag.FlagSet, cfg *Config) {
+	fs.StringVar(&cfg.DB, "db", cfg.DB,
+		"the register: a SQLite file `DSN` (PATH or sqlite:PATH) or a postgres:// URL (env SIJIL_DB)")
+}
+
+// openStore opens the register dsn names: "postgres://…" or "postgresql://…"
+// is a PostgreSQL database, "sqlite:PATH" or a bare PATH a SQLite file
+// (created when missing). Any other URL scheme is not supported. The store
+// keys place names with geocode.Key, which search's place filters compare.
+func openStore(ctx context.Context, dsn string) (caption.Store, error) {
+	if dsn == "" {
+		dsn = defaultDB
+	}
+	switch {
+	case strings.HasPrefix(dsn, "postgres://"), strings.HasPrefix(dsn, "postgresql://"):
+		s, err := postgres.Open(ctx, dsn, postgres.WithPlaceKey(geocode.Key))
+		if err != nil {
+			return nil, err
+		}
+		return s, nil
+	case strings.HasPrefix(dsn, "sqlite:"):
+		path := strings.TrimPrefix(strings.TrimPrefix(dsn, "sqlite:"), "//")
+		if path == "" {
+			return nil, fmt.Errorf("db %q: no file name: %w", dsn, caption.ErrInvalid)
+		}
+		return openSQLite(ctx, path)
+	case strings.Contains(dsn, "://"):
+		scheme, _, _ := strings.Cut(dsn, "://")
+		return nil, fmt.Errorf("db %q: scheme %q: %w (use a file path, sqlite:PATH or postgres://)", redactDSN(dsn), scheme, caption.ErrUnsupported)
+	}
+	return openSQLite(ctx, dsn)
+}
+
+func openSQLite(ctx context.Context, path string) (caption.Store, error) {
+	s, err := sqlite.Open(ctx, path, sqlite.WithPlaceKey(geocode.Key))
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// redactDSN hides the password of a URL DSN, for messages.
+func redactDSN(dsn string) string {
+	scheme, rest, ok := strings.Cut(dsn, "://")
+	if !ok {
+		return dsn
+	}
+	userinfo, host, ok := strings.Cut(rest, "@")
+	if !ok {
+		return dsn
+	}
+	if user, _, hasPass := strings.Cut(userinfo, ":"); hasPass {
+		return scheme + "://" + user + ":xxxxx@" + host
+	}
+	return dsn
+}
+
+// withStore opens the register cfg names, runs fn and closes it, returning
+// fn's error, else Close's.
+func withStore(ctx context.Context, cfg Config, fn func(caption.Store) error) (err error) {
+	s, err := openStore(ctx, cfg.DB)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := s.Close(); cerr != nil && err == nil {
+			err = cerr
+		}
+	}()
+	return fn(s)
+}

@@ -1,0 +1,152 @@
+package ingest
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"runtime"
+	"time"
+
+	"sijil/internal/caption"
+	"sijil/internal/dedup"
+	"sijil/internal/geocode"
+	"sijil/internal/parse"
+)
+
+// Options are what an ingest runs with. Parser is required; the rest have
+// working zero values.
+type Options struct {
+	Parser *parse.Parser
+	// Gazetteer resolves scenes; nil leaves records without a location.
+	Gazetteer *geocode.Gazetteer
+	// Dedup are the near-duplicate parameters; zero fields take dedup's
+	// defaults.
+	Dedup dedup.Options
+	// Versions are stored with every new record: the parser's and the
+	// gazetteer's, so that `sijil reparse` knows what is stale.
+	Versions caption.Versions
+	// Now stamps documents and links; nil means time.Now.
+	Now func() time.Time
+	// Progress receives a one-line progress display redrawn with "\r"
+	// (documents, captions, captions/s); nil means none. Pass a terminal
+	// only: the line is meant to be overwritten.
+	Progress io.Writer
+	// Failed is called once for each document that cannot be read, with its
+	// path and an error that names it (and the line, when known). nil: the
+	// failures are only counted and listed in the Summary.
+	Failed func(Failure)
+	// Stdin is read for the path "-".
+	Stdin io.Reader
+	// Workers is how many documents are read and parsed at once; 0 means
+	// GOMAXPROCS.
+	Workers int
+	// Batch is how many records each linking transaction takes; 0 means
+	// DefaultBatch.
+	Batch int
+}
+
+// DefaultBatch is the number of records linked per transaction: enough to
+// amortise a commit, few enough that a killed ingest loses little work and a
+// second process waiting for the lock is not held up for long.
+const DefaultBatch = 500
+
+// Failure is a document that could not be ingested.
+type Failure struct {
+	Path string
+	Err  error // names Path, and the line when known
+}
+
+// Summary counts what an ingest did.
+type Summary struct {
+	Documents int   // documents read, including those already stored unchanged
+	Unchanged int   // documents already stored with the same content: not parsed again
+	Captions  int   // captions read from the other documents
+	Bytes     int64 // bytes read from all documents
+
+	NewRecords      int // captions that made a new record
+	ExactDuplicates int // captions whose record already existed (after folding)
+
+	NewClusters int // records linked as the first of a new cluster
+	Copies      int // records linked into an existing cluster as altered copies
+	NewEvents   int // records linked as the first of a new event
+	EventJoins  int // records linked into an existing event
+
+	Failures []Failure
+	Elapsed  time.Duration // the whole run
+	Linking  time.Duration // of which the linking passes
+}
+
+// Ingest stores the documents named by paths (files, directories walked
+// recursively in name order, "-" for opt.Stdin) in store and links the
+// store's unlinked records. A document that cannot be read is reported to
+// opt.Failed and listed in the Summary, and the others are still ingested;
+// the error is for what stops the whole ingest: the store failing, or ctx
+// being cancelled. What was stored before such an error stays stored and
+// consistent, and running Ingest again completes it.
+func Ingest(ctx context.Context, store caption.Store, paths []string, opt Options) (Summary, error) {
+	in, err := newIngester(ctx, store, opt)
+	if err != nil {
+		return Summary{}, err
+	}
+	defer in.progress.finish()
+	docs := in.expand(paths)
+	in.progress.total = len(docs)
+	if err := in.storeAll(ctx, docs); err != nil {
+		return in.done(), err
+	}
+	linkStart := time.Now()
+	err = in.link(ctx)
+	in.sum.Linking = time.Since(linkStart)
+	return in.done(), err
+}
+
+// ingester is one run of Ingest.
+type ingester struct {
+	store    caption.Store
+	opt      Options
+	known    map[string]string // stored documents: path → SHA-256
+	sum      Summary
+	start    time.Time
+	progress *progress
+}
+
+func newIngester(ctx context.Context, store caption.Store, opt Options) (*ingester, error) {
+	if opt.Parser == nil {
+		return nil, fmt.Errorf("ingest: no parser: %w", caption.ErrInvalid)
+	}
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	if opt.Workers <= 0 {
+		opt.Workers = runtime.GOMAXPROCS(0)
+	}
+	if opt.Batch <= 0 {
+		opt.Batch = DefaultBatch
+	}
+	docs, err := store.Documents(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("ingest: %w", err)
+	}
+	known := make(map[string]string, len(docs))
+	for _, d := range docs {
+		known[d.Path] = d.SHA256
+	}
+	in := &ingester{store: store, opt: opt, known: known, start: time.Now()}
+	in.progress = newProgress(opt.Progress, in.start)
+	return in, nil
+}
+
+// fail records a document that could not be ingested.
+func (in *ingester) fail(path string, err error) {
+	f := Failure{Path: path, Err: err}
+	in.sum.Failures = append(in.sum.Failures, f)
+	if in.opt.Failed != nil {
+		in.progress.clear()
+		in.opt.Failed(f)
+	}
+}
+
+func (in *ingester) done() Summary {
+	in.sum.Elapsed = time.Since(in.start)
+	return in.sum
+}

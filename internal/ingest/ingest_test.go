@@ -1,0 +1,230 @@
+package ingest
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"sijil/internal/caption"
+	"sijil/internal/dedup"
+)
+
+// The captions below are invented for these tests.
+const (
+	saqba = "Civil defence volunteers search for survivors under a collapsed building after air strikes on the town of Saqba, " +
+		"east of Damascus, Syria, on November 14, 2016. At least seven people were killed, according to the Syrian Observatory " +
+		"for Human Rights. (Photo by Hamza Tayyan/AFP)"
+	// saqbaAltered is saqba with a typo and another credit style.
+	saqbaAltered = "Civil defence volunteers search for survivors under a collapsed bulding after air strikes on the town of Saqba, " +
+		"east of Damascus, Syria, on November 14, 2016. At least seven people were killed, according to the Syrian Observatory " +
+		"for Human Rights. AFP PHOTO / HAMZA TAYYAN"
+	taiz = "A boy walks past a destroyed school in the city of Taiz, Yemen, March 3, 2018. (Photo by Omar Nasser/Reuters)"
+)
+
+func examples(t *testing.T) []string {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join("..", "..", "examples", "*.txt"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no examples: %v", err)
+	}
+	return paths
+}
+
+func TestIngestExamples(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(*testing.T) caption.Store) {
+		s := open(t)
+		paths := examples(t)
+		sum := mustIngest(t, s, paths, testOptions(t))
+		if sum.Documents != len(paths) || sum.Unchanged != 0 || len(sum.Failures) != 0 {
+			t.Errorf("first ingest: %d documents, %d unchanged, failures %v", sum.Documents, sum.Unchanged, sum.Failures)
+		}
+		// Each of two examples repeats one caption (examples/README.md).
+		if sum.ExactDuplicates != 2 || sum.NewRecords != sum.Captions-2 {
+			t.Errorf("first ingest: %d captions, %d new records, %d exact duplicates; want 2 duplicates", sum.Captions, sum.NewRecords, sum.ExactDuplicates)
+		}
+		first := mustStats(t, s)
+		want := caption.Stats{Documents: len(paths), Occurrences: sum.Captions, Records: sum.NewRecords,
+			Clusters: sum.NewClusters, Events: sum.NewEvents}
+		if diff := cmp.Diff(want, first); diff != "" {
+			t.Errorf("Stats after the first ingest (-want +got):\n%s", diff)
+		}
+		if sum.NewClusters+sum.Copies != sum.NewRecords || sum.NewEvents+sum.EventJoins != sum.NewRecords {
+			t.Errorf("linked %d+%d records into clusters and %d+%d into events, want %d each",
+				sum.NewClusters, sum.Copies, sum.NewEvents, sum.EventJoins, sum.NewRecords)
+		}
+
+		again := mustIngest(t, s, paths, testOptions(t))
+		if again.Unchanged != len(paths) || again.Captions != 0 || again.NewRecords != 0 || again.NewClusters != 0 {
+			t.Errorf("second ingest: %+v, want every document unchanged", again)
+		}
+		if diff := cmp.Diff(first, mustStats(t, s)); diff != "" {
+			t.Errorf("Stats changed on re-ingest (-first +second):\n%s", diff)
+		}
+	})
+}
+
+func TestIngestDuplicates(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func(*testing.T) caption.Store) {
+		s := open(t)
+		dir := t.TempDir()
+		doc := writeFile(t, filepath.Join(dir, "gallery.txt"), saqba+"\n\n"+taiz+"\n\n"+strings.ReplaceAll(saqba, " ", "  ")+"\n\n"+saqbaAltered+"\n")
+		sum := mustIngest(t, s, []string{doc}, testOptions(t))
+		if sum.Captions != 4 || sum.NewRecords != 3 || sum.ExactDuplicates != 1 || sum.NewClusters != 2 || sum.Copies != 1 {
+			t.Errorf("summary %+v: want 4 captions, 3 new records, 1 exact duplicate, 2 clusters, 1 copy", sum)
+		}
+		recs := allRecords(t, s)
+		byKey := map[string]caption.StoredRecord{}
+		for _, r := range recs {
+			byKey[r.Fingerprint.Key] = r
+		}
+		orig, altered := byKey[dedup.Key(saqba)], byKey[dedup.Key(saqbaAltered)]
+		if orig.ID == 0 || altered.ID == 0 {
+			t.Fatalf("records %v: the caption or its altered copy is missing", recs)
+		}
+		srcs, err := s.Sources(t.Context(), orig.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(srcs) != 2 || srcs[0].Index != 0 || srcs[1].Index != 2 {
+			t.Errorf("the caption and its exact duplicate: sources %+v, want captions 0 and 2", srcs)
+		}
+		if altered.Cluster != orig.ID || orig.Cluster != orig.ID {
+			t.Errorf("altered copy in cluster %d, original in %d; want both in %d", altered.Cluster, orig.Cluster, orig.ID)
+		}
+		if altered.Event != orig.Event || byKey[dedup.Key(taiz)].Event == orig.Event {
+			t.Errorf("events: original %d, copy %d, other caption %d", orig.Event, altered.Event, byKey[dedup.Key(taiz)].Event)
+		}
+		links, err := s.Links(t.Context(), altered.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(links) != 2 || links[0].Target != orig.ID || links[0].Rule != dedup.RuleJaccard || links[0].Similarity < 0.5 || links[1].Rule != RuleCluster {
+			t.Errorf("links of the altered copy: %+v", links)
+		}
+		if st := mustStats(t, s); st.Records != 3 || st.Clusters != 2 || st.Occurrences != 4 {
+			t.Errorf("stats %+v", st)
+		}
+	})
+}
+
+func TestIngestFailures(t *testing.T) {
+	s := newSQLite(t)
+	dir := t.TempDir()
+	good := writeFile(t, filepath.Join(dir, "a.txt"), saqba+"\n")
+	bad := writeFile(t, filepath.Join(dir, "b.jsonl"), `{"caption":"`+taiz+`"}`+"\n"+`{"caption": broken}`+"\n")
+	csv := writeFile(t, filepath.Join(dir, "c.csv"), "id,caption\n1,\""+saqbaAltered+"\"\n")
+	missing := filepath.Join(dir, "missing.txt")
+	var reported []string
+	opt := testOptions(t)
+	opt.Failed = func(f Failure) { reported = append(reported, f.Err.Error()) }
+	sum := mustIngest(t, s, []string{good, bad, missing, csv}, opt)
+	if sum.Documents != 2 || sum.Captions != 2 || len(sum.Failures) != 2 {
+		t.Errorf("summary %+v: want 2 documents, 2 captions, 2 failures", sum)
+	}
+	want := []string{missing + ": no such file or directory", bad + ":2: invalid JSON at column 13: invalid character 'b' looking for beginning of value: invalid input"}
+	if diff := cmp.Diff(want, reported); diff != "" {
+		t.Errorf("failures reported (-want +got):\n%s", diff)
+	}
+	if !errors.Is(sum.Failures[1].Err, caption.ErrInvalid) || sum.Failures[1].Path != bad {
+		t.Errorf("failure %+v: want %s, caption.ErrInvalid", sum.Failures[1], bad)
+	}
+	if st := mustStats(t, s); st.Documents != 2 || st.Records != 2 || st.Clusters != 1 {
+		t.Errorf("stats %+v: want the two good documents, one cluster", st)
+	}
+}
+
+func TestIngestWalk(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "b", "2.txt"), taiz+"\n")
+	writeFile(t, filepath.Join(dir, "b", "10.csv"), "caption\n\""+saqba+"\"\n")
+	writeFile(t, filepath.Join(dir, "a.jsonl"), `{"text":"`+saqbaAltered+`","id":"x1"}`+"\n")
+	writeFile(t, filepath.Join(dir, ".hidden", "x.txt"), "Hidden.\n")
+	writeFile(t, filepath.Join(dir, ".DS_Store"), "\x00\x01")
+	if err := os.Symlink(dir, filepath.Join(dir, "b", "loop")); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	if err := os.Symlink(filepath.Join(dir, "b"), filepath.Join(dir, "c")); err != nil {
+		t.Fatal(err)
+	}
+	in := &ingester{}
+	got := in.expand([]string{dir, filepath.Join(dir, "b", "2.txt"), "-"})
+	want := []string{
+		filepath.Join(dir, "a.jsonl"), filepath.Join(dir, "b", "10.csv"), filepath.Join(dir, "b", "2.txt"),
+		filepath.Join(dir, "c", "10.csv"), filepath.Join(dir, "c", "2.txt"),
+		filepath.Join(dir, "b", "2.txt"), "-",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("expand (-want +got):\n%s", diff)
+	}
+	if len(in.sum.Failures) != 0 {
+		t.Errorf("failures %v", in.sum.Failures)
+	}
+
+	s := newSQLite(t)
+	opt := testOptions(t)
+	opt.Stdin = strings.NewReader(taiz + "\n")
+	sum := mustIngest(t, s, []string{dir, "-"}, opt)
+	if sum.Documents != 6 || sum.NewRecords != 3 || len(sum.Failures) != 0 {
+		t.Errorf("summary %+v: want 6 documents, 3 new records", sum)
+	}
+	docs, err := s.Documents(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var formats []string
+	for _, d := range docs {
+		formats = append(formats, filepath.Base(d.Path)+":"+d.Format)
+	}
+	wantFormats := []string{"a.jsonl:jsonl", "10.csv:csv", "2.txt:text", "10.csv:csv", "2.txt:text", "-:text"}
+	if diff := cmp.Diff(wantFormats, formats); diff != "" {
+		t.Errorf("documents (-want +got):\n%s", diff)
+	}
+	srcs, err := s.Sources(t.Context(), allRecords(t, s)[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(srcs) != 1 || srcs[0].Meta["id"] != "x1" || srcs[0].Line != 1 {
+		t.Errorf("JSON Lines source %+v: want line 1 and its id as metadata", srcs)
+	}
+}
+
+func TestIngestNoParser(t *testing.T) {
+	if _, err := Ingest(t.Context(), newSQLite(t), nil, Options{}); !errors.Is(err, caption.ErrInvalid) {
+		t.Errorf("Ingest without a parser: %v, want caption.ErrInvalid", err)
+	}
+}
+
+func TestIngestCancelled(t *testing.T) {
+	s := newSQLite(t)
+	ctx, cancel := contextWithCancel(t)
+	cancel()
+	_, err := Ingest(ctx, s, examples(t), testOptions(t))
+	if err == nil || !strings.Contains(err.Error(), "context canceled") {
+		t.Errorf("Ingest with a cancelled context: %v", err)
+	}
+	// What was stored is consistent: the next run completes it.
+	mustIngest(t, s, examples(t), testOptions(t))
+	if st := mustStats(t, s); st.Documents != 3 {
+		t.Errorf("stats after the second run %+v", st)
+	}
+}
+
+func allRecords(t testing.TB, s caption.Store) []caption.StoredRecord {
+	t.Helper()
+	var out []caption.StoredRecord
+	for r, err := range s.Records(t.Context()) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, r)
+	}
+	if !slices.IsSortedFunc(out, func(a, b caption.StoredRecord) int { return int(a.ID - b.ID) }) {
+		t.Errorf("Records not in ID order")
+	}
+	return out
+}
