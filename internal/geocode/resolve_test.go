@@ -153,3 +153,34 @@ func BenchmarkResolve(b *testing.B) {
 	}
 	b.ReportMetric(float64(names)/b.Elapsed().Seconds(), "names/s")
 }
+
+// FuzzResolve resolves arbitrary place names against the embedded
+// gazetteer: no panic, and any location is on the globe with a precision
+// from 1 to 4 and a country code.
+func FuzzResolve(f *testing.F) {
+	emb, err := Embedded()
+	if err != nil {
+		f.Fatal(err)
+	}
+	g := New(emb)
+	for _, s := range []string{"Douma", "Ma‘arrat an Nu‘mān", "Kafar Zita", "al-", "", "Raqa|Idlib", "دوما", "Cox's Bazar"} {
+		f.Add(s, "SY", true)
+	}
+	f.Fuzz(func(t *testing.T, names, country string, near bool) {
+		var rs []caption.PlaceRef
+		for _, n := range strings.Split(names, "|") {
+			rs = append(rs, caption.PlaceRef{Name: n, Near: near})
+		}
+		rec := caption.Record{PlaceRefs: rs, Evidence: map[string][]caption.Span{}}
+		if len(country) == 2 {
+			rec.Country, rec.CountryBasis = caption.CountryCode(country), caption.CountryHint
+		}
+		g.ResolveDocument([]caption.Record{rec})
+		g.Resolve(&rec, nil)
+		if l := rec.Location; l != nil {
+			if l.Lat < -90 || l.Lat > 90 || l.Lon < -180 || l.Lon > 180 || l.Precision < 1 || l.Precision > 4 || l.CountryCode == "" {
+				t.Fatalf("bad location %+v for %q", l, names)
+			}
+		}
+	})
+}
