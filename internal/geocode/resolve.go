@@ -22,25 +22,81 @@ type anchor struct {
 // the others' places as context, and records that name no country take the
 // one the document's places agree on.
 func (g *Gazetteer) ResolveDocument(recs []caption.Record) {
+	// Each record's candidates are kept for the second pass, unless the
+	// document is so large that holding them all would cost more memory
+	// than looking them up again.
+	keep := len(recs) <= keepScenes
 	scenes := make([]*scene, len(recs))
 	for i := range recs {
-		scenes[i] = g.newScene(&recs[i])
-		g.resolve(&recs[i], scenes[i], nil)
+		sc := g.newScene(&recs[i])
+		g.resolve(&recs[i], sc, nil)
+		if keep {
+			scenes[i] = sc
+		}
 	}
+	anchors := documentAnchors(recs)
+	if len(anchors) == 0 {
+		return
+	}
+	others := make([]anchor, 0, len(anchors))
 	for i := range recs {
 		if len(recs[i].PlaceRefs) == 0 {
 			continue
 		}
-		var anchors []anchor
-		for j, r := range recs {
-			if j != i && r.Location != nil && r.Location.Precision <= 2 {
-				anchors = append(anchors, anchor{r.Location.Lat, r.Location.Lon, r.Location.CountryCode, r.Location.Admin1})
+		// A caption's own first reading is no evidence for itself.
+		others = others[:0]
+		for _, a := range anchors {
+			if l := recs[i].Location; l == nil || !sameCell(a.lat, a.lon, l.Lat, l.Lon) || a.country != l.CountryCode {
+				others = append(others, a)
 			}
 		}
-		if len(anchors) > 0 {
-			g.resolve(&recs[i], scenes[i], anchors)
+		sc := scenes[i]
+		if sc == nil {
+			sc = g.newScene(&recs[i])
+		}
+		g.resolve(&recs[i], sc, others)
+	}
+}
+
+// keepScenes is the largest document whose candidates are kept between
+// ResolveDocument's two passes.
+const keepScenes = 2000
+
+// sameCell reports whether two points round to the same tenth of a degree.
+func sameCell(lat1, lon1, lat2, lon2 float64) bool {
+	return math.Round(lat1*10) == math.Round(lat2*10) && math.Round(lon1*10) == math.Round(lon2*10)
+}
+
+// maxAnchors bounds the distinct places a document contributes as context,
+// so that a wire dump of 100,000 captions costs as much per caption as a
+// gallery of twenty.
+const maxAnchors = 64
+
+// documentAnchors returns the distinct places (to about 10 km) located with
+// precision 1 or 2 in a document, the first maxAnchors of them.
+func documentAnchors(recs []caption.Record) []anchor {
+	type cell struct {
+		lat, lon int
+		country  caption.CountryCode
+	}
+	seen := map[cell]bool{}
+	var out []anchor
+	for _, r := range recs {
+		l := r.Location
+		if l == nil || l.Precision > 2 {
+			continue
+		}
+		c := cell{int(math.Round(l.Lat * 10)), int(math.Round(l.Lon * 10)), l.CountryCode}
+		if seen[c] {
+			continue
+		}
+		seen[c] = true
+		out = append(out, anchor{l.Lat, l.Lon, l.CountryCode, l.Admin1})
+		if len(out) == maxAnchors {
+			break
 		}
 	}
+	return out
 }
 
 // Resolve sets rec.Location from rec.PlaceRefs (most specific first) and the

@@ -65,6 +65,9 @@ func (g *Gazetteer) best(rec *caption.Record, sc *scene, i int, anchors []anchor
 	return bestP, sc.fuzzy[i], found
 }
 
+// maxCandidates bounds the namesakes scored for one place name.
+const maxCandidates = 40
+
 // scene is what Resolve computes once per record and every candidate's
 // score reads: each reference's key, spelling and candidates.
 type scene struct {
@@ -80,6 +83,10 @@ func (g *Gazetteer) newScene(rec *caption.Record) *scene {
 	for i, ref := range rec.PlaceRefs {
 		sc.keys[i], sc.spellings[i] = Key(ref.Name), Spelling(ref.Name)
 		sc.cands[i], sc.fuzzy[i] = g.candidates(ref.Name, rec.Country)
+		// Lookup ranks by spelling and population; past the first few dozen
+		// namesakes ("Al Qaryah") none wins on context, and keeping them all
+		// for a 100,000-caption document costs gigabytes.
+		sc.cands[i] = sc.cands[i][:min(len(sc.cands[i]), maxCandidates)]
 	}
 	return sc
 }
