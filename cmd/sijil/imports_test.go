@@ -20,13 +20,15 @@ var importRules = map[string][]string{
 	// the generator of the embedded gazetteer, run by scripts/gazetteer.sh
 	"internal/geocode/gen": {"internal/caption", "internal/geocode"},
 	"internal/dedup":       {"internal/caption"},
+	"internal/corpus":      {"internal/caption"},
 	"internal/source":      {"internal/caption"},
 	"internal/export":      {"internal/caption"},
 	"internal/ingest":      {"internal/caption", "internal/parse", "internal/geocode", "internal/dedup", "internal/source"},
 	"internal/sqlite":      {"internal/caption"},
 	"internal/postgres":    {"internal/caption"},
 	"internal/storetest":   {"internal/caption"},
-	"internal/server":      {"internal/caption", "internal/export"},
+	"internal/server":      {"internal/caption", "internal/export", "internal/server/web"},
+	"internal/server/web":  {},
 }
 
 // TestImportRules checks the dependencies of every package under cmd/ and

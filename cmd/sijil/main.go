@@ -54,11 +54,14 @@ type Config struct {
 	// import`), layered over the embedded GeoNames data. Empty: embedded
 	// data only.
 	Gazetteer string
+	// DB is the register: a SQLite file (a path, or sqlite:PATH) or a
+	// PostgreSQL database (a postgres:// or postgresql:// URL).
+	DB string
 }
 
 // DefaultConfig returns the configuration sijil uses when no flag or
 // environment variable says otherwise.
-func DefaultConfig() Config { return Config{} }
+func DefaultConfig() Config { return Config{DB: defaultDB} }
 
 // configFromEnv returns DefaultConfig overridden by SIJIL_* variables.
 func configFromEnv(getenv func(string) string) Config {
@@ -67,6 +70,9 @@ func configFromEnv(getenv func(string) string) Config {
 		cfg.Lexicon = v
 	}
 	cfg.Gazetteer = defaultGazetteerDir(getenv)
+	if v := getenv("SIJIL_DB"); v != "" {
+		cfg.DB = v
+	}
 	return cfg
 }
 
@@ -85,7 +91,11 @@ type command struct {
 }
 
 func commands() []command {
-	return []command{parseCommand(), gazetteerCommand(), versionCommand()}
+	return []command{
+		parseCommand(), ingestCommand(), statsCommand(), showCommand(), exportCommand(),
+		verifyCommand(), reparseCommand(), gazetteerCommand(), versionCommand(),
+		serveCommand(), searchCommand(),
+	}
 }
 
 func findCommand(name string) (command, bool) {

@@ -1,34 +1,48 @@
 package caption
 
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
+
 // Query selects records for search, facets, the map and exports. The zero
 // Query selects every record. Filters combine with AND.
 type Query struct {
-	// Text is a full-text query: words (all must match, in any form the
-	// index folds: case, diacritics, apostrophes), "quoted phrases", -word
-	// to exclude, OR between alternatives. A syntax error is ErrInvalid
-	// with a message fit for the user.
+	// Text is a full-text query over the caption, places, actors,
+	// photographers and agencies (SearchText): words (all must match, in
+	// any form the index folds: case, diacritics, apostrophes; a word also
+	// finds its possessive), "quoted phrases", -word to exclude, OR between
+	// alternatives (ParseText). A syntax error is ErrInvalid with a message
+	// fit for the user.
 	Text string
 	// From and To bound the record's date, inclusive ("2016-11-06", "2016-11",
-	// "2016"); a record matches when its date's range overlaps them.
+	// "2016"); a record matches when its date's range overlaps them. An
+	// undated record matches no date range.
 	From, To string
-	Country CountryCode
+	Country  CountryCode
 	// GeonameIDs and PlaceKeys match a record's location (by geonameid) or
-	// any of its places (by geocode.Key of the name): the caller expands a
-	// user's place name to every spelling and entry the gazetteer knows.
+	// any of its places (by geocode.Key of the name, which the store is
+	// opened with): the caller expands a user's place name to every
+	// spelling and entry the gazetteer knows. A record matching either
+	// matches.
 	GeonameIDs []int
 	PlaceKeys  []string
-	// Admin1 matches the location's first-level division by name, folded
+	// Admin1Key matches the location's first-level division by name, folded
 	// like PlaceKeys (the caller passes geocode.Key of the name).
-	Admin1Key    string
-	Agency       string // canonical agency name, case-insensitive
-	Photographer string // case-insensitive, whole name
+	Admin1Key string
+	// Agency, Photographer (whole name), EventType and Actor compare
+	// folded (FoldTerm): case, diacritics and punctuation do not matter.
+	Agency       string
+	Photographer string
 	EventType    EventType
-	Actor        string // canonical actor name, case-insensitive
-	KilledMin    *int
-	Near         *Circle
-	// Limit is the page size (default 50, at most 1000); Cursor the Next of
-	// the previous page. Results are ordered by date (newest first, undated
-	// last), then ID.
+	Actor        string
+	KilledMin    *int    // at least this many killed; unknown counts never match
+	Near         *Circle // the location within Km of the point
+	// Limit is the page size (0 is 50; more than 1000 is 1000); Cursor the
+	// Next of the previous page. Results are ordered by the first day of
+	// their date (newest first, undated last), then ID; a cursor is a place
+	// in that order, so pages stay stable while records are added.
 	Limit  int
 	Cursor string
 }
@@ -57,7 +71,8 @@ const (
 
 // SearchResult is one page of matching records, the total count, the
 // cursor of the next page ("" on the last) and facet counts over all
-// matches (top 20 values of each facet, most frequent first, then by value).
+// matches (top 20 values of each facet, most frequent first, then by value;
+// every facet name is a key). A facet value is spelt as first stored.
 type SearchResult struct {
 	Records []StoredRecord
 	Total   int
@@ -70,4 +85,22 @@ type SearchResult struct {
 type DayCount struct {
 	Date  string
 	Count int
+}
+
+// Facets lists the facet names, in the order a user interface shows them.
+var Facets = []string{FacetCountry, FacetAdmin1, FacetAgency, FacetPhotographer, FacetEventType, FacetActor, FacetYear}
+
+// MaxFacetValues is how many values of each facet a search returns.
+const MaxFacetValues = 20
+
+// TopFacets sorts the counts of one facet, most frequent first, then by
+// value (byte order), and keeps the first MaxFacetValues.
+func TopFacets(counts []FacetCount) []FacetCount {
+	slices.SortFunc(counts, func(a, b FacetCount) int {
+		if a.Count != b.Count {
+			return cmp.Compare(b.Count, a.Count)
+		}
+		return strings.Compare(a.Value, b.Value)
+	})
+	return counts[:min(len(counts), MaxFacetValues)]
 }

@@ -158,6 +158,20 @@ type Store interface {
 	UpdateRecord(ctx context.Context, id int64, r Record, v Versions) error
 	// Stats counts documents, occurrences, records, clusters and events.
 	Stats(ctx context.Context) (Stats, error)
+
+	// Search returns a page of the records matching q (Query says how
+	// they match and are ordered), how many match in all, the cursor of the
+	// next page and facet counts over every match. A bad query is
+	// ErrInvalid with a message for the user.
+	Search(ctx context.Context, q Query) (SearchResult, error)
+	// Timeline counts the records matching q by day; q's Limit and Cursor
+	// are ignored.
+	Timeline(ctx context.Context, q Query) ([]DayCount, error)
+	// Points returns up to limit (at least 1) of the records matching q
+	// that have a location, in search order, for a map: each with its ID
+	// and the fields of PointRecord only. q's Limit and Cursor are ignored.
+	Points(ctx context.Context, q Query, limit int) ([]StoredRecord, error)
+
 	// Close releases the store.
 	Close() error
 }

@@ -97,6 +97,9 @@ type recordColumns struct {
 	Lat, Lon            *float64
 	Killed, Injured     *int
 	Parser, Gazetteer   string
+	// Terms are the values the record is filtered and faceted by, for the
+	// search_terms table.
+	Terms []caption.Term
 }
 
 // columnsOf encodes r and copies the fields that have columns.
@@ -106,8 +109,8 @@ func columnsOf(r caption.Record, v caption.Versions) (recordColumns, error) {
 		return recordColumns{}, err
 	}
 	c := recordColumns{
-		JSON: string(js), SearchText: searchText(r.Text), DatePrecision: string(r.Date.Precision),
-		Killed: r.Killed, Injured: r.Injured, Parser: v.Parser, Gazetteer: v.Gazetteer,
+		JSON: string(js), SearchText: caption.SearchText(r), DatePrecision: string(r.Date.Precision),
+		Killed: r.Killed, Injured: r.Injured, Parser: v.Parser, Gazetteer: v.Gazetteer, Terms: caption.RecordTerms(r),
 	}
 	c.DateFirst, c.DateLast = dateRange(r.Date)
 	if r.Country != "" {

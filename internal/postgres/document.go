@@ -34,6 +34,7 @@ func (s *Store) PutDocument(ctx context.Context, doc caption.Document, items []c
 	if err != nil {
 		return caption.IngestResult{}, err
 	}
+	batch.placeKey = s.placeKey
 	for attempt := 1; ; attempt++ {
 		err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 			res, err = putDocument(ctx, tx, batch)
@@ -52,6 +53,8 @@ type batch struct {
 	items []caption.Item
 	keys  []string              // distinct record keys in the order items cite them
 	rows  map[string]*recordRow // by key, from the first item citing it
+	// placeKey is the store's place key function, for the search index.
+	placeKey func(string) string
 }
 
 // recordRow is a new record's columns.

@@ -130,7 +130,16 @@ func insertRecords(ctx context.Context, tx pgx.Tx, b *batch, keys []string, want
 	}); err != nil {
 		return nil, err
 	}
-	return inserted, insertBands(ctx, tx, b, keys, want, inserted)
+	if err := insertBands(ctx, tx, b, keys, want, inserted); err != nil {
+		return nil, err
+	}
+	var terms []recordTerms
+	for _, k := range keys {
+		if inserted[k] {
+			terms = append(terms, recordTerms{want[k], b.rows[k].Terms})
+		}
+	}
+	return inserted, insertTerms(ctx, tx, b.placeKey, terms)
 }
 
 // recordArraysOf returns the columns of the records of keys with the IDs

@@ -14,13 +14,16 @@ type Store struct {
 	// exclusive holds a token while a goroutine of this process is in
 	// Exclusive or waiting for its lock.
 	exclusive chan struct{}
+	// placeKey is the key of place names in the search index (WithPlaceKey);
+	// nil leaves them without keys.
+	placeKey func(name string) string
 }
 
 // Open connects to the database at url (postgres://…, or any connection
-// string pgx accepts), applies the migrations it lacks and returns the store.
-// Parameters that pgx does not know, such as search_path, are sent to the
-// server as run-time settings.
-func Open(ctx context.Context, url string) (_ *Store, err error) {
+// string pgx accepts), applies the migrations it lacks, brings the search
+// index up to date and returns the store. Parameters that pgx does not
+// know, such as search_path, are sent to the server as run-time settings.
+func Open(ctx context.Context, url string, opts ...Option) (_ *Store, err error) {
 	defer wrap(&err, "postgres.Open")
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
@@ -34,7 +37,15 @@ func Open(ctx context.Context, url string) (_ *Store, err error) {
 		pool.Close()
 		return nil, err
 	}
-	return &Store{pool: pool, exclusive: make(chan struct{}, 1)}, nil
+	s := &Store{pool: pool, exclusive: make(chan struct{}, 1)}
+	for _, o := range opts {
+		o(s)
+	}
+	if err := s.openSearch(ctx); err != nil {
+		pool.Close()
+		return nil, err
+	}
+	return s, nil
 }
 
 // Close closes every connection. It may be called more than once.

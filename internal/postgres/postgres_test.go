@@ -103,7 +103,7 @@ func newTestStore(tb testing.TB) *Store {
 // mustOpen opens the store at url, closed when the test ends.
 func mustOpen(tb testing.TB, url string) *Store {
 	tb.Helper()
-	s, err := Open(context.Background(), url)
+	s, err := Open(context.Background(), url, WithPlaceKey(storetest.PlaceKey))
 	if err != nil {
 		tb.Fatalf("Open: %v", err)
 	}

@@ -93,23 +93,28 @@ func (s *Store) Records(ctx context.Context) iter.Seq2[caption.StoredRecord, err
 	}
 }
 
-// UpdateRecord replaces a record's derived fields and versions, leaving its
-// key, fingerprint, sources and links alone.
+// UpdateRecord replaces a record's derived fields, versions and search
+// terms, leaving its key, fingerprint, sources and links alone.
 func (s *Store) UpdateRecord(ctx context.Context, id int64, r caption.Record, v caption.Versions) (err error) {
 	defer wrap(&err, "postgres.UpdateRecord(%d)", id)
 	c, err := columnsOf(r, v)
 	if err != nil {
 		return err
 	}
-	tag, err := s.pool.Exec(ctx, `
-		UPDATE records SET record = $2::jsonb, search_text = $3, date_first = $4, date_last = $5,
-			date_precision = $6, country = $7, lat = $8, lon = $9, killed = $10, injured = $11,
-			parser_version = $12, gazetteer_version = $13
-		WHERE id = $1`,
-		id, c.JSON, c.SearchText, c.DateFirst, c.DateLast, c.DatePrecision, c.Country, c.Lat, c.Lon,
-		c.Killed, c.Injured, c.Parser, c.Gazetteer)
-	if err == nil && tag.RowsAffected() == 0 {
-		err = pgx.ErrNoRows
-	}
-	return err
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `
+			UPDATE records SET record = $2::jsonb, search_text = $3, date_first = $4, date_last = $5,
+				date_precision = $6, country = $7, lat = $8, lon = $9, killed = $10, injured = $11,
+				parser_version = $12, gazetteer_version = $13
+			WHERE id = $1`,
+			id, c.JSON, c.SearchText, c.DateFirst, c.DateLast, c.DatePrecision, c.Country, c.Lat, c.Lon,
+			c.Killed, c.Injured, c.Parser, c.Gazetteer)
+		if err == nil && tag.RowsAffected() == 0 {
+			err = pgx.ErrNoRows
+		}
+		if err != nil {
+			return err
+		}
+		return reindexTerms(ctx, tx, s.placeKey, id, r)
+	})
 }

@@ -1,41 +1,214 @@
 package postgres
 
 import (
-	"strings"
-	"unicode"
+	"context"
+	"fmt"
 
-	"golang.org/x/text/unicode/norm"
+	"github.com/jackc/pgx/v5"
+
+	"sijil/internal/caption"
 )
 
-// searchText folds a caption for the full-text index, as the queries of the
-// search issue will fold their terms: lower case, diacritics removed, and
-// the apostrophes and the ayn and hamza signs of transliterations removed
-// rather than read as word breaks, so that "Ma‘arrat an Nu‘mān" is indexed as
-// "maarrat an numan" (and "Aleppo's" as "aleppos", as SQLite's index holds
-// it: a query for a word also asks for its possessive). The 'simple' text
-// search configuration then only splits words: no stemming, which would
-// mangle Arabic place names, and no extension such as unaccent.
-func searchText(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	for _, r := range norm.NFD.String(s) {
-		switch {
-		case unicode.Is(unicode.Mn, r), isApostrophe(r):
-		case r == 0:
-			b.WriteByte(' ')
-		default:
-			b.WriteRune(unicode.ToLower(r))
-		}
-	}
-	return b.String()
+// An Option configures Open.
+type Option func(*Store)
+
+// WithPlaceKey makes the store index the place and admin1 names of records
+// under key(name), which Query.PlaceKeys and Query.Admin1Key are compared
+// with: geocode.Key, so that Douma, Duma and Dūmā are one place. Names
+// stored while the store had no key function are keyed when it is next
+// opened with one.
+func WithPlaceKey(key func(name string) string) Option {
+	return func(s *Store) { s.placeKey = key }
 }
 
-// isApostrophe reports whether r is one of the marks that the SQLite store's
-// search also removes: ' ‘ ’ ʿ ʾ ʼ ` ´.
-func isApostrophe(r rune) bool {
-	switch r {
-	case '\'', '‘', '’', 'ʿ', 'ʾ', 'ʼ', '`', '´':
-		return true
+// Codes of search_values.field (see 0002_search.sql): the facets first.
+const (
+	fieldAgency       = 1
+	fieldPhotographer = 2
+	fieldEventType    = 3
+	fieldActor        = 4
+	fieldAdmin1       = 5
+	fieldPlace        = 6
+	fieldGeonameID    = 7
+	lastFacetField    = fieldAdmin1
+)
+
+// fieldCode returns the code of a caption.Term field.
+func fieldCode(field string) int16 {
+	switch field {
+	case caption.FacetAgency:
+		return fieldAgency
+	case caption.FacetPhotographer:
+		return fieldPhotographer
+	case caption.FacetEventType:
+		return fieldEventType
+	case caption.FacetActor:
+		return fieldActor
+	case caption.FacetAdmin1:
+		return fieldAdmin1
+	case caption.TermPlace:
+		return fieldPlace
+	case caption.TermGeonameID:
+		return fieldGeonameID
 	}
-	return false
+	panic("postgres: unknown term field " + field)
+}
+
+// facetName returns the facet of a field code; "" for the fields that are
+// not facets.
+func facetName(code int) string {
+	switch code {
+	case fieldAgency:
+		return caption.FacetAgency
+	case fieldPhotographer:
+		return caption.FacetPhotographer
+	case fieldEventType:
+		return caption.FacetEventType
+	case fieldActor:
+		return caption.FacetActor
+	case fieldAdmin1:
+		return caption.FacetAdmin1
+	}
+	return ""
+}
+
+// recordTerms is a record's caption.RecordTerms, to index.
+type recordTerms struct {
+	id    int64
+	terms []caption.Term
+}
+
+// insertTerms indexes the terms of records not in the index yet: their
+// values (new ones in field and fold order, so that concurrent writers take
+// the unique index's locks in one order) and which record holds which.
+func insertTerms(ctx context.Context, tx pgx.Tx, placeKey func(string) string, recs []recordTerms) error {
+	var fields []int16
+	var folds, values []string
+	var keys []*string
+	var recIDs []int64
+	for _, r := range recs {
+		for _, t := range r.terms {
+			f := fieldCode(t.Field)
+			fields, folds, values, recIDs = append(fields, f), append(folds, t.Fold), append(values, t.Value), append(recIDs, r.id)
+			keys = append(keys, keyOf(placeKey, f, t.Value))
+		}
+	}
+	if len(fields) == 0 {
+		return nil
+	}
+	_, err := tx.Exec(ctx, `
+		INSERT INTO search_values (field, fold, value, key)
+		SELECT DISTINCT ON (u.field, u.fold) u.field, u.fold, u.value, u.key
+		FROM unnest($1::smallint[], $2::text[], $3::text[], $4::text[]) AS u (field, fold, value, key)
+		ORDER BY u.field, u.fold
+		ON CONFLICT (field, fold) DO NOTHING`, fields, folds, values, keys)
+	if err != nil {
+		return err
+	}
+	_, err = tx.Exec(ctx, `
+		INSERT INTO search_terms (value_id, record_id, field)
+		SELECT v.id, u.record_id, u.field
+		FROM unnest($1::smallint[], $2::text[], $3::bigint[]) AS u (field, fold, record_id)
+		JOIN search_values v ON v.field = u.field AND v.fold = u.fold`, fields, folds, recIDs)
+	return err
+}
+
+// keyOf returns the place key of a value: for admin1 and place names, when
+// the store has a key function; else nil (NULL).
+func keyOf(placeKey func(string) string, field int16, value string) *string {
+	if placeKey == nil || (field != fieldAdmin1 && field != fieldPlace) {
+		return nil
+	}
+	k := placeKey(value)
+	return &k
+}
+
+// reindexTerms replaces a record's terms.
+func reindexTerms(ctx context.Context, tx pgx.Tx, placeKey func(string) string, id int64, r caption.Record) error {
+	if _, err := tx.Exec(ctx, `DELETE FROM search_terms WHERE record_id = $1`, id); err != nil {
+		return err
+	}
+	return insertTerms(ctx, tx, placeKey, []recordTerms{{id, caption.RecordTerms(r)}})
+}
+
+// openSearch finishes the search index when the store opens: it reindexes
+// the records listed in search_pending (stored before migration 0002) and,
+// given a key function, keys the place names stored without a key.
+func (s *Store) openSearch(ctx context.Context) error {
+	var pending, unkeyed bool
+	err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM search_pending),
+		EXISTS (SELECT 1 FROM search_values WHERE key IS NULL AND field IN (5, 6))`).Scan(&pending, &unkeyed)
+	if err != nil {
+		return fmt.Errorf("search index: %w", err)
+	}
+	for pending {
+		if err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+			pending, err = s.indexPending(ctx, tx)
+			return err
+		}); err != nil {
+			return fmt.Errorf("search index: %w", err)
+		}
+	}
+	if unkeyed && s.placeKey != nil {
+		if err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return s.keyPlaces(ctx, tx) }); err != nil {
+			return fmt.Errorf("place keys: %w", err)
+		}
+	}
+	return nil
+}
+
+// pendingBatch is how many records openSearch reindexes per transaction.
+const pendingBatch = 2000
+
+// indexPending reindexes a batch of the records of search_pending, taken
+// with SKIP LOCKED so that processes opening the store at once share the
+// work, and reports whether it found any.
+func (s *Store) indexPending(ctx context.Context, tx pgx.Tx) (bool, error) {
+	rows, err := tx.Query(ctx, `WITH taken AS (
+			DELETE FROM search_pending WHERE record_id IN (
+				SELECT record_id FROM search_pending ORDER BY record_id LIMIT $1 FOR UPDATE SKIP LOCKED)
+			RETURNING record_id)
+		`+recordSelect+` WHERE r.id IN (SELECT record_id FROM taken)`, pendingBatch)
+	if err != nil {
+		return false, err
+	}
+	rs, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (caption.StoredRecord, error) { return scanRecord(row) })
+	if err != nil || len(rs) == 0 {
+		return false, err
+	}
+	ids, texts := make([]int64, len(rs)), make([]string, len(rs))
+	recs := make([]recordTerms, len(rs))
+	for i, r := range rs {
+		ids[i], texts[i] = r.ID, caption.SearchText(r.Record)
+		recs[i] = recordTerms{r.ID, caption.RecordTerms(r.Record)}
+	}
+	if _, err := tx.Exec(ctx, `UPDATE records r SET search_text = u.text FROM unnest($1::bigint[], $2::text[]) AS u (id, text)
+		WHERE r.id = u.id`, ids, texts); err != nil {
+		return false, err
+	}
+	if _, err := tx.Exec(ctx, `DELETE FROM search_terms WHERE record_id = ANY($1)`, ids); err != nil {
+		return false, err
+	}
+	return true, insertTerms(ctx, tx, s.placeKey, recs)
+}
+
+// keyPlaces sets the key of every place and admin1 name stored without one.
+func (s *Store) keyPlaces(ctx context.Context, tx pgx.Tx) error {
+	rows, err := tx.Query(ctx, `SELECT id, value FROM search_values WHERE key IS NULL AND field IN (5, 6) FOR UPDATE`)
+	if err != nil {
+		return err
+	}
+	var ids []int64
+	var keys []string
+	var id int64
+	var value string
+	if _, err := pgx.ForEachRow(rows, []any{&id, &value}, func() error {
+		ids, keys = append(ids, id), append(keys, s.placeKey(value))
+		return nil
+	}); err != nil {
+		return err
+	}
+	_, err = tx.Exec(ctx, `UPDATE search_values v SET key = u.key FROM unnest($1::bigint[], $2::text[]) AS u (id, key)
+		WHERE v.id = u.id`, ids, keys)
+	return err
 }

@@ -1,71 +1,105 @@
 package postgres
 
 import (
+	"context"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/jackc/pgx/v5"
+
+	"sijil/internal/caption"
+	"sijil/internal/storetest"
 )
 
-func TestSearchText(t *testing.T) {
+func TestTSQuery(t *testing.T) {
 	tests := []struct {
-		name, in, want string
+		text, want string
 	}{
-		{"ascii", "Rescuers in Douma", "rescuers in douma"},
-		{"ayn and macron", "Ma‘arrat an Nu‘mān", "maarrat an numan"},
-		{"dots below", "Ḩarastā, Dayr az Zawr", "harasta, dayr az zawr"},
-		{"hamza", "Daraʾa and Raʿqa", "daraa and raqa"},
-		{"possessive", "Aleppo's and Aleppo’s east", "aleppos and aleppos east"},
-		{"quotes", "'Douma' ‘Harasta’", "douma harasta"},
-		{"composed and decomposed", "Dūmā Du\u0304ma\u0304", "duma duma"},
-		{"arabic kept", "دوما", "دوما"},
-		{"hyphen kept", "al-Bab", "al-bab"},
+		{"douma", `('douma' | 'doumas')`},
+		{"al-Bab 2016", `('al' <-> 'bab' | 'al' <-> 'babs') & ('2016')`},
+		{`"air strike" OR smoke -afp`, `('air' <-> 'strike' | 'air' <-> 'strikes' | 'smoke' | 'smokes') & !('afp' | 'afps')`},
+		{`-"NEAR(x" -*`, `!('near' <-> 'x' | 'near' <-> 'xs')`},
+		{`'; DROP TABLE x; --`, `('drop' | 'drops') & ('table' | 'tables') & ('x' | 'xs')`},
+		{"", ""},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := searchText(tc.in); got != tc.want {
-				t.Errorf("searchText(%q) = %q, want %q", tc.in, got, tc.want)
-			}
-		})
+		q, err := caption.ParseText(tc.text)
+		if err != nil {
+			t.Fatalf("ParseText(%q): %v", tc.text, err)
+		}
+		if got := tsQuery(q); got != tc.want {
+			t.Errorf("tsQuery(%q) = %q, want %q", tc.text, got, tc.want)
+		}
 	}
 }
 
-// TestSearchColumn checks the generated tsvector and its GIN index: a
-// websearch_to_tsquery of folded terms finds the captions, whatever their
-// transliteration marks. The search semantics themselves belong to
-// storetest once search is part of caption.Store.
-func TestSearchColumn(t *testing.T) {
-	s := newTestStore(t)
-	doc, items := testDocument("a.txt", 1, 2)
-	items[0].Record.Text = "Smoke rises over Ma‘arrat an Nu‘mān after an air strike"
-	items[1].Record.Text = "Rescuers in Ḩarastā search the rubble of Aleppo’s market"
-	if _, err := s.PutDocument(t.Context(), doc, items, testVersions); err != nil {
+// TestSearchUpgrade makes a database of migration 0001 alone, with records
+// whose search_text the old way, then opens it: Open reindexes them.
+func TestSearchUpgrade(t *testing.T) {
+	url := newSchema(t)
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
 		t.Fatal(err)
 	}
+	defer conn.Close(ctx)
+	init, err := migrationFiles.ReadFile("migrations/0001_init.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := conn.Exec(ctx, string(init), pgx.QueryExecModeSimpleProtocol); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := conn.Exec(ctx, `CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL,
+		applied_at timestamptz NOT NULL DEFAULT now()); INSERT INTO schema_migrations (version, name) VALUES (1, 'init')`,
+		pgx.QueryExecModeSimpleProtocol); err != nil {
+		t.Fatal(err)
+	}
+	recs := []caption.Record{
+		{Text: "Rescuers in Douma, 2016.", Places: []string{"Douma"}, Location: &caption.Location{Name: "Douma", GeonameID: 170654, Admin1: "Rif Dimashq"}},
+		{Text: "Protest in Duma.", Places: []string{"Duma"}, Agencies: []caption.Agency{"AP"}},
+		{Text: "Smoke over Saraqib.", Places: []string{"Saraqib"}, Location: &caption.Location{Name: "Saraqib", Admin1: "Idlib"}},
+	}
+	for i, r := range recs {
+		c, err := columnsOf(r, testVersions)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := conn.Exec(ctx, `INSERT INTO records (id, key, record, search_text, date_precision, parser_version,
+			gazetteer_version, signature, bands) VALUES ($1, $2, $3::jsonb, $4, '', '', '', '', '')`,
+			i+1, string(rune('a'+i)), c.JSON, r.Text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := mustOpen(t, url)
+	ids := func(q caption.Query) []int64 {
+		res, err := s.Search(ctx, q)
+		if err != nil {
+			t.Fatalf("Search(%+v): %v", q, err)
+		}
+		var out []int64
+		for _, r := range res.Records {
+			out = append(out, r.ID)
+		}
+		return out
+	}
 	tests := []struct {
-		query string
-		want  int
+		q    caption.Query
+		want []int64
 	}{
-		{"numan", 1},
-		{searchText("Nu‘mān strike"), 1},
-		{"harasta rubble", 1},
-		{"aleppo or aleppos", 1},
-		{`"air strike"`, 1},
-		{"rubble or smoke", 2},
-		{"rubble -harasta", 0},
-		{"damascus", 0},
+		{caption.Query{Text: "smoke"}, []int64{3}},
+		{caption.Query{Text: "ap"}, []int64{2}}, // an agency, not in the old search_text
+		{caption.Query{GeonameIDs: []int{170654}}, []int64{1}},
+		{caption.Query{PlaceKeys: []string{storetest.PlaceKey("Dūmā")}}, []int64{1, 2}},
+		{caption.Query{Admin1Key: storetest.PlaceKey("Idlib")}, []int64{3}},
 	}
 	for _, tc := range tests {
-		rows, err := s.pool.Query(t.Context(),
-			`SELECT id FROM records WHERE search @@ websearch_to_tsquery('simple', $1)`, tc.query)
-		if err != nil {
-			t.Fatal(err)
+		if diff := cmp.Diff(tc.want, ids(tc.q)); diff != "" {
+			t.Errorf("Search(%+v) (-want +got):\n%s", tc.q, diff)
 		}
-		ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(ids) != tc.want {
-			t.Errorf("search %q found %d records, want %d", tc.query, len(ids), tc.want)
-		}
+	}
+	var pending int
+	if err := conn.QueryRow(ctx, "SELECT count(*) FROM search_pending").Scan(&pending); err != nil || pending != 0 {
+		t.Errorf("%d records still pending (%v)", pending, err)
 	}
 }

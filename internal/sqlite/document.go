@@ -109,15 +109,12 @@ func (s *Store) putItems(ctx context.Context, q querier, res *caption.IngestResu
 	if s.beforeSearch != nil {
 		s.beforeSearch()
 	}
-	// The search index goes last: once FTS5 is written in a transaction,
-	// every later statement that opens a statement journal (the inserts
-	// above do) makes FTS5 flush its pending terms, which cost a quarter of
-	// PutDocument's time.
-	searchRows := make([][]any, len(newItems))
+	// The search index goes last (see indexRecords).
+	recs := make([]indexed, len(newItems))
 	for i, n := range newItems {
-		searchRows[i] = searchColumns(ids[items[n].Fingerprint.Key], items[n].Record)
+		recs[i] = indexed{ids[items[n].Fingerprint.Key], items[n].Record}
 	}
-	return execRows(ctx, q, insertSearchRows, "", searchRows, nil)
+	return s.indexRecords(ctx, q, recs)
 }
 
 // newRecordRows returns the records rows (without ID) of the items whose

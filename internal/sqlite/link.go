@@ -43,36 +43,54 @@ func (s *Store) SetLink(ctx context.Context, l caption.Link) (err error) {
 		l.Created = time.Now()
 	}
 	return s.write(ctx, func(q querier) error {
+		c := s.preparer(ctx, q)
 		var bands []byte
-		err := q.QueryRowContext(ctx, "SELECT bands FROM records WHERE id = ?", l.Record).Scan(&bands)
+		err := c.queryRow(ctx, q, "SELECT bands FROM records WHERE id = ?", l.Record).Scan(&bands)
 		if errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("record %d: %w", l.Record, caption.ErrNotFound)
 		}
 		if err != nil {
 			return err
 		}
-		if err := exists(ctx, q, l.Target); err != nil {
+		var one int
+		err = c.queryRow(ctx, q, "SELECT 1 FROM records WHERE id = ?", l.Target).Scan(&one)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("record %d: %w", l.Target, caption.ErrNotFound)
+		}
+		if err != nil {
 			return err
 		}
 		const upsert = `INSERT INTO links (record_id, level, target, grp, similarity, rule, created) VALUES (?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (record_id, level) DO UPDATE SET target = excluded.target, grp = excluded.grp,
 			similarity = excluded.similarity, rule = excluded.rule, created = excluded.created`
-		if _, err := q.ExecContext(ctx, upsert, l.Record, l.Level, l.Target, l.Group, l.Similarity, l.Rule, formatTime(l.Created)); err != nil {
+		if _, err := c.exec(ctx, q, upsert, l.Record, l.Level, l.Target, l.Group, l.Similarity, l.Rule, formatTime(l.Created)); err != nil {
 			return err
 		}
-		column := map[caption.LinkLevel]string{caption.LevelCluster: "cluster", caption.LevelEvent: "event"}[l.Level]
-		if _, err := q.ExecContext(ctx, "UPDATE records SET "+column+" = ? WHERE id = ?", l.Group, l.Record); err != nil {
+		if _, err := c.exec(ctx, q, setGroup[l.Level], l.Group, l.Record); err != nil {
 			return err
 		}
 		if l.Level != caption.LevelCluster {
 			return nil
 		}
-		return indexBands(ctx, q, l.Record, bands)
+		return indexBands(ctx, q, c, l.Record, bands)
 	})
 }
 
-// indexBands writes a record's packed bands into the bands table.
-func indexBands(ctx context.Context, q querier, record int64, packed []byte) error {
+// setGroup sets a record's group at each level.
+var setGroup = map[caption.LinkLevel]string{
+	caption.LevelCluster: "UPDATE records SET cluster = ? WHERE id = ?",
+	caption.LevelEvent:   "UPDATE records SET event = ? WHERE id = ?",
+}
+
+// insertBands inserts n bands of a record: every record of a store has as
+// many, so the statement is prepared once per transaction.
+func insertBands(n int) string {
+	return "INSERT OR IGNORE INTO bands (band, record_id) VALUES " + strings.Repeat("(?, ?), ", n-1) + "(?, ?)"
+}
+
+// indexBands writes a record's packed bands into the bands table, with c's
+// prepared statement when c is not nil.
+func indexBands(ctx context.Context, q querier, c *txStmts, record int64, packed []byte) error {
 	bands, err := unpackUint64s(packed)
 	if err != nil || len(bands) == 0 {
 		return err
@@ -81,8 +99,7 @@ func indexBands(ctx context.Context, q querier, record int64, packed []byte) err
 	for _, b := range bands {
 		args = append(args, int64(b), record)
 	}
-	query := "INSERT OR IGNORE INTO bands (band, record_id) VALUES " + strings.Repeat("(?, ?), ", len(bands)-1) + "(?, ?)"
-	_, err = q.ExecContext(ctx, query, args...)
+	_, err = c.exec(ctx, q, insertBands(len(bands)), args...)
 	return err
 }
 
@@ -137,9 +154,32 @@ func (s *Store) ClusterCandidates(ctx context.Context, fp caption.Fingerprint) (
 	return queryRecords(ctx, s.read(ctx), recordSelect+where, string(list))
 }
 
-// maxDateSpan bounds day_last - day_first (a leap year), so that a window
-// on day_last can use the index on day_first.
-const maxDateSpan = 366
+// dateSpans are the most day_last - day_first can be at each date
+// precision: a day, a 31-day month, a leap year. A date's span bounds how
+// far before a window its day_first can be when its day_last is in it.
+var dateSpans = []struct {
+	precision caption.Precision
+	span      int64
+}{{caption.PrecisionDay, 0}, {caption.PrecisionMonth, 30}, {caption.PrecisionYear, 365}}
+
+// eventCandidatesWhere selects the records linked at event level with
+// day_first <= hi and day_last >= lo, one date precision at a time, so that
+// records_event_days (0003_link_index.sql) ranges each over the window
+// widened by the precision's span and tests day_last in the index; only the
+// matching rows are read. INDEXED BY holds the planner to it: without
+// ANALYZE it may prefer records_day.
+var eventCandidatesWhere = func() string {
+	var b strings.Builder
+	b.WriteString(" WHERE id IN (")
+	for i, p := range dateSpans {
+		if i > 0 {
+			b.WriteString(" UNION ALL ")
+		}
+		fmt.Fprintf(&b, "SELECT id FROM records INDEXED BY records_event_days WHERE event IS NOT NULL AND date_precision = '%s' AND day_first BETWEEN ?1 - %d AND ?2 AND day_last >= ?1", p.precision, p.span)
+	}
+	b.WriteString(") ORDER BY id")
+	return b.String()
+}()
 
 // EventCandidates returns the records linked at event level whose date is
 // within days of d, in ID order. Dates are compared as intervals of days: a
@@ -155,6 +195,5 @@ func (s *Store) EventCandidates(ctx context.Context, d caption.PartialDate, days
 	}
 	first, last := dayRange(d)
 	lo, hi := first-int64(days), last+int64(days)
-	const where = " WHERE event IS NOT NULL AND day_first BETWEEN ? AND ? AND day_last >= ? ORDER BY id"
-	return queryRecords(ctx, s.read(ctx), recordSelect+where, lo-maxDateSpan, hi, lo)
+	return queryRecords(ctx, s.read(ctx), recordSelect+eventCandidatesWhere, lo, hi)
 }

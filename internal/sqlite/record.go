@@ -170,10 +170,7 @@ func (s *Store) UpdateRecord(ctx context.Context, id int64, r caption.Record, v 
 		if n, err := res.RowsAffected(); err != nil || n == 0 {
 			return errors.Join(err, caption.ErrNotFound)
 		}
-		if _, err := q.ExecContext(ctx, "DELETE FROM records_fts WHERE rowid = ?", id); err != nil {
-			return err
-		}
-		return execRows(ctx, q, insertSearchRows, "", [][]any{searchColumns(id, r)}, nil)
+		return s.reindexRecord(ctx, q, id, r)
 	})
 }
 

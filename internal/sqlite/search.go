@@ -2,64 +2,312 @@ package sqlite
 
 import (
 	"context"
+	"database/sql"
+	"encoding/binary"
+	"errors"
 	"fmt"
 	"strings"
 
 	"sijil/internal/caption"
 )
 
-// searchFold removes the apostrophes and the ayn and hamza signs of
-// transliterations, at which unicode61 would split a word, from indexed text
-// and from queries alike: Ma‘arrat, Ma'arrat and Maarrat are one word.
-var searchFold = strings.NewReplacer("'", "", "‘", "", "’", "", "ʿ", "", "ʾ", "", "ʼ", "", "`", "", "´", "")
+// An Option configures Open.
+type Option func(*Store)
 
-const insertSearchRows = "INSERT INTO records_fts (rowid, description, credit, places, actors, photographers, agencies) VALUES "
-
-// searchColumns are records_fts's values for a record: the description (the
-// text when the parser found no credit to split off), the credit and the
-// lists, folded.
-func searchColumns(id int64, r caption.Record) []any {
-	desc := r.Description
-	if desc == "" {
-		desc = r.Text
-	}
-	agencies := make([]string, len(r.Agencies))
-	for i, a := range r.Agencies {
-		agencies[i] = string(a)
-	}
-	list := func(s []string) string { return searchFold.Replace(strings.Join(s, "; ")) }
-	return []any{id, searchFold.Replace(desc), searchFold.Replace(r.Credit), list(r.Places), list(r.Actors), list(r.Photographers), list(agencies)}
+// WithPlaceKey makes the store index the place and admin1 names of records
+// under key(name), which Query.PlaceKeys and Query.Admin1Key are compared
+// with: geocode.Key, so that Douma, Duma and Dūmā are one place. Names
+// stored while the store had no key function are keyed when it is next
+// opened with one.
+func WithPlaceKey(key func(name string) string) Option {
+	return func(s *Store) { s.placeKey = key }
 }
 
-// matchQuery turns what a person typed into an FTS5 query that finds records
-// holding every word. Each word is quoted, so that FTS5 syntax is never
-// read from it: bare al-Bab would be column "al" minus "Bab". Each also
-// matches its possessive, which the index holds without its apostrophe:
-// al-Bab finds "al-Bab's market", indexed as al babs.
-func matchQuery(q string) string {
-	words := strings.Fields(searchFold.Replace(q))
-	for i, w := range words {
-		w = strings.ReplaceAll(w, `"`, `""`)
-		words[i] = `("` + w + `" OR "` + w + `s")`
+// Codes of search_values.field (see 0002_search.sql): the facets first.
+const (
+	fieldAgency       = 1
+	fieldPhotographer = 2
+	fieldEventType    = 3
+	fieldActor        = 4
+	fieldAdmin1       = 5
+	fieldPlace        = 6
+	fieldGeonameID    = 7
+	lastFacetField    = fieldAdmin1
+)
+
+// fieldCode returns the code of a caption.Term field.
+func fieldCode(field string) int {
+	switch field {
+	case caption.FacetAgency:
+		return fieldAgency
+	case caption.FacetPhotographer:
+		return fieldPhotographer
+	case caption.FacetEventType:
+		return fieldEventType
+	case caption.FacetActor:
+		return fieldActor
+	case caption.FacetAdmin1:
+		return fieldAdmin1
+	case caption.TermPlace:
+		return fieldPlace
+	case caption.TermGeonameID:
+		return fieldGeonameID
 	}
-	return strings.Join(words, " AND ")
+	panic("sqlite: unknown term field " + field)
 }
 
-// Search returns up to limit records whose caption (description and
-// credit), places, actors, photographers or agencies hold every word of
-// query, best first (bm25), then in ID order. Case, diacritics and
-// apostrophes do not matter: "Maarrat al-Numan" finds Ma‘arrat al-Nu‘mān.
-// It is not part of caption.Store yet.
-func (s *Store) Search(ctx context.Context, query string, limit int) (rs []caption.StoredRecord, err error) {
-	defer wrap(&err, "sqlite.Search(%q)", query)
-	if limit <= 0 {
-		return nil, fmt.Errorf("%w: limit %d", caption.ErrInvalid, limit)
+// facetName returns the facet of a field code; "" for the fields that are
+// not facets.
+func facetName(code int) string {
+	switch code {
+	case fieldAgency:
+		return caption.FacetAgency
+	case fieldPhotographer:
+		return caption.FacetPhotographer
+	case fieldEventType:
+		return caption.FacetEventType
+	case fieldActor:
+		return caption.FacetActor
+	case fieldAdmin1:
+		return caption.FacetAdmin1
 	}
-	match := matchQuery(query)
-	if match == "" {
-		return nil, nil
+	return ""
+}
+
+// indexed is a record to add to the search index.
+type indexed struct {
+	id  int64
+	rec caption.Record
+}
+
+// valueKey identifies a row of search_values.
+type valueKey struct {
+	field int
+	fold  string
+}
+
+// indexRecords adds records, which must not be in the index, to the search
+// index: their values and terms, then their full text. The full text goes
+// last: once FTS5 is written in a transaction, every later statement that
+// opens a statement journal makes it flush its pending terms, which cost a
+// quarter of PutDocument's time.
+func (s *Store) indexRecords(ctx context.Context, q querier, recs []indexed) error {
+	terms := make([][]caption.Term, len(recs))
+	ids := map[valueKey]int64{}
+	var valueRows [][]any
+	var keys []valueKey
+	for i, r := range recs {
+		terms[i] = caption.RecordTerms(r.rec)
+		for _, t := range terms[i] {
+			k := valueKey{fieldCode(t.Field), t.Fold}
+			if _, ok := ids[k]; !ok {
+				ids[k] = 0
+				keys = append(keys, k)
+				valueRows = append(valueRows, []any{k.field, k.fold, t.Value, s.keyOf(k.field, t.Value)})
+			}
+		}
 	}
-	const hits = ` JOIN (SELECT rowid, rank FROM records_fts WHERE records_fts MATCH ? ORDER BY rank LIMIT ?) AS hit
-		ON hit.rowid = records.id ORDER BY hit.rank, records.id`
-	return queryRecords(ctx, s.read(ctx), recordSelect+hits, match, limit)
+	const insertValues = "INSERT INTO search_values (field, fold, value, key) VALUES "
+	if err := execRows(ctx, q, insertValues, " ON CONFLICT (field, fold) DO NOTHING", valueRows, nil); err != nil {
+		return err
+	}
+	if err := lookupValues(ctx, q, keys, ids); err != nil {
+		return err
+	}
+	var termRows, recordRows, pointRows, textRows [][]any
+	for i, r := range recs {
+		var packed []byte
+		for _, t := range terms[i] {
+			k := valueKey{fieldCode(t.Field), t.Fold}
+			termRows = append(termRows, []any{ids[k], r.id})
+			packed = binary.AppendUvarint(packed, packTerm(ids[k], k.field))
+		}
+		recordRows = append(recordRows, append(searchRecordRow(r), packed))
+		if r.rec.Location != nil {
+			pointRows = append(pointRows, []any{r.id, appendPoint(nil, r.rec)})
+		}
+		textRows = append(textRows, []any{r.id, caption.SearchText(r.rec)})
+	}
+	for _, ins := range []struct {
+		prefix string
+		rows   [][]any
+	}{
+		{"INSERT INTO search_terms (value_id, record_id) VALUES ", termRows},
+		{"INSERT INTO search_records (id, day_first, day_last, year, country, killed, lat, lon, terms) VALUES ", recordRows},
+		{"INSERT INTO search_points (id, point) VALUES ", pointRows},
+		{"INSERT INTO records_fts (rowid, text) VALUES ", textRows},
+	} {
+		if err := execRows(ctx, q, ins.prefix, "", ins.rows, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// searchRecordRow is r's row of search_records, but for terms.
+func searchRecordRow(r indexed) []any {
+	row := []any{r.id, nil, nil, nil, nil, r.rec.Killed, nil, nil}
+	if d := r.rec.Date; !d.IsZero() {
+		first, last := d.Days()
+		row[1], row[2], row[3] = first, last, fmt.Sprintf("%04d", d.Year)
+	}
+	if r.rec.Country != "" {
+		row[4] = string(r.rec.Country)
+	}
+	if l := r.rec.Location; l != nil {
+		row[6], row[7] = l.Lat, l.Lon
+	}
+	return row
+}
+
+// keyOf returns the place key of a value: for admin1 and place names, when
+// the store has a key function; else NULL.
+func (s *Store) keyOf(field int, value string) any {
+	if s.placeKey == nil || (field != fieldAdmin1 && field != fieldPlace) {
+		return nil
+	}
+	return s.placeKey(value)
+}
+
+// lookupValues sets the IDs of keys in ids.
+func lookupValues(ctx context.Context, q querier, keys []valueKey, ids map[valueKey]int64) error {
+	for len(keys) > 0 {
+		n := min(len(keys), batchRows)
+		args := make([]any, 0, 2*n)
+		for _, k := range keys[:n] {
+			args = append(args, k.field, k.fold)
+		}
+		query := "SELECT id, field, fold FROM search_values WHERE (field, fold) IN (VALUES (?, ?)" + strings.Repeat(", (?, ?)", n-1) + ")"
+		rows, err := q.QueryContext(ctx, query, args...)
+		if err != nil {
+			return err
+		}
+		err = eachRow(rows, func(rows *sql.Rows) error {
+			var id int64
+			var k valueKey
+			err := rows.Scan(&id, &k.field, &k.fold)
+			ids[k] = id
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		keys = keys[n:]
+	}
+	return nil
+}
+
+// packTerm packs a value ID and its field for search_records.terms.
+func packTerm(id int64, field int) uint64 { return uint64(id)<<3 | uint64(field) }
+
+// unpackTerm reverses packTerm.
+func unpackTerm(v uint64) (id int64, field int) { return int64(v >> 3), int(v & 7) }
+
+// reindexRecord replaces a record's entries in the search index. Its
+// search_terms rows are found from search_records.terms.
+func (s *Store) reindexRecord(ctx context.Context, q querier, id int64, r caption.Record) error {
+	var packed []byte
+	err := q.QueryRowContext(ctx, "SELECT terms FROM search_records WHERE id = ?", id).Scan(&packed)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	for len(packed) > 0 {
+		v, n := binary.Uvarint(packed)
+		if n <= 0 {
+			return fmt.Errorf("record %d: corrupt search_records.terms", id)
+		}
+		valueID, _ := unpackTerm(v)
+		if _, err := q.ExecContext(ctx, "DELETE FROM search_terms WHERE value_id = ? AND record_id = ?", valueID, id); err != nil {
+			return err
+		}
+		packed = packed[n:]
+	}
+	for _, del := range []string{
+		"DELETE FROM search_records WHERE id = ?",
+		"DELETE FROM search_points WHERE id = ?",
+		"DELETE FROM records_fts WHERE rowid = ?",
+	} {
+		if _, err := q.ExecContext(ctx, del, id); err != nil {
+			return err
+		}
+	}
+	return s.indexRecords(ctx, q, []indexed{{id, r}})
+}
+
+// openSearch finishes the search index when the store opens: it indexes
+// the records listed in search_pending (those stored before migration 0002)
+// and, given a key function, keys the place names stored without a key.
+func (s *Store) openSearch(ctx context.Context) error {
+	var pending, unkeyed bool
+	const check = `SELECT EXISTS (SELECT 1 FROM search_pending),
+		EXISTS (SELECT 1 FROM search_values WHERE key IS NULL AND field IN (5, 6))`
+	if err := s.writer.QueryRowContext(ctx, check).Scan(&pending, &unkeyed); err != nil {
+		return fmt.Errorf("search index: %w", err)
+	}
+	for pending {
+		err := s.write(ctx, func(q querier) error {
+			var err error
+			pending, err = s.indexPending(ctx, q)
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("search index: %w", err)
+		}
+	}
+	if unkeyed && s.placeKey != nil {
+		if err := s.write(ctx, func(q querier) error { return s.keyPlaces(ctx, q) }); err != nil {
+			return fmt.Errorf("place keys: %w", err)
+		}
+	}
+	return nil
+}
+
+// pendingBatch is how many records openSearch indexes per transaction.
+const pendingBatch = 2000
+
+// indexPending indexes a batch of the records of search_pending and
+// reports whether more are left. It runs in the write transaction, so that
+// two processes opening the store do not index a record twice.
+func (s *Store) indexPending(ctx context.Context, q querier) (more bool, err error) {
+	rs, err := queryRecords(ctx, q, recordSelect+` WHERE id IN (SELECT record_id FROM search_pending ORDER BY record_id LIMIT ?) ORDER BY id`, pendingBatch)
+	if err != nil || len(rs) == 0 {
+		return false, err
+	}
+	recs := make([]indexed, len(rs))
+	for i, r := range rs {
+		recs[i] = indexed{r.ID, r.Record}
+	}
+	last := rs[len(rs)-1].ID
+	if err := s.indexRecords(ctx, q, recs); err != nil {
+		return false, err
+	}
+	if _, err := q.ExecContext(ctx, "DELETE FROM search_pending WHERE record_id <= ?", last); err != nil {
+		return false, err
+	}
+	return len(rs) == pendingBatch, nil
+}
+
+// keyPlaces sets the key of every place and admin1 name stored without one.
+func (s *Store) keyPlaces(ctx context.Context, q querier) error {
+	rows, err := q.QueryContext(ctx, "SELECT id, value FROM search_values WHERE key IS NULL AND field IN (5, 6)")
+	if err != nil {
+		return err
+	}
+	var updates [][2]any
+	err = eachRow(rows, func(rows *sql.Rows) error {
+		var id int64
+		var value string
+		err := rows.Scan(&id, &value)
+		updates = append(updates, [2]any{s.placeKey(value), id})
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	for _, u := range updates {
+		if _, err := q.ExecContext(ctx, "UPDATE search_values SET key = ? WHERE id = ?", u[0], u[1]); err != nil {
+			return err
+		}
+	}
+	return nil
 }

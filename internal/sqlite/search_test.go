@@ -3,87 +3,138 @@ package sqlite
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"slices"
+	"path/filepath"
 	"testing"
+	"testing/fstest"
 
 	"github.com/google/go-cmp/cmp"
 
 	"sijil/internal/caption"
+	"sijil/internal/storetest"
 )
 
-func TestSearch(t *testing.T) {
-	s := newTestStore(t)
-	records := []caption.Record{
-		{Text: "Children play in Ma‘arrat al-Nu‘mān, Idlib. (Photo by Omar Haj Kadour/AFP)", Description: "Children play in Ma‘arrat al-Nu‘mān, Idlib.",
-			Credit: "Photo by Omar Haj Kadour/AFP", Photographers: []string{"Omar Haj Kadour"}, Agencies: []caption.Agency{"AFP"}, Places: []string{"Ma‘arrat al-Nu‘mān", "Idlib"}},
-		{Text: "Smoke over Ḩarastā and al-Bab's market, 2016.", Places: []string{"Ḩarastā"}, Actors: []string{"Syrian Civil Defence"}},
-		{Text: "متطوعو الدفاع المدني في دوما", Description: "متطوعو الدفاع المدني في دوما", Places: []string{"دوما"}},
-		{Text: "A \"quoted\" OR NEAR(market) caption about Douma."},
-	}
-	doc := caption.Document{Path: "search.txt", SHA256: "00", Format: "text"}
-	var items []caption.Item
-	for i, r := range records {
-		sum := sha256.Sum256([]byte(r.Text))
-		items = append(items, caption.Item{Occurrence: caption.Occurrence{Index: i, Text: r.Text}, Record: r,
-			Fingerprint: caption.Fingerprint{Key: hex.EncodeToString(sum[:])}})
-	}
-	if _, err := s.PutDocument(t.Context(), doc, items, caption.Versions{}); err != nil {
-		t.Fatal(err)
-	}
+func TestMatchText(t *testing.T) {
 	tests := []struct {
-		query string
-		want  []int64
+		text, pos, neg string
 	}{
-		{"Maarrat al-Numan", []int64{1}},
-		{"MA'ARRAT NU’MAN", []int64{1}},
-		{"numan", []int64{1}},
-		{"harasta", []int64{2}},
-		{"al-Bab", []int64{2}},
-		{"al-Bab's", []int64{2}},
-		{"Aleppo's", nil},
-		{"kadour afp", []int64{1}},
-		{"civil defence", []int64{2}},
-		{"دوما", []int64{3}},
-		{`"quoted" OR NEAR(market)`, []int64{4}},
-		{`market`, []int64{2, 4}},
-		{`douma" OR "idlib`, nil},
-		{"aleppo", nil},
-		{"   ", nil},
+		{"douma", `("douma" OR "doumas")`, ""},
+		{"al-Bab 2016", `("al bab" OR "al babs") AND ("2016")`, ""},
+		{`"air strike" OR smoke -afp`, `("air strike" OR "air strikes" OR "smoke" OR "smokes")`, `"afp" OR "afps"`},
+		{`-"NEAR(x" -*`, "", `"near x" OR "near xs"`},
+		{`'; DROP TABLE x; --`, `("drop" OR "drops") AND ("table" OR "tables") AND ("x" OR "xs")`, ""},
 	}
 	for _, tc := range tests {
-		got, err := s.Search(t.Context(), tc.query, 10)
+		q, err := caption.ParseText(tc.text)
 		if err != nil {
-			t.Errorf("Search(%q): %v", tc.query, err)
-			continue
+			t.Fatalf("ParseText(%q): %v", tc.text, err)
 		}
-		if diff := cmp.Diff(tc.want, recordIDsOf(got)); diff != "" {
-			t.Errorf("Search(%q) (-want +got):\n%s", tc.query, diff)
-		}
-	}
-	// The index follows UpdateRecord.
-	r := records[2]
-	r.Description, r.Places = "Volunteers in Douma", []string{"Douma"}
-	if err := s.UpdateRecord(t.Context(), 3, r, caption.Versions{}); err != nil {
-		t.Fatal(err)
-	}
-	for query, want := range map[string][]int64{"volunteers": {3}, "المدني": nil, "douma": {3, 4}} {
-		got, err := s.Search(t.Context(), query, 10)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if diff := cmp.Diff(want, recordIDsOf(got)); diff != "" {
-			t.Errorf("after UpdateRecord, Search(%q) (-want +got):\n%s", query, diff)
+		pos, neg := matchText(q)
+		if pos != tc.pos || neg != tc.neg {
+			t.Errorf("matchText(%q) = %q, %q; want %q, %q", tc.text, pos, neg, tc.pos, tc.neg)
 		}
 	}
 }
 
-// recordIDsOf returns the IDs of rs in ID order: the tests do not pin bm25's
-// ranking.
-func recordIDsOf(rs []caption.StoredRecord) []int64 {
+// putCaptions stores one document of records keyed by their text.
+func putCaptions(t *testing.T, s *Store, path string, recs ...caption.Record) {
+	t.Helper()
+	var items []caption.Item
+	for i, r := range recs {
+		sum := sha256.Sum256([]byte(r.Text))
+		items = append(items, caption.Item{Occurrence: caption.Occurrence{Index: i, Text: r.Text}, Record: r,
+			Fingerprint: caption.Fingerprint{Key: hex.EncodeToString(sum[:])}})
+	}
+	if _, err := s.PutDocument(t.Context(), caption.Document{Path: path, SHA256: path, Format: "text"}, items, caption.Versions{}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func searchIDs(t *testing.T, s *Store, q caption.Query) []int64 {
+	t.Helper()
+	res, err := s.Search(t.Context(), q)
+	if err != nil {
+		t.Fatalf("Search(%+v): %v", q, err)
+	}
 	var ids []int64
-	for _, r := range rs {
+	for _, r := range res.Records {
 		ids = append(ids, r.ID)
 	}
-	slices.Sort(ids)
 	return ids
+}
+
+var searchRecords = []caption.Record{
+	{Text: "Rescuers in Douma, 2016.", Places: []string{"Douma"}, Location: &caption.Location{Name: "Douma", GeonameID: 170654, Admin1: "Rif Dimashq"}},
+	{Text: "Protest in Duma.", Places: []string{"Duma"}, Agencies: []caption.Agency{"AP"}},
+	{Text: "Smoke over Saraqib.", Places: []string{"Saraqib"}, Location: &caption.Location{Name: "Saraqib", Admin1: "Idlib"}},
+}
+
+// TestPlaceKeysLater stores records without a key function, then opens the
+// store with one: the names stored are keyed then.
+func TestPlaceKeysLater(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sijil.db")
+	s, err := Open(t.Context(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	putCaptions(t, s, "a.txt", searchRecords...)
+	if got := searchIDs(t, s, caption.Query{PlaceKeys: []string{storetest.PlaceKey("Douma")}}); got != nil {
+		t.Errorf("without keys, place key search found %v", got)
+	}
+	s.Close()
+	s, err = Open(t.Context(), path, WithPlaceKey(storetest.PlaceKey))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if diff := cmp.Diff([]int64{1, 2}, searchIDs(t, s, caption.Query{PlaceKeys: []string{storetest.PlaceKey("Dūmā")}})); diff != "" {
+		t.Errorf("place key search (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]int64{3}, searchIDs(t, s, caption.Query{Admin1Key: storetest.PlaceKey("Idlib")})); diff != "" {
+		t.Errorf("admin1 search (-want +got):\n%s", diff)
+	}
+	checkIntegrity(t, s)
+}
+
+// TestSearchUpgrade opens a database made by migration 0001 alone, with
+// records in it: Open indexes them.
+func TestSearchUpgrade(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sijil.db")
+	db := openRaw(t, path)
+	init, err := migrationFiles.ReadFile("migrations/0001_init.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := migrate(t.Context(), db, fstest.MapFS{"migrations/0001_init.sql": {Data: init}}); err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range searchRecords {
+		cols, err := recordColumns(r, caption.Versions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		args := append([]any{hex.EncodeToString([]byte{byte(i)}), i}, cols...)
+		if _, err := db.Exec(`INSERT INTO records (key, key_hash, json, date, date_precision, day_first, day_last, country, lat, lon,
+			killed, injured, parser_version, gazetteer_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	s, err := Open(t.Context(), path, WithPlaceKey(storetest.PlaceKey))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for text, want := range map[string][]int64{"smoke": {3}, "protest OR rescuers": {1, 2}, "ap": {2}} {
+		if diff := cmp.Diff(want, searchIDs(t, s, caption.Query{Text: text})); diff != "" {
+			t.Errorf("Search(%q) (-want +got):\n%s", text, diff)
+		}
+	}
+	if diff := cmp.Diff([]int64{1}, searchIDs(t, s, caption.Query{GeonameIDs: []int{170654}})); diff != "" {
+		t.Errorf("geonameid search (-want +got):\n%s", diff)
+	}
+	var pending int
+	if err := s.writer.QueryRow("SELECT count(*) FROM search_pending").Scan(&pending); err != nil || pending != 0 {
+		t.Errorf("%d records still pending (%v)", pending, err)
+	}
+	checkIntegrity(t, s)
 }

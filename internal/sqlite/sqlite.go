@@ -30,6 +30,9 @@ type Store struct {
 	// beforeSearch, when set by a test, runs in PutDocument's transaction
 	// after the records and occurrences are written.
 	beforeSearch func()
+	// placeKey is the key of place names in the search index (WithPlaceKey);
+	// nil leaves them without keys.
+	placeKey func(name string) string
 }
 
 var _ caption.Store = (*Store)(nil)
@@ -44,16 +47,19 @@ var _ caption.Store = (*Store)(nil)
 // BEGIN, so that a transaction never fails half-way because another process
 // wrote first. The writer's 32 MB page cache and checkpoints every 32 MB of
 // WAL instead of 4 MB write hot index pages back less often: checkpoints
-// were a tenth of PutDocument's time.
+// were a tenth of PutDocument's time. Readers map the file (up to SQLite's
+// 2 GB cap) instead of copying pages through a 2 MB cache: searches were a
+// third faster.
 const (
 	writerParams = "_busy_timeout=10000&_pragma=cache_size(-32768)&_pragma=wal_autocheckpoint(8192)&_pragma=journal_size_limit(67108864)" +
 		"&_journal_mode=WAL&_foreign_keys=1&_synchronous=NORMAL&_txlock=immediate"
-	readerParams = "_busy_timeout=10000&_foreign_keys=1&_query_only=1"
+	readerParams = "_busy_timeout=10000&_pragma=mmap_size(2147418112)&_foreign_keys=1&_query_only=1"
 )
 
 // Open opens the SQLite database at path, creating it when missing, and
-// brings its schema up to date. ":memory:" opens a private in-memory store.
-func Open(ctx context.Context, path string) (s *Store, err error) {
+// brings its schema and search index up to date. ":memory:" opens a private
+// in-memory store.
+func Open(ctx context.Context, path string, opts ...Option) (s *Store, err error) {
 	defer wrap(&err, "sqlite.Open(%q)", path)
 	if path == "" || strings.ContainsRune(path, '?') {
 		return nil, fmt.Errorf("%w: path must be non-empty and without '?'", caption.ErrInvalid)
@@ -67,7 +73,14 @@ func Open(ctx context.Context, path string) (s *Store, err error) {
 	writer.SetConnMaxLifetime(0)
 	writer.SetConnMaxIdleTime(0)
 	s = &Store{writer: writer, reader: writer, keyHash: keyHash}
+	for _, o := range opts {
+		o(s)
+	}
 	if err := migrate(ctx, writer, migrationFiles); err != nil {
+		writer.Close()
+		return nil, err
+	}
+	if err := s.openSearch(ctx); err != nil {
 		writer.Close()
 		return nil, err
 	}

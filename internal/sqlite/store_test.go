@@ -13,7 +13,7 @@ import (
 // t ends it checks the file's integrity and foreign keys, then closes it.
 func newTestStore(t *testing.T) *Store {
 	t.Helper()
-	s, err := Open(t.Context(), filepath.Join(t.TempDir(), "sijil.db"))
+	s, err := Open(t.Context(), filepath.Join(t.TempDir(), "sijil.db"), WithPlaceKey(storetest.PlaceKey))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,10 +58,11 @@ func checkIntegrity(t *testing.T, s *Store) {
 		t.Errorf("%d keys stored twice (%v)", dups, err)
 	}
 	// Every record is in the search index, once.
-	var records, indexed int
-	err = s.writer.QueryRowContext(ctx, "SELECT (SELECT count(*) FROM records), (SELECT count(*) FROM records_fts_docsize)").Scan(&records, &indexed)
-	if err != nil || records != indexed {
-		t.Errorf("%d records, %d in records_fts (%v)", records, indexed, err)
+	var records, indexed, searchRows, pending int
+	err = s.writer.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM records), (SELECT count(*) FROM records_fts_docsize),
+		(SELECT count(*) FROM search_records), (SELECT count(*) FROM search_pending)`).Scan(&records, &indexed, &searchRows, &pending)
+	if err != nil || records != indexed || records != searchRows || pending != 0 {
+		t.Errorf("%d records, %d in records_fts, %d in search_records, %d pending (%v)", records, indexed, searchRows, pending, err)
 	}
 }
 
@@ -76,7 +77,7 @@ func TestConformanceMemory(t *testing.T) {
 		t.Skip("the suite again")
 	}
 	storetest.Run(t, func(t *testing.T) caption.Store {
-		s, err := Open(t.Context(), ":memory:")
+		s, err := Open(t.Context(), ":memory:", WithPlaceKey(storetest.PlaceKey))
 		if err != nil {
 			t.Fatal(err)
 		}

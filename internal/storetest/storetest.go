@@ -54,6 +54,30 @@ import (
 //     documents hold the same captions in opposite orders.
 //   - Exclusive never runs two fns at once, returns fn's error, and the
 //     store's methods work inside fn with fn's context.
+//
+// Search (search.go; open must return a store that keys place names with
+// PlaceKey):
+//   - Text matches caption.SearchText of the record (caption, places,
+//     actors, photographers, agencies) as caption.ParseText reads the query:
+//     words and "phrases" all match, OR between alternatives, -excluded;
+//     case, diacritics and apostrophes folded; a word also finds its
+//     possessive (Aleppo finds Aleppo's). User text never reaches SQL, FTS5
+//     or tsquery syntax: a bad query, or a bad value in any filter, is
+//     caption.ErrInvalid with a plain message, never a driver's.
+//   - Filters combine with AND: a date range overlapping the record's date
+//     (partial dates stand for all their days; undated records never match
+//     one), country, geonameid of the location or place key of any place
+//     name (either matches), admin1 key, agency, photographer, event type
+//     and actor (compared by caption.FoldTerm), killed at least, and the
+//     great-circle distance of the location.
+//   - Order: first day of the date, newest first, undated last, then ID.
+//     Cursors are keyset positions: following Next pages through every
+//     record once, even while records are added. Limit 0 is 50; over 1000
+//     is 1000. Total counts every match.
+//   - Facets: every facet name is present; over every match, the 20 most
+//     frequent values, then by value; each value as first stored.
+//   - Timeline counts by the first day of the date, oldest first; Points
+//     is the matches with a location, in search order, up to its limit.
 func Run(t *testing.T, open func(t *testing.T) caption.Store) {
 	tests := []struct {
 		name string
@@ -83,6 +107,17 @@ func Run(t *testing.T, open func(t *testing.T) caption.Store) {
 		{"Cancelled", testCancelled},
 		{"BigDocument", testBigDocument},
 		{"ConcurrentPuts", testConcurrentPuts},
+		{"SearchText", testSearchText},
+		{"SearchFilters", testSearchFilters},
+		{"SearchPages", testSearchPages},
+		{"SearchLimits", testSearchLimits},
+		{"SearchFacets", testSearchFacets},
+		{"SearchUpdate", testSearchUpdate},
+		{"SearchInvalid", testSearchInvalid},
+		{"SearchInjection", testSearchInjection},
+		{"SearchCancelled", testSearchCancelled},
+		{"Timeline", testTimeline},
+		{"Points", testPoints},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -85,9 +85,9 @@ CREATE TABLE records (
 
 -- table records_fts
 CREATE VIRTUAL TABLE records_fts USING fts5 (
-	description, credit, places, actors, photographers, agencies,
+	text,
 	content = '', contentless_delete = 1,
-	tokenize = 'unicode61 remove_diacritics 2'
+	tokenize = 'unicode61 remove_diacritics 0'
 );
 
 -- table records_fts_config
@@ -109,14 +109,55 @@ CREATE TABLE schema_migrations (
 	applied TEXT NOT NULL
 ) STRICT;
 
+-- table search_pending
+CREATE TABLE search_pending (
+	record_id INTEGER PRIMARY KEY
+) STRICT;
+
+-- table search_points
+CREATE TABLE search_points (
+	id    INTEGER PRIMARY KEY,
+	point BLOB NOT NULL
+) STRICT;
+
+-- table search_records
+CREATE TABLE search_records (
+	id        INTEGER PRIMARY KEY,
+	day_first INTEGER,
+	day_last  INTEGER,
+	year      TEXT,
+	country   TEXT,
+	killed    INTEGER,
+	lat       REAL,
+	lon       REAL,
+	terms     BLOB
+) STRICT;
+
+-- table search_terms
+CREATE TABLE search_terms (
+	value_id  INTEGER NOT NULL,
+	record_id INTEGER NOT NULL,
+	PRIMARY KEY (value_id, record_id)
+) STRICT, WITHOUT ROWID;
+
+-- table search_values
+CREATE TABLE search_values (
+	id    INTEGER PRIMARY KEY,
+	field INTEGER NOT NULL CHECK (field BETWEEN 1 AND 7),
+	fold  TEXT NOT NULL CHECK (fold <> ''),
+	value TEXT NOT NULL,
+	key   TEXT,
+	UNIQUE (field, fold)
+) STRICT;
+
 -- index occurrences_record
 CREATE INDEX occurrences_record ON occurrences (record_id);
 
 -- index records_cluster
 CREATE INDEX records_cluster ON records (cluster) WHERE cluster IS NOT NULL;
 
--- index records_event_day
-CREATE INDEX records_event_day ON records (day_first) WHERE event IS NOT NULL;
+-- index records_event_days
+CREATE INDEX records_event_days ON records (date_precision, day_first, day_last) WHERE event IS NOT NULL;
 
 -- index records_key_collided
 CREATE UNIQUE INDEX records_key_collided ON records (key) WHERE key_hash IS NULL;
@@ -126,3 +167,18 @@ CREATE INDEX records_unclustered ON records (id) WHERE cluster IS NULL;
 
 -- index records_unevented
 CREATE INDEX records_unevented ON records (id) WHERE event IS NULL AND cluster IS NOT NULL;
+
+-- index search_records_country
+CREATE INDEX search_records_country ON search_records (country) WHERE country IS NOT NULL;
+
+-- index search_records_day
+CREATE INDEX search_records_day ON search_records (day_first DESC);
+
+-- index search_records_lat
+CREATE INDEX search_records_lat ON search_records (lat) WHERE lat IS NOT NULL;
+
+-- index search_values_key
+CREATE INDEX search_values_key ON search_values (field, key) WHERE key IS NOT NULL;
+
+-- index search_values_unkeyed
+CREATE INDEX search_values_unkeyed ON search_values (id) WHERE key IS NULL AND field IN (5, 6);
