@@ -1,0 +1,295 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"sijil/internal/caption"
+	"sijil/internal/geocode"
+	"sijil/internal/ingest"
+	"sijil/internal/parse"
+	"sijil/internal/server"
+)
+
+// defaultServeAddr is loopback only: the register may hold sensitive
+// material, and exposing it is a decision to make with --addr.
+const defaultServeAddr = "127.0.0.1:8740"
+
+// minWriteToken is the shortest write token accepted: long enough that it
+// cannot be guessed over the network.
+const minWriteToken = 16
+
+// serveFlags are serve's own settings. The token falls back to
+// SIJIL_WRITE_TOKEN in runServe, not as the flag's default, so that
+// "sijil help serve" never prints it.
+type serveFlags struct {
+	addr, token, dataDir string
+}
+
+func serveCommand() command {
+	f := serveFlags{addr: defaultServeAddr}
+	return command{
+		name:    "serve",
+		args:    "[-addr HOST:PORT] [-db DSN] [-write-token T] [-data-dir DIR]",
+		summary: "serve the register over HTTP: search, map, timeline, record pages and a JSON API",
+		help: `
+Serve runs the web interface and the JSON API (/api/v1/, described at
+/api/v1/openapi.json) over the register named by -db, until interrupted.
+It listens on 127.0.0.1 only unless -addr says otherwise; there is no
+login, so anyone who can reach the address can read the register.
+
+It is read-only unless a write token is given (-write-token, or the
+SIJIL_WRITE_TOKEN environment variable, at least 16 characters). Requests
+that send it as "Authorization: Bearer TOKEN" may then upload documents to
+ingest (POST /api/v1/documents?name=FILE) and correct a record's fields
+(POST /api/v1/corrections/ID). Corrections are appended to
+corrections.jsonl in the data directory, beside the parsed values, which
+are never overwritten; uploads are kept under its uploads/ directory. The
+data directory defaults to the SQLite file's path with ".data" appended;
+with PostgreSQL, give -data-dir to allow corrections and uploads.`,
+		flags: func(fs *flag.FlagSet, cfg *Config) {
+			dbFlag(fs, cfg)
+			fs.StringVar(&f.addr, "addr", f.addr, "listen on `HOST:PORT` (port 0 picks a free one)")
+			fs.StringVar(&f.token, "write-token", "",
+				"allow uploads and corrections from requests bearing `TOKEN` (env SIJIL_WRITE_TOKEN)")
+			fs.StringVar(&f.dataDir, "data-dir", "",
+				"keep corrections and uploads in `DIR` (default: the SQLite file's path + \".data\")")
+		},
+		run: func(ctx context.Context, cfg Config, args []string, std stdio) error {
+			if len(args) > 0 {
+				fmt.Fprintln(std.err, "usage: sijil serve [-addr HOST:PORT] [-db DSN] [-write-token T] [-data-dir DIR]")
+				return errUsage
+			}
+			if f.token == "" {
+				f.token = os.Getenv("SIJIL_WRITE_TOKEN")
+			}
+			if f.token != "" && len(f.token) < minWriteToken {
+				fmt.Fprintf(std.err, "sijil serve: the write token must be at least %d characters\n", minWriteToken)
+				return errUsage
+			}
+			return runServe(ctx, cfg, f, std)
+		},
+	}
+}
+
+func runServe(ctx context.Context, cfg Config, f serveFlags, std stdio) error {
+	gaz, err := openGazetteer(cfg)
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	if f.dataDir == "" {
+		f.dataDir = serveDefaultDataDir(cfg.DB)
+	}
+	if f.dataDir != "" {
+		// Records cite uploads by path: make it absolute, so that it
+		// still names the file when sijil runs from another directory.
+		if f.dataDir, err = filepath.Abs(f.dataDir); err != nil {
+			return fmt.Errorf("serve: %w", err)
+		}
+	}
+	return withStore(ctx, cfg, func(store caption.Store) error {
+		logger := slog.New(slog.NewTextHandler(std.err, nil))
+		opt := server.Options{
+			ExpandPlace: serveExpandPlace(gaz),
+			Admin1Key:   serveAdmin1Key(gaz),
+			DataDir:     f.dataDir,
+			WriteToken:  f.token,
+			Logger:      logger,
+			Now:         time.Now,
+		}
+		if f.token != "" && f.dataDir != "" {
+			opt.Ingest = serveIngest(cfg, store, gaz, filepath.Join(f.dataDir, "uploads"))
+		}
+		ln, err := net.Listen("tcp", f.addr)
+		if err != nil {
+			return fmt.Errorf("serve: %w", err)
+		}
+		srv := &http.Server{
+			Handler:           server.New(store, opt),
+			ReadHeaderTimeout: 10 * time.Second,
+			ReadTimeout:       2 * time.Minute, // an upload of up to 32 MiB
+			WriteTimeout:      6 * time.Minute, // an upload's ingest, bounded at 5 minutes by the server
+			IdleTimeout:       2 * time.Minute,
+			MaxHeaderBytes:    64 << 10,
+			ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+		}
+		serveAnnounce(std.err, ln.Addr(), cfg.DB, f)
+		return serveUntilDone(ctx, srv, ln)
+	})
+}
+
+// serveUntilDone serves on ln until ctx is cancelled (an interrupt), then
+// lets requests in flight finish for up to 10 seconds.
+func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener) error {
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return fmt.Errorf("serve: shutdown: %w", err)
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("serve: %w", err)
+	}
+	return nil
+}
+
+func serveAnnounce(w io.Writer, addr net.Addr, db string, f serveFlags) {
+	mode := "read-only"
+	if f.token != "" {
+		mode = "writes allowed with the token"
+	}
+	fmt.Fprintf(w, "sijil: serving %s at http://%s/ (%s)\n", redactDSN(db), addr, mode)
+	if f.dataDir != "" {
+		fmt.Fprintf(w, "sijil: corrections and uploads go to %s\n", f.dataDir)
+	}
+	if ta, ok := addr.(*net.TCPAddr); ok && !ta.IP.IsLoopback() {
+		fmt.Fprintln(w, "sijil: warning: not a loopback address: anyone who can reach it can read the register")
+	}
+}
+
+// serveDefaultDataDir is the SQLite file's path + ".data"; none for
+// PostgreSQL, whose register has no file to stand beside.
+func serveDefaultDataDir(dsn string) string {
+	if dsn == "" {
+		dsn = defaultDB
+	}
+	if strings.Contains(dsn, "://") {
+		return ""
+	}
+	return strings.TrimPrefix(strings.TrimPrefix(dsn, "sqlite:"), "//") + ".data"
+}
+
+// serveExpandPlace expands a place filter with the gazetteer: the
+// geonameids of the entries the name may mean (within country, when given)
+// and the keys of all their names, so that Douma finds captions that say
+// Duma. Bounded, so a common name cannot make a huge query.
+func serveExpandPlace(g *geocode.Gazetteer) func(string, caption.CountryCode) ([]int, []string) {
+	const maxPlaces, maxKeys = 50, 200
+	return func(name string, country caption.CountryCode) ([]int, []string) {
+		keys := []string{geocode.Key(name)}
+		var ids []int
+		n := 0
+		for _, p := range g.Lookup(name) {
+			if country != "" && p.Country != country {
+				continue
+			}
+			if n++; n > maxPlaces {
+				break
+			}
+			if p.IsGeoNames() && p.ID > 0 {
+				ids = append(ids, int(p.ID))
+			}
+			keys = append(keys, geocode.Key(p.Name))
+			for _, a := range p.Alternates {
+				keys = append(keys, geocode.Key(a))
+			}
+		}
+		slices.Sort(keys)
+		keys = slices.DeleteFunc(slices.Compact(keys), func(k string) bool { return k == "" })
+		return ids, keys[:min(len(keys), maxKeys)]
+	}
+}
+
+// serveAdmin1Key maps an admin1 filter to the key of its name: a name as
+// given ("Idlib"), or a GeoNames code as the map sends it ("SY.09").
+func serveAdmin1Key(g *geocode.Gazetteer) func(string) string {
+	return func(v string) string {
+		if cc, code, ok := strings.Cut(v, "."); ok && len(cc) == 2 && code != "" {
+			if name := g.Admin1Name(caption.CountryCode(strings.ToUpper(cc)), code); name != "" {
+				return geocode.Key(name)
+			}
+		}
+		return geocode.Key(v)
+	}
+}
+
+// serveIngest returns the server's upload hook: it saves the body under
+// dir as SHA256PREFIX-NAME (so records cite a file that stays, and `sijil
+// verify` can check it) and ingests that file. Uploads run one at a time.
+func serveIngest(cfg Config, store caption.Store, gaz *geocode.Gazetteer, dir string) func(context.Context, string, io.Reader) (server.IngestResult, error) {
+	var mu sync.Mutex
+	parser := sync.OnceValues(func() (*parse.Parser, error) { return newParser(cfg) })
+	return func(ctx context.Context, name string, body io.Reader) (server.IngestResult, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		p, err := parser()
+		if err != nil {
+			return server.IngestResult{}, err
+		}
+		path, sum, size, err := serveSaveUpload(dir, name, body)
+		if err != nil {
+			return server.IngestResult{}, err
+		}
+		res := server.IngestResult{Path: path, SHA256: sum, Size: size}
+		var failures []ingest.Failure
+		s, err := ingest.Ingest(ctx, store, []string{path}, ingest.Options{Parser: p, Gazetteer: gaz, Versions: versions(gaz),
+			Workers: 1, Failed: func(f ingest.Failure) { failures = append(failures, f) }})
+		if err != nil {
+			return res, fmt.Errorf("upload %s: %w", name, err)
+		}
+		if len(failures) > 0 {
+			os.Remove(path)
+			msg := strings.ReplaceAll(failures[0].Err.Error(), path, name)
+			return res, &server.UserError{Kind: caption.ErrInvalid, Message: "the document could not be read: " + msg, Err: failures[0].Err}
+		}
+		res.Unchanged, res.Captions, res.NewRecords, res.ExactDuplicates = s.Unchanged > 0, s.Captions, s.NewRecords, s.ExactDuplicates
+		return res, nil
+	}
+}
+
+// serveSaveUpload writes body to dir/SHA256PREFIX-NAME through a temporary
+// file, returning the path, the hex SHA-256 and the size.
+func serveSaveUpload(dir, name string, body io.Reader) (path, sum string, size int64, err error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", "", 0, fmt.Errorf("upload: %w", err)
+	}
+	tmp, err := os.CreateTemp(dir, ".upload-*")
+	if err != nil {
+		return "", "", 0, fmt.Errorf("upload: %w", err)
+	}
+	defer os.Remove(tmp.Name()) // a no-op once renamed
+	h := sha256.New()
+	size, err = io.Copy(io.MultiWriter(tmp, h), body)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return "", "", 0, fmt.Errorf("upload %s: %w", name, err)
+	}
+	if size == 0 {
+		return "", "", 0, &server.UserError{Kind: caption.ErrInvalid, Message: "the document is empty"}
+	}
+	sum = hex.EncodeToString(h.Sum(nil))
+	path = filepath.Join(dir, sum[:16]+"-"+name)
+	switch _, err := os.Stat(path); {
+	case err == nil: // the same document was uploaded under this name before
+	case errors.Is(err, fs.ErrNotExist):
+		if err := os.Rename(tmp.Name(), path); err != nil {
+			return "", "", 0, fmt.Errorf("upload %s: %w", name, err)
+		}
+	default:
+		return "", "", 0, fmt.Errorf("upload %s: %w", name, err)
+	}
+	return path, sum, size, nil
+}

@@ -1,0 +1,130 @@
+package server
+
+import (
+	"context"
+	"html/template"
+	"io"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"sijil/internal/caption"
+)
+
+// Options configure a server. The zero Options serve a read-only register
+// with plain place matching and default limits.
+type Options struct {
+	// ExpandPlace returns what a place filter stands for: the geonameids of
+	// the gazetteer entries the name may mean (within country, when given)
+	// and the keys of every spelling they are known by (Douma, Duma), which
+	// caption.Query matches. nil: the name's own key only (see foldKey).
+	ExpandPlace func(name string, country caption.CountryCode) (geonameIDs []int, keys []string)
+	// Admin1Key maps an admin1 filter, a name ("Idlib") or a GeoNames code
+	// as the map sends it ("SY.12"), to caption.Query.Admin1Key. nil:
+	// foldKey of the value.
+	Admin1Key func(value string) string
+	// Ingest stores an uploaded document read from body, named name by the
+	// client. nil: uploads answer 501. An error wrapping caption.ErrInvalid
+	// is the document's fault; its text reaches the client only through a
+	// UserError.
+	Ingest func(ctx context.Context, name string, body io.Reader) (IngestResult, error)
+	// DataDir holds what the server writes beside the register: the
+	// corrections audit trail (corrections.jsonl). Empty: corrections
+	// answer 501.
+	DataDir string
+	// WriteToken enables uploads and corrections for requests that present
+	// it as a bearer token. Empty: the server is read-only.
+	WriteToken string
+	// Logger receives one line per failed request (nil: discarded).
+	Logger *slog.Logger
+	// Now is the clock corrections are stamped with (nil: time.Now).
+	Now    func() time.Time
+	Limits Limits
+}
+
+// Limits bound what one request may cost. Zero fields take the defaults.
+type Limits struct {
+	Timeout       time.Duration // per request (default 30s)
+	UploadTimeout time.Duration // per upload, which runs an ingest (default 5m)
+	MaxBody       int64         // JSON request bodies (default 64 KiB)
+	MaxUpload     int64         // uploaded documents (default 32 MiB)
+	MaxPoints     int           // GeoJSON features per request (default 10000)
+}
+
+// IngestResult is what storing an uploaded document did.
+type IngestResult struct {
+	Path            string // where the document was stored, as records cite it
+	SHA256          string
+	Size            int64
+	Unchanged       bool // the same document was already stored
+	Captions        int
+	NewRecords      int
+	ExactDuplicates int
+}
+
+func (l Limits) withDefaults() Limits {
+	if l.Timeout <= 0 {
+		l.Timeout = 30 * time.Second
+	}
+	if l.UploadTimeout <= 0 {
+		l.UploadTimeout = 5 * time.Minute
+	}
+	if l.MaxBody <= 0 {
+		l.MaxBody = 64 << 10
+	}
+	if l.MaxUpload <= 0 {
+		l.MaxUpload = 32 << 20
+	}
+	if l.MaxPoints <= 0 {
+		l.MaxPoints = 10000
+	}
+	return l
+}
+
+// server is the state the handlers share; it holds no request state.
+type server struct {
+	store       caption.Store
+	opt         Options
+	limits      Limits
+	log         *slog.Logger
+	pages       map[string]*template.Template
+	corrections *correctionLog
+}
+
+// New returns the handler serving store with opt: the API, the pages and
+// the static assets, behind security headers, a per-request timeout and
+// panic recovery.
+func New(store caption.Store, opt Options) http.Handler {
+	s := &server{store: store, opt: opt, limits: opt.Limits.withDefaults(), log: opt.Logger, pages: parsePages()}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	if s.opt.Now == nil {
+		s.opt.Now = time.Now
+	}
+	if opt.DataDir != "" {
+		s.corrections = newCorrectionLog(opt.DataDir)
+	}
+	return s.secure(s.routes())
+}
+
+func (s *server) routes() *http.ServeMux {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/v1/records", s.handleRecordList)
+	mux.HandleFunc("GET /api/v1/records/{id}", s.handleRecordGet)
+	mux.HandleFunc("GET /api/v1/events/{id}", s.handleEventGet)
+	mux.HandleFunc("GET /api/v1/stats", s.handleStats)
+	mux.HandleFunc("GET /api/v1/timeline", s.handleTimeline)
+	mux.HandleFunc("GET /api/v1/geojson", s.handleGeoJSON)
+	mux.HandleFunc("GET /api/v1/openapi.json", s.handleOpenAPI)
+	mux.HandleFunc("POST /api/v1/corrections/{id}", s.requireToken(s.handleCorrectionCreate))
+	mux.HandleFunc("POST /api/v1/documents", s.requireToken(s.handleDocumentCreate))
+
+	mux.HandleFunc("GET /{$}", s.handleSearchPage)
+	mux.HandleFunc("GET /records/{id}", s.handleRecordPage)
+	mux.HandleFunc("GET /events/{id}", s.handleEventPage)
+	mux.Handle("GET /static/", staticHandler())
+	// Other paths get ServeMux's own plain 404 and 405 (with Allow), behind
+	// the same headers.
+	return mux
+}
