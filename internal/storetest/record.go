@@ -327,7 +327,7 @@ func testCancelled(t *testing.T, s caption.Store) {
 			for _, err := range s.Records(ctx) {
 				return err
 			}
-			return errors.New("Records yielded nothing")
+			return errors.New("the Records iterator yielded nothing")
 		}},
 	}
 	for _, c := range calls {
