@@ -97,3 +97,57 @@ func PointRecord(r Record) Record {
 	return Record{Date: r.Date, Country: r.Country, Location: r.Location, Places: r.Places,
 		Killed: r.Killed, Injured: r.Injured, EventTypes: r.EventTypes}
 }
+
+// The codes of term fields in both stores' search_values.field columns (see
+// their 0002_search.sql): the facets first, so that "code <=
+// LastFacetCode" selects the facet terms.
+const (
+	CodeAgency       = 1
+	CodePhotographer = 2
+	CodeEventType    = 3
+	CodeActor        = 4
+	CodeAdmin1       = 5
+	CodePlace        = 6
+	CodeGeonameID    = 7
+	LastFacetCode    = CodeAdmin1
+)
+
+// TermCode returns the stored code of a Term field; it panics on a field
+// RecordTerms never produces.
+func TermCode(field string) int {
+	switch field {
+	case FacetAgency:
+		return CodeAgency
+	case FacetPhotographer:
+		return CodePhotographer
+	case FacetEventType:
+		return CodeEventType
+	case FacetActor:
+		return CodeActor
+	case FacetAdmin1:
+		return CodeAdmin1
+	case TermPlace:
+		return CodePlace
+	case TermGeonameID:
+		return CodeGeonameID
+	}
+	panic("caption: unknown term field " + field)
+}
+
+// FacetOfCode returns the facet a stored code stands for; "" for the codes
+// that are not facets.
+func FacetOfCode(code int) string {
+	switch code {
+	case CodeAgency:
+		return FacetAgency
+	case CodePhotographer:
+		return FacetPhotographer
+	case CodeEventType:
+		return FacetEventType
+	case CodeActor:
+		return FacetActor
+	case CodeAdmin1:
+		return FacetAdmin1
+	}
+	return ""
+}

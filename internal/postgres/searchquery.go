@@ -226,7 +226,7 @@ func facets(ctx context.Context, tx pgx.Tx, w *where, res *caption.SearchResult)
 		UNION ALL SELECT 8, country, count(*) FROM m WHERE country IS NOT NULL GROUP BY country
 		UNION ALL SELECT 9, to_char(date_first, 'YYYY'), count(*) FROM m WHERE date_first IS NOT NULL GROUP BY 2
 		UNION ALL SELECT v.field, v.value, c.n FROM (
-			SELECT t.value_id, count(*) AS n FROM m JOIN search_terms AS t ON t.record_id = m.id AND t.field <= ` + strconv.Itoa(lastFacetField) + `
+			SELECT t.value_id, count(*) AS n FROM m JOIN search_terms AS t ON t.record_id = m.id AND t.field <= ` + strconv.Itoa(caption.LastFacetCode) + `
 			GROUP BY t.value_id) AS c
 		JOIN search_values AS v ON v.id = c.value_id`
 	rows, err := tx.Query(ctx, query, w.args...)
@@ -246,7 +246,7 @@ func facets(ctx context.Context, tx pgx.Tx, w *where, res *caption.SearchResult)
 		case countYear:
 			counts[caption.FacetYear] = append(counts[caption.FacetYear], caption.FacetCount{Value: value, Count: n})
 		default:
-			f := facetName(code)
+			f := caption.FacetOfCode(code)
 			counts[f] = append(counts[f], caption.FacetCount{Value: value, Count: n})
 		}
 		return nil

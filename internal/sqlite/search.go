@@ -23,56 +23,8 @@ func WithPlaceKey(key func(name string) string) Option {
 	return func(s *Store) { s.placeKey = key }
 }
 
-// Codes of search_values.field (see 0002_search.sql): the facets first.
-const (
-	fieldAgency       = 1
-	fieldPhotographer = 2
-	fieldEventType    = 3
-	fieldActor        = 4
-	fieldAdmin1       = 5
-	fieldPlace        = 6
-	fieldGeonameID    = 7
-	lastFacetField    = fieldAdmin1
-)
-
-// fieldCode returns the code of a caption.Term field.
-func fieldCode(field string) int {
-	switch field {
-	case caption.FacetAgency:
-		return fieldAgency
-	case caption.FacetPhotographer:
-		return fieldPhotographer
-	case caption.FacetEventType:
-		return fieldEventType
-	case caption.FacetActor:
-		return fieldActor
-	case caption.FacetAdmin1:
-		return fieldAdmin1
-	case caption.TermPlace:
-		return fieldPlace
-	case caption.TermGeonameID:
-		return fieldGeonameID
-	}
-	panic("sqlite: unknown term field " + field)
-}
-
-// facetName returns the facet of a field code; "" for the fields that are
-// not facets.
-func facetName(code int) string {
-	switch code {
-	case fieldAgency:
-		return caption.FacetAgency
-	case fieldPhotographer:
-		return caption.FacetPhotographer
-	case fieldEventType:
-		return caption.FacetEventType
-	case fieldActor:
-		return caption.FacetActor
-	case fieldAdmin1:
-		return caption.FacetAdmin1
-	}
-	return ""
-}
+// fieldCode is caption.TermCode in the column's type.
+func fieldCode(field string) int { return int(caption.TermCode(field)) }
 
 // indexed is a record to add to the search index.
 type indexed struct {
@@ -163,7 +115,7 @@ func searchRecordRow(r indexed) []any {
 // keyOf returns the place key of a value: for admin1 and place names, when
 // the store has a key function; else NULL.
 func (s *Store) keyOf(field int, value string) any {
-	if s.placeKey == nil || (field != fieldAdmin1 && field != fieldPlace) {
+	if s.placeKey == nil || (field != caption.CodeAdmin1 && field != caption.CodePlace) {
 		return nil
 	}
 	return s.placeKey(value)

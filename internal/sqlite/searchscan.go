@@ -99,7 +99,7 @@ func (sc *scan) run(ctx context.Context, tx querier, w *where) error {
 			if n <= 0 {
 				return fmt.Errorf("record %d: corrupt search_records.terms", m.id)
 			}
-			if id, field := unpackTerm(v); field <= lastFacetField {
+			if id, field := unpackTerm(v); field <= caption.LastFacetCode {
 				sc.values[id]++
 			}
 			b = b[n:]
@@ -213,7 +213,7 @@ func (s *Store) setFacets(ctx context.Context, tx querier, sc *scan, facets map[
 		if !ok {
 			return fmt.Errorf("search value %d is missing", id)
 		}
-		add(facetName(v.field), v.value, n)
+		add(caption.FacetOfCode(v.field), v.value, n)
 	}
 	for f, c := range facets {
 		facets[f] = caption.TopFacets(c)
