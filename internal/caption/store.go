@@ -97,6 +97,13 @@ type IngestResult struct {
 	NewRecords     int // records not seen before
 	ExactDuplicate int // captions whose record already existed
 	Unchanged      bool
+	// RecordIDs are the record of each item, in the order given, and
+	// Created the records this call created, in ID order (nil when
+	// Unchanged): a linking pass links the new records from the items it
+	// holds instead of reading them back. A created record's fields are
+	// those of the first item citing it.
+	RecordIDs []int64
+	Created   []int64
 }
 
 // Stats counts a store's contents.
@@ -139,6 +146,14 @@ type Store interface {
 	EventCandidates(ctx context.Context, d PartialDate, days int) ([]StoredRecord, error)
 	// SetLink stores l and sets the record's group at l.Level.
 	SetLink(ctx context.Context, l Link) error
+	// SetLinks stores links, in order, as SetLink would one by one, but
+	// in one transaction (or Exclusive's): all or none.
+	SetLinks(ctx context.Context, links []Link) error
+	// LinkVersion returns a number that changes whenever a link is set or
+	// a record's fields are updated, by any process: a linking pass that
+	// keeps what it learnt of the store between Exclusive calls compares
+	// it to know whether that still holds.
+	LinkVersion(ctx context.Context) (int64, error)
 	// Links returns the links of a record at every level.
 	Links(ctx context.Context, record int64) ([]Link, error)
 	// Exclusive runs fn while no other process links records in this store

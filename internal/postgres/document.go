@@ -129,11 +129,17 @@ func putDocument(ctx context.Context, tx pgx.Tx, b *batch) (caption.IngestResult
 	if err := insertOccurrences(ctx, tx, doc.ID, b.items, ids); err != nil {
 		return caption.IngestResult{}, err
 	}
+	recordIDs := make([]int64, len(b.items))
+	for i, it := range b.items {
+		recordIDs[i] = ids[it.Fingerprint.Key]
+	}
 	return caption.IngestResult{
 		Document:       doc,
 		Occurrences:    len(b.items),
-		NewRecords:     fresh,
-		ExactDuplicate: len(b.items) - fresh,
+		NewRecords:     len(fresh),
+		ExactDuplicate: len(b.items) - len(fresh),
+		RecordIDs:      recordIDs,
+		Created:        fresh,
 	}, nil
 }
 

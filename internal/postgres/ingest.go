@@ -13,15 +13,15 @@ import (
 // million rows (and 32 million bands).
 const insertChunk = 2000
 
-// findOrCreateRecords returns the ID of every key of b and how many records
-// it created. Existing keys are looked up first, so that re-ingest consumes
+// findOrCreateRecords returns the ID of every key of b and the IDs of the
+// records it created, in ID order. Existing keys are looked up first, so that re-ingest consumes
 // no IDs. The rest are given IDs from the sequence in the order b cites them,
 // then inserted in key order with ON CONFLICT DO NOTHING: a key that a
 // concurrent writer inserted meanwhile is waited for and looked up again.
-func findOrCreateRecords(ctx context.Context, tx pgx.Tx, b *batch) (map[string]int64, int, error) {
+func findOrCreateRecords(ctx context.Context, tx pgx.Tx, b *batch) (map[string]int64, []int64, error) {
 	ids, err := lookupKeys(ctx, tx, b.keys)
 	if err != nil {
-		return nil, 0, err
+		return nil, nil, err
 	}
 	var missing []string
 	for _, k := range b.keys {
@@ -30,11 +30,11 @@ func findOrCreateRecords(ctx context.Context, tx pgx.Tx, b *batch) (map[string]i
 		}
 	}
 	if len(missing) == 0 {
-		return ids, 0, nil
+		return ids, nil, nil
 	}
 	reserved, err := reserveIDs(ctx, tx, len(missing))
 	if err != nil {
-		return nil, 0, err
+		return nil, nil, err
 	}
 	want := make(map[string]int64, len(missing))
 	for i, k := range missing {
@@ -42,16 +42,16 @@ func findOrCreateRecords(ctx context.Context, tx pgx.Tx, b *batch) (map[string]i
 	}
 	slices.Sort(missing)
 	var lost []string
-	fresh := 0
+	var fresh []int64
 	for chunk := range slices.Chunk(missing, insertChunk) {
 		inserted, err := insertRecords(ctx, tx, b, chunk, want)
 		if err != nil {
-			return nil, 0, err
+			return nil, nil, err
 		}
 		for _, k := range chunk {
 			if inserted[k] {
 				ids[k] = want[k]
-				fresh++
+				fresh = append(fresh, want[k])
 			} else {
 				lost = append(lost, k)
 			}
@@ -60,12 +60,13 @@ func findOrCreateRecords(ctx context.Context, tx pgx.Tx, b *batch) (map[string]i
 	if len(lost) > 0 {
 		found, err := lookupKeys(ctx, tx, lost)
 		if err != nil {
-			return nil, 0, err
+			return nil, nil, err
 		}
 		for k, id := range found {
 			ids[k] = id
 		}
 	}
+	slices.Sort(fresh)
 	return ids, fresh, nil
 }
 

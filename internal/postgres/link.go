@@ -72,34 +72,105 @@ func (s *Store) EventCandidates(ctx context.Context, d caption.PartialDate, days
 // is caption.ErrNotFound.
 func (s *Store) SetLink(ctx context.Context, l caption.Link) (err error) {
 	defer wrap(&err, "postgres.SetLink(%d, %s)", l.Record, l.Level)
-	column := map[caption.LinkLevel]string{caption.LevelCluster: "cluster_id", caption.LevelEvent: "event_id"}[l.Level]
-	if column == "" {
-		return fmt.Errorf("%w: link level %q", caption.ErrInvalid, l.Level)
+	return s.setLinks(ctx, []caption.Link{l})
+}
+
+// SetLinks stores links as SetLink does each, in order, in one transaction:
+// a statement per table for the whole batch instead of a transaction per
+// link.
+func (s *Store) SetLinks(ctx context.Context, links []caption.Link) (err error) {
+	defer wrap(&err, "postgres.SetLinks(%d links)", len(links))
+	return s.setLinks(ctx, links)
+}
+
+// linkColumns are the records column of each level's group.
+var linkColumns = map[caption.LinkLevel]string{caption.LevelCluster: "cluster_id", caption.LevelEvent: "event_id"}
+
+func (s *Store) setLinks(ctx context.Context, links []caption.Link) error {
+	if len(links) == 0 {
+		return nil
 	}
-	if l.Group <= 0 {
-		return fmt.Errorf("%w: group %d", caption.ErrInvalid, l.Group)
+	now := time.Now()
+	// A record linked twice at one level keeps its last link, as it would
+	// one call at a time; one statement may not touch a row twice.
+	type key struct {
+		record int64
+		level  caption.LinkLevel
 	}
-	created := l.Created
-	if created.IsZero() {
-		created = time.Now()
+	last := map[key]int{}
+	for i, l := range links {
+		if linkColumns[l.Level] == "" {
+			return fmt.Errorf("%w: link level %q", caption.ErrInvalid, l.Level)
+		}
+		if l.Group <= 0 {
+			return fmt.Errorf("%w: group %d", caption.ErrInvalid, l.Group)
+		}
+		last[key{l.Record, l.Level}] = i
+	}
+	var c linkArrays
+	byLevel := map[caption.LinkLevel]*linkArrays{}
+	for i, l := range links {
+		if last[key{l.Record, l.Level}] != i {
+			continue
+		}
+		created := l.Created
+		if created.IsZero() {
+			created = now
+		}
+		c.add(l, created)
+		if byLevel[l.Level] == nil {
+			byLevel[l.Level] = &linkArrays{}
+		}
+		byLevel[l.Level].add(l, created)
 	}
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `UPDATE records SET `+column+` = $2 WHERE id = $1`, l.Record, l.Group)
-		if err != nil {
-			return err
+		for level, lc := range byLevel {
+			tag, err := tx.Exec(ctx, `UPDATE records r SET `+linkColumns[level]+` = u.grp
+				FROM unnest($1::bigint[], $2::bigint[]) AS u (id, grp) WHERE r.id = u.id`, lc.Record, lc.Group)
+			if err != nil {
+				return err
+			}
+			if int(tag.RowsAffected()) != len(lc.Record) {
+				return pgx.ErrNoRows
+			}
 		}
-		if tag.RowsAffected() == 0 {
-			return pgx.ErrNoRows
-		}
-		_, err = tx.Exec(ctx, `
+		_, err := tx.Exec(ctx, `
 			INSERT INTO links (record_id, level, target_id, group_id, similarity, rule, created)
-			VALUES ($1, $2, $3, $4, $5, $6, $7)
+			SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[], $5::float8[], $6::text[], $7::timestamptz[])
 			ON CONFLICT (record_id, level) DO UPDATE SET target_id = excluded.target_id,
 				group_id = excluded.group_id, similarity = excluded.similarity,
 				rule = excluded.rule, created = excluded.created`,
-			l.Record, string(l.Level), l.Target, l.Group, l.Similarity, l.Rule, created.UTC().Truncate(time.Microsecond))
+			c.Record, c.Level, c.Target, c.Group, c.Similarity, c.Rule, c.Created)
+		if err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, `SELECT nextval('link_version')`)
 		return err
 	})
+}
+
+// linkArrays are links as one array per column.
+type linkArrays struct {
+	Record, Target, Group []int64
+	Level, Rule           []string
+	Similarity            []float64
+	Created               []time.Time
+}
+
+func (c *linkArrays) add(l caption.Link, created time.Time) {
+	c.Record, c.Target, c.Group = append(c.Record, l.Record), append(c.Target, l.Target), append(c.Group, l.Group)
+	c.Level, c.Rule, c.Similarity = append(c.Level, string(l.Level)), append(c.Rule, l.Rule), append(c.Similarity, l.Similarity)
+	c.Created = append(c.Created, created.UTC().Truncate(time.Microsecond))
+}
+
+// LinkVersion returns the link_version sequence's value, which SetLink,
+// SetLinks and UpdateRecord move on: the last value taken, or one less than
+// the first before any was (last_value alone is 1 both then and after the
+// first nextval).
+func (s *Store) LinkVersion(ctx context.Context) (v int64, err error) {
+	defer wrap(&err, "postgres.LinkVersion")
+	err = s.pool.QueryRow(ctx, `SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END FROM link_version`).Scan(&v)
+	return v, err
 }
 
 // Links returns the links of a record at every level: its cluster link

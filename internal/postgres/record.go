@@ -115,6 +115,9 @@ func (s *Store) UpdateRecord(ctx context.Context, id int64, r caption.Record, v 
 		if err != nil {
 			return err
 		}
+		if _, err := tx.Exec(ctx, `SELECT nextval('link_version')`); err != nil {
+			return err
+		}
 		return reindexTerms(ctx, tx, s.placeKey, id, r)
 	})
 }

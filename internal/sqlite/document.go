@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -90,14 +91,18 @@ func (s *Store) putItems(ctx context.Context, q querier, res *caption.IngestResu
 		var id int64
 		err := rows.Scan(&key, &id)
 		ids[key] = id
+		res.Created = append(res.Created, id)
 		return err
 	})
 	if err != nil {
 		return err
 	}
+	slices.Sort(res.Created)
 	occRows := make([][]any, len(items))
+	res.RecordIDs = make([]int64, len(items))
 	for i, it := range items {
-		if occRows[i], err = occurrenceRow(res.Document.ID, ids[it.Fingerprint.Key], it.Occurrence); err != nil {
+		res.RecordIDs[i] = ids[it.Fingerprint.Key]
+		if occRows[i], err = occurrenceRow(res.Document.ID, res.RecordIDs[i], it.Occurrence); err != nil {
 			return fmt.Errorf("caption %d: %w", it.Occurrence.Index, err)
 		}
 	}

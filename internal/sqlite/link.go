@@ -1,11 +1,12 @@
 package sqlite
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -36,71 +37,188 @@ func (s *Store) Unlinked(ctx context.Context, level caption.LinkLevel, limit int
 // current time.
 func (s *Store) SetLink(ctx context.Context, l caption.Link) (err error) {
 	defer wrap(&err, "sqlite.SetLink(%d, %s)", l.Record, l.Level)
-	if _, ok := unlinkedWhere[l.Level]; !ok || l.Group == 0 {
-		return fmt.Errorf("%w: level %q, group %d", caption.ErrInvalid, l.Level, l.Group)
+	return s.setLinks(ctx, []caption.Link{l})
+}
+
+// SetLinks stores links as SetLink does each, in order, in one transaction
+// (a savepoint inside Exclusive): a linking pass writes a batch's links with
+// a few multi-row statements instead of a savepoint and five statements a
+// record, which were a seventh of an ingest's time.
+func (s *Store) SetLinks(ctx context.Context, links []caption.Link) (err error) {
+	defer wrap(&err, "sqlite.SetLinks(%d links)", len(links))
+	return s.setLinks(ctx, links)
+}
+
+func (s *Store) setLinks(ctx context.Context, links []caption.Link) error {
+	if len(links) == 0 {
+		return nil
 	}
-	if l.Created.IsZero() {
-		l.Created = time.Now()
-	}
-	return s.write(ctx, func(q querier) error {
-		c := s.preparer(ctx, q)
-		var bands []byte
-		err := c.queryRow(ctx, q, "SELECT bands FROM records WHERE id = ?", l.Record).Scan(&bands)
-		if errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("record %d: %w", l.Record, caption.ErrNotFound)
+	now := time.Now()
+	for i, l := range links {
+		if _, ok := unlinkedWhere[l.Level]; !ok || l.Group == 0 {
+			return fmt.Errorf("%w: level %q, group %d", caption.ErrInvalid, l.Level, l.Group)
 		}
-		if err != nil {
+		if l.Created.IsZero() {
+			links[i].Created = now
+		}
+	}
+	var bands map[int64][]byte
+	check := func(q querier) (err error) {
+		bands, err = linkedRecords(ctx, q, links)
+		return err
+	}
+	return s.writeChecked(ctx, check, func(q querier) error {
+		// With every record and target checked, no constraint can fail: the
+		// statements say so (OR FAIL, foreign keys deferred to the commit),
+		// which spares SQLite a statement journal, a copy of every page
+		// each multi-row statement changes, a fifth of the batch's time.
+		if _, err := q.ExecContext(ctx, "PRAGMA defer_foreign_keys = ON"); err != nil {
 			return err
 		}
-		var one int
-		err = c.queryRow(ctx, q, "SELECT 1 FROM records WHERE id = ?", l.Target).Scan(&one)
-		if errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("record %d: %w", l.Target, caption.ErrNotFound)
+		linkRows := make([][]any, len(links))
+		last := map[caption.LinkLevel]map[int64]int64{} // the group each record ends in, by level
+		for i, l := range links {
+			linkRows[i] = []any{l.Record, l.Level, l.Target, l.Group, l.Similarity, l.Rule, formatTime(l.Created)}
+			if last[l.Level] == nil {
+				last[l.Level] = map[int64]int64{}
+			}
+			last[l.Level][l.Record] = l.Group
 		}
-		if err != nil {
-			return err
-		}
-		const upsert = `INSERT INTO links (record_id, level, target, grp, similarity, rule, created) VALUES (?, ?, ?, ?, ?, ?, ?)
-			ON CONFLICT (record_id, level) DO UPDATE SET target = excluded.target, grp = excluded.grp,
+		const upsert = `INSERT OR FAIL INTO links (record_id, level, target, grp, similarity, rule, created) VALUES `
+		const onConflict = ` ON CONFLICT (record_id, level) DO UPDATE SET target = excluded.target, grp = excluded.grp,
 			similarity = excluded.similarity, rule = excluded.rule, created = excluded.created`
-		if _, err := c.exec(ctx, q, upsert, l.Record, l.Level, l.Target, l.Group, l.Similarity, l.Rule, formatTime(l.Created)); err != nil {
+		if err := execRows(ctx, q, upsert, onConflict, linkRows, nil); err != nil {
 			return err
 		}
-		if _, err := c.exec(ctx, q, setGroup[l.Level], l.Group, l.Record); err != nil {
+		if err := setGroups(ctx, q, last[caption.LevelCluster], last[caption.LevelEvent]); err != nil {
 			return err
 		}
-		if l.Level != caption.LevelCluster {
-			return nil
+		if err := s.indexBands(ctx, q, last[caption.LevelCluster], bands); err != nil {
+			return err
 		}
-		return indexBands(ctx, q, c, l.Record, bands)
+		return bumpLinkVersion(ctx, q)
 	})
 }
 
-// setGroup sets a record's group at each level.
-var setGroup = map[caption.LinkLevel]string{
-	caption.LevelCluster: "UPDATE records SET cluster = ? WHERE id = ?",
-	caption.LevelEvent:   "UPDATE records SET event = ? WHERE id = ?",
+// linkedRecords checks that the records and targets of links exist, and
+// returns the packed bands of each.
+func linkedRecords(ctx context.Context, q querier, links []caption.Link) (map[int64][]byte, error) {
+	var ids []int64
+	seen := map[int64]bool{}
+	for _, l := range links {
+		for _, id := range []int64{l.Record, l.Target} {
+			if !seen[id] {
+				seen[id] = true
+				ids = append(ids, id)
+			}
+		}
+	}
+	list, err := json.Marshal(ids)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := q.QueryContext(ctx, "SELECT id, bands FROM records WHERE id IN (SELECT value FROM json_each(?))", string(list))
+	if err != nil {
+		return nil, err
+	}
+	bands := make(map[int64][]byte, len(ids))
+	err = eachRow(rows, func(rows *sql.Rows) error {
+		var id int64
+		var b []byte
+		err := rows.Scan(&id, &b)
+		bands[id] = b
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range links {
+		for _, id := range []int64{l.Record, l.Target} {
+			if _, ok := bands[id]; !ok {
+				return nil, fmt.Errorf("record %d: %w", id, caption.ErrNotFound)
+			}
+		}
+	}
+	return bands, nil
 }
 
-// insertBands inserts n bands of a record: every record of a store has as
-// many, so the statement is prepared once per transaction.
-func insertBands(n int) string {
-	return "INSERT OR IGNORE INTO bands (band, record_id) VALUES " + strings.Repeat("(?, ?), ", n-1) + "(?, ?)"
+// setGroups sets records' groups, batchRows records a statement, in ID
+// order so that the statements walk the table once. A record linked at
+// both levels in one call has both columns set at once: its row (two
+// kilobytes) is rewritten once, and it never enters records_unevented.
+func setGroups(ctx context.Context, q querier, clusters, events map[int64]int64) error {
+	var both, onlyCluster, onlyEvent [][]any
+	for id, c := range clusters {
+		if e, ok := events[id]; ok {
+			both = append(both, []any{id, c, e})
+		} else {
+			onlyCluster = append(onlyCluster, []any{id, c})
+		}
+	}
+	for id, e := range events {
+		if _, ok := clusters[id]; !ok {
+			onlyEvent = append(onlyEvent, []any{id, e})
+		}
+	}
+	for _, u := range []struct {
+		set  string
+		rows [][]any
+	}{
+		{"cluster = v.column2, event = v.column3", both},
+		{"cluster = v.column2", onlyCluster},
+		{"event = v.column2", onlyEvent},
+	} {
+		slices.SortFunc(u.rows, func(a, b []any) int { return cmp.Compare(a[0].(int64), b[0].(int64)) })
+		update := "UPDATE OR FAIL records SET " + u.set + " FROM (VALUES "
+		if err := execRows(ctx, q, update, ") AS v WHERE records.id = v.column1", u.rows, nil); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
-// indexBands writes a record's packed bands into the bands table, with c's
-// prepared statement when c is not nil.
-func indexBands(ctx context.Context, q querier, c *txStmts, record int64, packed []byte) error {
-	bands, err := unpackUint64s(packed)
-	if err != nil || len(bands) == 0 {
+// indexBands writes the bands of the records linked at cluster level into
+// the bands table, sorted, so that the inserts walk the index in order.
+func (s *Store) indexBands(ctx context.Context, q querier, records map[int64]int64, packed map[int64][]byte) error {
+	var rows [][]any
+	var all []uint64
+	for id := range records {
+		bands, err := unpackUint64s(packed[id])
+		if err != nil {
+			return fmt.Errorf("record %d: bands: %w", id, err)
+		}
+		for _, b := range bands {
+			rows = append(rows, []any{int64(b), id})
+		}
+		all = append(all, bands...)
+	}
+	s.bands.add(all)
+	slices.SortFunc(rows, func(a, b []any) int {
+		return cmp.Or(cmp.Compare(a[0].(int64), b[0].(int64)), cmp.Compare(a[1].(int64), b[1].(int64)))
+	})
+	return execRows(ctx, q, "INSERT OR IGNORE INTO bands (band, record_id) VALUES ", "", rows, nil)
+}
+
+// The link version is the database's user_version (a number in the file
+// header, which SQLite leaves to applications): every transaction that sets
+// links or updates records moves it on, and every connection and process
+// sees it with the data, at no cost in rows or schema.
+func bumpLinkVersion(ctx context.Context, q querier) error {
+	var v int32
+	if err := q.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
 		return err
 	}
-	args := make([]any, 0, 2*len(bands))
-	for _, b := range bands {
-		args = append(args, int64(b), record)
-	}
-	_, err = c.exec(ctx, q, insertBands(len(bands)), args...)
+	_, err := q.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", v+1)) // wraps, which only comparisons for equality see
 	return err
+}
+
+// LinkVersion returns a number that changes whenever links are set or
+// records updated: the database's user_version (see bumpLinkVersion).
+func (s *Store) LinkVersion(ctx context.Context) (v int64, err error) {
+	defer wrap(&err, "sqlite.LinkVersion")
+	var n int32
+	err = s.read(ctx).QueryRowContext(ctx, "PRAGMA user_version").Scan(&n)
+	return int64(n), err
 }
 
 // Links returns a record's links, its cluster link first.
@@ -138,11 +256,17 @@ func (s *Store) Links(ctx context.Context, record int64) (ls []caption.Link, err
 // so that their number is not bound by SQLite's limit on parameters.
 func (s *Store) ClusterCandidates(ctx context.Context, fp caption.Fingerprint) (rs []caption.StoredRecord, err error) {
 	defer wrap(&err, "sqlite.ClusterCandidates(%s)", fp.Key)
-	if len(fp.Bands) == 0 {
+	want := fp.Bands
+	if x := s.exclusiveTx(ctx); x != nil && len(want) >= filterMin {
+		if want, err = s.bands.maybe(ctx, x.tx, want); err != nil {
+			return nil, err
+		}
+	}
+	if len(want) == 0 {
 		return nil, nil
 	}
-	bands := make([]int64, len(fp.Bands))
-	for i, b := range fp.Bands {
+	bands := make([]int64, len(want))
+	for i, b := range want {
 		bands[i] = int64(b) // as stored: the two's-complement int64
 	}
 	list, err := json.Marshal(bands)

@@ -170,6 +170,9 @@ func (s *Store) UpdateRecord(ctx context.Context, id int64, r caption.Record, v 
 		if n, err := res.RowsAffected(); err != nil || n == 0 {
 			return errors.Join(err, caption.ErrNotFound)
 		}
+		if err := bumpLinkVersion(ctx, q); err != nil {
+			return err
+		}
 		return s.reindexRecord(ctx, q, id, r)
 	})
 }

@@ -39,10 +39,10 @@ type valueKey struct {
 }
 
 // indexRecords adds records, which must not be in the index, to the search
-// index: their values and terms, then their full text. The full text goes
-// last: once FTS5 is written in a transaction, every later statement that
-// opens a statement journal makes it flush its pending terms, which cost a
-// quarter of PutDocument's time.
+// index: their values and terms, then their full text (search_text, then
+// records_fts). records_fts goes last: once FTS5 is written in a
+// transaction, every later statement that opens a statement journal makes
+// it flush its pending terms, which cost a quarter of PutDocument's time.
 func (s *Store) indexRecords(ctx context.Context, q querier, recs []indexed) error {
 	terms := make([][]caption.Term, len(recs))
 	ids := map[valueKey]int64{}
@@ -87,6 +87,7 @@ func (s *Store) indexRecords(ctx context.Context, q querier, recs []indexed) err
 		{"INSERT INTO search_terms (value_id, record_id) VALUES ", termRows},
 		{"INSERT INTO search_records (id, day_first, day_last, year, country, killed, lat, lon, terms) VALUES ", recordRows},
 		{"INSERT INTO search_points (id, point) VALUES ", pointRows},
+		{"INSERT INTO search_text (record_id, text) VALUES ", textRows},
 		{"INSERT INTO records_fts (rowid, text) VALUES ", textRows},
 	} {
 		if err := execRows(ctx, q, ins.prefix, "", ins.rows, nil); err != nil {
@@ -177,6 +178,7 @@ func (s *Store) reindexRecord(ctx context.Context, q querier, id int64, r captio
 	for _, del := range []string{
 		"DELETE FROM search_records WHERE id = ?",
 		"DELETE FROM search_points WHERE id = ?",
+		"DELETE FROM search_text WHERE record_id = ?",
 		"DELETE FROM records_fts WHERE rowid = ?",
 	} {
 		if _, err := q.ExecContext(ctx, del, id); err != nil {
@@ -187,13 +189,15 @@ func (s *Store) reindexRecord(ctx context.Context, q querier, id int64, r captio
 }
 
 // openSearch finishes the search index when the store opens: it indexes
-// the records listed in search_pending (those stored before migration 0002)
+// the records listed in search_pending (those stored before migration 0002),
+// writes the search_text of those listed in search_text_pending (before 0004)
 // and, given a key function, keys the place names stored without a key.
 func (s *Store) openSearch(ctx context.Context) error {
-	var pending, unkeyed bool
+	var pending, unkeyed, textPending bool
 	const check = `SELECT EXISTS (SELECT 1 FROM search_pending),
-		EXISTS (SELECT 1 FROM search_values WHERE key IS NULL AND field IN (5, 6))`
-	if err := s.writer.QueryRowContext(ctx, check).Scan(&pending, &unkeyed); err != nil {
+		EXISTS (SELECT 1 FROM search_values WHERE key IS NULL AND field IN (5, 6)),
+		EXISTS (SELECT 1 FROM search_text_pending)`
+	if err := s.writer.QueryRowContext(ctx, check).Scan(&pending, &unkeyed, &textPending); err != nil {
 		return fmt.Errorf("search index: %w", err)
 	}
 	for pending {
@@ -204,6 +208,16 @@ func (s *Store) openSearch(ctx context.Context) error {
 		})
 		if err != nil {
 			return fmt.Errorf("search index: %w", err)
+		}
+	}
+	for textPending {
+		err := s.write(ctx, func(q querier) error {
+			var err error
+			textPending, err = s.indexPendingText(ctx, q)
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("search text: %w", err)
 		}
 	}
 	if unkeyed && s.placeKey != nil {
@@ -234,6 +248,30 @@ func (s *Store) indexPending(ctx context.Context, q querier) (more bool, err err
 		return false, err
 	}
 	if _, err := q.ExecContext(ctx, "DELETE FROM search_pending WHERE record_id <= ?", last); err != nil {
+		return false, err
+	}
+	return len(rs) == pendingBatch, nil
+}
+
+// indexPendingText writes the search_text of a batch of the records of
+// search_text_pending (those stored before migration 0004) and reports
+// whether more are left. Records indexed since (by indexPending) already have
+// theirs.
+func (s *Store) indexPendingText(ctx context.Context, q querier) (more bool, err error) {
+	rs, err := queryRecords(ctx, q, recordSelect+` WHERE id IN (SELECT record_id FROM search_text_pending ORDER BY record_id LIMIT ?) ORDER BY id`, pendingBatch)
+	if err != nil || len(rs) == 0 {
+		return false, err
+	}
+	rows := make([][]any, len(rs))
+	for i, r := range rs {
+		rows[i] = []any{r.ID, caption.SearchText(r.Record)}
+	}
+	const insert = "INSERT INTO search_text (record_id, text) VALUES "
+	if err := execRows(ctx, q, insert, " ON CONFLICT (record_id) DO NOTHING", rows, nil); err != nil {
+		return false, err
+	}
+	last := rs[len(rs)-1].ID
+	if _, err := q.ExecContext(ctx, "DELETE FROM search_text_pending WHERE record_id <= ?", last); err != nil {
 		return false, err
 	}
 	return len(rs) == pendingBatch, nil

@@ -28,7 +28,10 @@ func testPutDocument(t *testing.T, s caption.Store) {
 	res := mustPut(t, s, doc, items)
 	wantDoc := doc
 	wantDoc.ID, wantDoc.FirstSeen = res.Document.ID, t0
-	want := caption.IngestResult{Document: wantDoc, Occurrences: 2, NewRecords: 2}
+	m := ids(t, s)
+	r1, r2 := m[key(dumaAirstrike)], m[key(aleppoRescue)]
+	want := caption.IngestResult{Document: wantDoc, Occurrences: 2, NewRecords: 2,
+		RecordIDs: []int64{r1, r2}, Created: []int64{min(r1, r2), max(r1, r2)}}
 	if diff := cmp.Diff(want, res, diffOpts...); diff != "" {
 		t.Errorf("PutDocument (-want +got):\n%s", diff)
 	}
@@ -127,6 +130,18 @@ func testExactDuplicates(t *testing.T, s caption.Store) {
 	wantKeys := []string{key(dumaAirstrike), key(aleppoRescue), key(idlibMarket), key(homsProtest)}
 	if diff := cmp.Diff(wantKeys, keys); diff != "" {
 		t.Errorf("record keys in ID order (-want +got):\n%s", diff)
+	}
+	// Each item's record, and the records each call created.
+	m := ids(t, s)
+	duma, aleppo, idlib, homs := m[key(dumaAirstrike)], m[key(aleppoRescue)], m[key(idlibMarket)], m[key(homsProtest)]
+	gotIDs := [][2][]int64{{resA.RecordIDs, resA.Created}, {resB.RecordIDs, resB.Created}, {resC.RecordIDs, resC.Created}}
+	wantIDs := [][2][]int64{
+		{{duma, aleppo}, {duma, aleppo}},
+		{{aleppo, idlib, duma}, {idlib}},
+		{{homs, homs}, {homs}},
+	}
+	if diff := cmp.Diff(wantIDs, gotIDs); diff != "" {
+		t.Errorf("{RecordIDs, Created} per document (-want +got):\n%s", diff)
 	}
 
 	srcs, err := s.Sources(t.Context(), idOf(t, s, dumaAirstrike))

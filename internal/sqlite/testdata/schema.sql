@@ -4,7 +4,7 @@
 -- table bands
 CREATE TABLE bands (
 	band      INTEGER NOT NULL,
-	record_id INTEGER NOT NULL REFERENCES records (id),
+	record_id INTEGER NOT NULL,
 	PRIMARY KEY (band, record_id)
 ) STRICT, WITHOUT ROWID;
 
@@ -139,6 +139,18 @@ CREATE TABLE search_terms (
 	record_id INTEGER NOT NULL,
 	PRIMARY KEY (value_id, record_id)
 ) STRICT, WITHOUT ROWID;
+
+-- table search_text
+CREATE TABLE search_text (
+	seq       INTEGER PRIMARY KEY AUTOINCREMENT,
+	record_id INTEGER NOT NULL UNIQUE,
+	text      TEXT NOT NULL
+) STRICT;
+
+-- table search_text_pending
+CREATE TABLE search_text_pending (
+	record_id INTEGER PRIMARY KEY
+) STRICT;
 
 -- table search_values
 CREATE TABLE search_values (
