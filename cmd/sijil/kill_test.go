@@ -187,7 +187,11 @@ type content struct {
 
 func registerContent(t *testing.T, path string) content {
 	t.Helper()
-	s := openRegister(t, path)
+	return storeContent(t, openRegister(t, path))
+}
+
+func storeContent(t *testing.T, s caption.Store) content {
+	t.Helper()
 	ctx := t.Context()
 	c := content{Occurrences: map[string]string{}, Links: map[string][]string{}}
 	docs, err := s.Documents(ctx)

@@ -97,6 +97,15 @@ func TestMatchEvent(t *testing.T) {
 			if ok && (sim <= 0 || sim > 1) {
 				t.Errorf("sim = %v, want in (0, 1]", sim)
 			}
+			// An EventIndex holding the candidates decides alike.
+			ix := NewEventIndex()
+			for _, c := range cands {
+				ix.Add(NewEventRecord(c))
+			}
+			ib, isim, irule, iok := ix.Match(NewEventRecord(tc.in.stored()))
+			if iok != ok || ib.ID != best.ID || isim != sim || irule != rule {
+				t.Errorf("EventIndex.Match = (ID %d, %v, %q, %v), MatchEvent (ID %d, %v, %q, %v)", ib.ID, isim, irule, iok, best.ID, sim, rule, ok)
+			}
 		})
 	}
 }

@@ -8,27 +8,6 @@ import (
 	"sijil/internal/caption"
 )
 
-// samePlace tests whether two records' scenes are one place (see MatchEvent).
-func samePlace(a, b caption.Record) (rule string, score float64, ok bool) {
-	la, lb := a.Location, b.Location
-	if precise(la) && precise(lb) {
-		d := haversineKm(la.Lat, la.Lon, lb.Lat, lb.Lon)
-		if d > EventKm {
-			return "", 0, false
-		}
-		return "10km", 1 - d/(2*EventKm), true
-	}
-	na, nb := placeNames(a), placeNames(b)
-	for _, x := range na {
-		for _, y := range nb {
-			if x == y {
-				return "place", 0.75, true
-			}
-		}
-	}
-	return "", 0, false
-}
-
 // precise reports whether a location is a place or its outskirts.
 func precise(l *caption.Location) bool { return l != nil && l.Precision >= 1 && l.Precision <= 2 }
 

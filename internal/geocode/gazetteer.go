@@ -17,6 +17,7 @@ import (
 type Gazetteer struct {
 	layers []*Index
 	fuzzy  fuzzyCache
+	cands  candidateCache
 }
 
 // New returns a gazetteer over layers, later layers overriding earlier

@@ -54,11 +54,11 @@ func (g *Gazetteer) best(rec *caption.Record, sc *scene, i int, anchors []anchor
 	strict := rec.Country != "" && (rec.CountryBasis == caption.CountryNamed || rec.CountryBasis == caption.CountryDocument)
 	var bestP Place
 	bestS, found := math.Inf(-1), false
-	for _, p := range sc.cands[i] {
+	for j, p := range sc.cands[i] {
 		if strict && p.Country != rec.Country {
 			continue
 		}
-		if s := sc.score(rec, i, p, anchors); s > bestS {
+		if s := sc.score(rec, i, j, anchors); s > bestS {
 			bestP, bestS, found = p, s, true
 		}
 	}
@@ -69,8 +69,10 @@ func (g *Gazetteer) best(rec *caption.Record, sc *scene, i int, anchors []anchor
 const maxCandidates = 40
 
 // scene is what Resolve computes once per record and every candidate's
-// score reads: each reference's key, spelling and candidates.
+// score reads: each reference's key, spelling and candidates, from the
+// gazetteer's candidateSets.
 type scene struct {
+	sets      []*candidateSet
 	keys      []string
 	spellings []string
 	cands     [][]Place
@@ -79,14 +81,12 @@ type scene struct {
 
 func (g *Gazetteer) newScene(rec *caption.Record) *scene {
 	n := len(rec.PlaceRefs)
-	sc := &scene{keys: make([]string, n), spellings: make([]string, n), cands: make([][]Place, n), fuzzy: make([]bool, n)}
+	sc := &scene{sets: make([]*candidateSet, n), keys: make([]string, n), spellings: make([]string, n),
+		cands: make([][]Place, n), fuzzy: make([]bool, n)}
 	for i, ref := range rec.PlaceRefs {
-		sc.keys[i], sc.spellings[i] = Key(ref.Name), Spelling(ref.Name)
-		sc.cands[i], sc.fuzzy[i] = g.candidates(ref.Name, rec.Country)
-		// Lookup ranks by spelling and population; past the first few dozen
-		// namesakes ("Al Qaryah") none wins on context, and keeping them all
-		// for a 100,000-caption document costs gigabytes.
-		sc.cands[i] = sc.cands[i][:min(len(sc.cands[i]), maxCandidates)]
+		cs := g.candidateSet(ref.Name, rec.Country)
+		sc.sets[i] = cs
+		sc.keys[i], sc.spellings[i], sc.cands[i], sc.fuzzy[i] = cs.key, cs.spelling, cs.places, cs.fuzzy
 	}
 	return sc
 }
@@ -97,14 +97,15 @@ func (g *Gazetteer) newScene(rec *caption.Record) *scene {
 // province") or lies near p ("Tal Samin village, north of Raqqa city"); the
 // places of the same document; the place word ("Idlib province" is a
 // division, "the town of Idlib" a town); and, last, rank and population.
-func (sc *scene) score(rec *caption.Record, i int, p Place, anchors []anchor) float64 {
-	return sc.explain(rec, i, p, anchors, nil)
+func (sc *scene) score(rec *caption.Record, i, j int, anchors []anchor) float64 {
+	return sc.explain(rec, i, j, anchors, nil)
 }
 
-// explain is score, also noting each reason in why when it is not nil, so
-// that `sijil gazetteer search` can show why the first candidate won.
-func (sc *scene) explain(rec *caption.Record, i int, p Place, anchors []anchor, why *[]string) float64 {
-	ref := rec.PlaceRefs[i]
+// explain is score of candidate j, also noting each reason in why when it
+// is not nil, so that `sijil gazetteer search` can show why the first
+// candidate won.
+func (sc *scene) explain(rec *caption.Record, i, j int, anchors []anchor, why *[]string) float64 {
+	ref, p := rec.PlaceRefs[i], sc.cands[i][j]
 	s := 0.0
 	add := func(w float64, reason string) {
 		s += w
@@ -115,22 +116,22 @@ func (sc *scene) explain(rec *caption.Record, i int, p Place, anchors []anchor, 
 	if rec.Country != "" && p.Country == rec.Country {
 		add(100, "in the caption's country "+string(rec.Country))
 	}
-	admin := Key(p.Admin1)
-	for j, other := range rec.PlaceRefs {
-		if j == i {
+	admin := sc.sets[i].adminKeys[j]
+	for k, other := range rec.PlaceRefs {
+		if k == i {
 			continue
 		}
-		if admin != "" && sc.keys[j] == admin {
+		if admin != "" && sc.keys[k] == admin {
 			add(50, "in the province the caption names, "+other.Name)
 		}
-		if j > i && sc.near(j, p, rec.Country, 40) {
+		if k > i && sc.near(k, p, rec.Country, 40) {
 			add(40, "within 40 km of "+other.Name)
 		}
 	}
 	if a := anchorScore(p, anchors); a > 0 {
 		add(a, "near the document's other places")
 	}
-	if spelledAlike(p, sc.spellings[i]) {
+	if sc.sets[i].alike[j] {
 		add(15, "spelt like the caption") // the key is loose ("Douma" and Damān share one)
 	}
 	switch {
@@ -169,12 +170,12 @@ func (g *Gazetteer) Explain(rec *caption.Record, i int) []Scored {
 	sc := g.newScene(rec)
 	strict := rec.Country != "" && (rec.CountryBasis == caption.CountryNamed || rec.CountryBasis == caption.CountryDocument)
 	var out []Scored
-	for _, p := range sc.cands[i] {
+	for j, p := range sc.cands[i] {
 		if strict && p.Country != rec.Country {
 			continue
 		}
 		var why []string
-		s := sc.explain(rec, i, p, nil, &why)
+		s := sc.explain(rec, i, j, nil, &why)
 		out = append(out, Scored{Place: p, Score: s, Reasons: why, Fuzzy: sc.fuzzy[i]})
 	}
 	slices.SortStableFunc(out, func(a, b Scored) int { return cmp.Compare(b.Score, a.Score) })
@@ -201,7 +202,10 @@ func anchorScore(p Place, anchors []anchor) float64 {
 	s := 0.0
 	near, sameAdmin := false, false
 	for _, a := range anchors {
-		near = near || distanceKm(p.Lat, p.Lon, a.lat, a.lon) <= 50
+		// Two points further apart in latitude than 50 km along a meridian
+		// are further apart than that; the test spares most of the
+		// distances, which were a third of resolving a caption.
+		near = near || math.Abs(p.Lat-a.lat) <= anchorLatSpan && distanceKm(p.Lat, p.Lon, a.lat, a.lon) <= 50
 		sameAdmin = sameAdmin || (a.admin1 != "" && a.admin1 == p.Admin1 && a.country == p.Country)
 	}
 	if near {
@@ -212,6 +216,11 @@ func anchorScore(p Place, anchors []anchor) float64 {
 	}
 	return s
 }
+
+// anchorLatSpan is a little more than the degrees of latitude in 50 km
+// (50 / 111.19), so that rounding can never make it skip a place within 50
+// km.
+const anchorLatSpan = 0.46
 
 // spelledAlike reports whether one of p's names has the Spelling of the
 // caption's name: vowels kept, so "Douma" is Dūmā and not Damān.

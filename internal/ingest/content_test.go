@@ -99,3 +99,43 @@ func TestLinkBatchSize(t *testing.T) {
 		}
 	}
 }
+
+// TestLinkLeftovers checks that records linked as they are stored (from the
+// items, with what the run keeps in memory) get the links they get when a
+// run links them afterwards from the store, as after a killed run: the
+// documents of one store are put without linking, and an ingest of no
+// paths links them.
+func TestLinkLeftovers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("ingests a corpus twice")
+	}
+	dir := t.TempDir()
+	writeCorpus(t, dir, 1500)
+	opt := testOptions(t)
+	opt.Batch = 300
+
+	linked := newSQLite(t)
+	mustIngest(t, linked, []string{dir}, opt)
+
+	later := newSQLite(t)
+	in, err := newIngester(t.Context(), later, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range in.expand([]string{dir}) {
+		d := in.prepare(p)
+		if d.err != nil {
+			t.Fatal(d.err)
+		}
+		if _, err := later.PutDocument(t.Context(), d.doc, d.items, opt.Versions); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if st := mustStats(t, later); st.Clusters != 0 {
+		t.Fatalf("records linked before the linking run: %+v", st)
+	}
+	mustIngest(t, later, nil, opt)
+	if diff := cmp.Diff(storeContent(t, linked), storeContent(t, later)); diff != "" {
+		t.Errorf("linked afterwards differs from linked as stored (-as stored +afterwards):\n%s", diff)
+	}
+}

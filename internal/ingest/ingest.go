@@ -40,15 +40,18 @@ type Options struct {
 	// Workers is how many documents are read and parsed at once; 0 means
 	// GOMAXPROCS.
 	Workers int
-	// Batch is how many records each linking transaction takes; 0 means
-	// DefaultBatch.
+	// Batch is how many captions (whole documents) each transaction
+	// stores and links, and how many records a previous run left unlinked
+	// each linking transaction takes; 0 means DefaultBatch.
 	Batch int
 }
 
-// DefaultBatch is the number of records linked per transaction: enough to
-// amortise a commit, few enough that a killed ingest loses little work and a
-// second process waiting for the lock is not held up for long.
-const DefaultBatch = 500
+// DefaultBatch is the number of captions stored and linked per
+// transaction: enough to amortise a commit and the per-transaction queries
+// (the cluster candidates of the whole batch are asked for at once), few
+// enough that a killed ingest loses a second or so of work and a second
+// process waiting for the lock is not held up for long.
+const DefaultBatch = 5000
 
 // Failure is a document that could not be ingested.
 type Failure struct {
@@ -73,7 +76,7 @@ type Summary struct {
 
 	Failures []Failure
 	Elapsed  time.Duration // the whole run
-	Linking  time.Duration // of which the linking passes
+	Linking  time.Duration // of which linking
 }
 
 // Ingest stores the documents named by paths (files, directories walked
@@ -91,13 +94,15 @@ func Ingest(ctx context.Context, store caption.Store, paths []string, opt Option
 	defer in.progress.finish()
 	docs := in.expand(paths)
 	in.progress.total = len(docs)
+	// Records are linked in ID order: those a killed run left unlinked go
+	// before this run's, which are linked as they are stored.
+	if err := in.linkLeftovers(ctx); err != nil {
+		return in.done(), err
+	}
 	if err := in.storeAll(ctx, docs); err != nil {
 		return in.done(), err
 	}
-	linkStart := time.Now()
-	err = in.link(ctx)
-	in.sum.Linking = time.Since(linkStart)
-	return in.done(), err
+	return in.done(), in.linkLeftovers(ctx)
 }
 
 // ingester is one run of Ingest.
@@ -108,6 +113,7 @@ type ingester struct {
 	sum      Summary
 	start    time.Time
 	progress *progress
+	lk       linker
 }
 
 func newIngester(ctx context.Context, store caption.Store, opt Options) (*ingester, error) {
@@ -123,6 +129,14 @@ func newIngester(ctx context.Context, store caption.Store, opt Options) (*ingest
 	if opt.Batch <= 0 {
 		opt.Batch = DefaultBatch
 	}
+	// The link version first: if it has not moved by the first linking
+	// transaction, a store without documents now had no linked records
+	// then either (records come with documents, which are never removed),
+	// and the event candidates need not be asked for.
+	version, err := store.LinkVersion(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("ingest: %w", err)
+	}
 	docs, err := store.Documents(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("ingest: %w", err)
@@ -132,6 +146,8 @@ func newIngester(ctx context.Context, store caption.Store, opt Options) (*ingest
 		known[d.Path] = d.SHA256
 	}
 	in := &ingester{store: store, opt: opt, known: known, start: time.Now()}
+	in.lk.reset()
+	in.lk.version, in.lk.valid, in.lk.empty = version, true, len(docs) == 0
 	in.progress = newProgress(opt.Progress, in.start)
 	return in, nil
 }

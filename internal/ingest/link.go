@@ -3,6 +3,7 @@ package ingest
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"sijil/internal/caption"
 	"sijil/internal/dedup"
@@ -25,55 +26,194 @@ const eventDays = 1
 // under SQLite's and PostgreSQL's limits on bound parameters.
 const maxBandsPerQuery = 8192
 
-// link runs the two linking passes over every unlinked record of the store:
-// clusters first, since events are made of clusters.
-func (in *ingester) link(ctx context.Context) error {
-	if err := in.linkLevel(ctx, caption.LevelCluster, in.linkClusters); err != nil {
-		return err
-	}
-	return in.linkLevel(ctx, caption.LevelEvent, in.linkEvents)
+// linker is what the linking passes of one run remember of the store
+// between transactions: the records linked as events, by date, and the
+// event of each cluster's first record. Asking the store for the event
+// candidates of each date again in every transaction, and decoding them,
+// was two fifths of an ingest's time. What it holds is valid while the
+// store's LinkVersion is the one it last saw at the end of its own
+// transaction; otherwise another process (or a reviewer) changed links or
+// records, and it starts again from the store.
+type linker struct {
+	version int64
+	valid   bool
+	// empty is true while the store is known to have held no records
+	// linked as events when events was reset: then it holds them all, and
+	// the store need not be asked.
+	empty  bool
+	events *dedup.EventIndex
+	loaded map[caption.PartialDate]bool // dates whose EventCandidates are in events
+	heads  map[int64]int64              // cluster's first record → its event
 }
 
-// linkLevel links the unlinked records at level, opt.Batch at a time, each
-// batch in one Exclusive call, in ID order, until none is left.
+func (lk *linker) reset() {
+	lk.empty = false
+	lk.events = dedup.NewEventIndex()
+	lk.loaded = map[caption.PartialDate]bool{}
+	lk.heads = map[int64]int64{}
+}
+
+// beginLinking checks, at the start of an Exclusive call, that what lk remembers
+// still holds, and forgets it otherwise.
+func (in *ingester) beginLinking(ctx context.Context) error {
+	v, err := in.store.LinkVersion(ctx)
+	if err != nil {
+		return err
+	}
+	if !in.lk.valid || v != in.lk.version {
+		in.lk.reset()
+	}
+	return nil
+}
+
+// endLinking notes, at the end of an Exclusive call that linked records,
+// the version its own writes left: the next call trusts what lk holds if
+// nobody changed it since.
+func (in *ingester) endLinking(ctx context.Context) error {
+	v, err := in.store.LinkVersion(ctx)
+	in.lk.version, in.lk.valid = v, err == nil
+	return err
+}
+
+// linkLeftovers links the records stored but not linked, a batch of
+// opt.Batch at a time, each batch in its own Exclusive call, in ID order,
+// until none is left: those a killed run left behind, before this run's
+// own, and any stored meanwhile by a process that does not link as it
+// stores. Clusters first, since events are made of clusters.
 //
 // The store is called with a context that is never cancelled, and ctx is
 // checked between batches instead: the SQLite driver starts a goroutine to
 // watch each statement's context when it can be cancelled, which for the
 // thousands of small statements of a linking pass cost more than the
-// statements. A batch is a second or so of work.
-func (in *ingester) linkLevel(ctx context.Context, level caption.LinkLevel, linkBatch func(context.Context, []caption.StoredRecord) error) error {
-	done := 0
-	for {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("ingest: link %ss: %w", level, err)
+// statements.
+func (in *ingester) linkLeftovers(ctx context.Context) error {
+	for _, level := range []caption.LinkLevel{caption.LevelCluster, caption.LevelEvent} {
+		done := 0
+		for {
+			if err := ctx.Err(); err != nil {
+				return fmt.Errorf("ingest: link %ss: %w", level, err)
+			}
+			n := 0
+			err := in.store.Exclusive(context.WithoutCancel(ctx), func(ctx context.Context) error {
+				var err error
+				n, err = in.linkUnlinked(ctx, level, in.opt.Batch)
+				return err
+			})
+			if err != nil {
+				return fmt.Errorf("ingest: link %ss: %w", level, err)
+			}
+			if n > 0 {
+				done += n
+				in.progress.linked(level, done)
+			}
+			if n < in.opt.Batch {
+				break
+			}
 		}
-		n := 0
-		err := in.store.Exclusive(context.WithoutCancel(ctx), func(ctx context.Context) error {
-			recs, err := in.store.Unlinked(ctx, level, in.opt.Batch)
+	}
+	return nil
+}
+
+// linkUnlinked links up to limit of the store's unlinked records at level,
+// as the store returns them, and returns how many it linked. It runs inside
+// Exclusive.
+func (in *ingester) linkUnlinked(ctx context.Context, level caption.LinkLevel, limit int) (int, error) {
+	start := time.Now()
+	defer func() { in.sum.Linking += time.Since(start) }()
+	recs, err := in.store.Unlinked(ctx, level, limit)
+	if err != nil || len(recs) == 0 {
+		return 0, err
+	}
+	if err := in.beginLinking(ctx); err != nil {
+		return 0, err
+	}
+	var links []caption.Link
+	if level == caption.LevelCluster {
+		links, err = in.linkClusters(ctx, recs)
+	} else {
+		links, err = in.linkEvents(ctx, recs)
+	}
+	if err != nil {
+		return 0, err
+	}
+	if err := in.store.SetLinks(ctx, links); err != nil {
+		return 0, err
+	}
+	return len(recs), in.endLinking(ctx)
+}
+
+// linkStored links recs, records just stored in this Exclusive call (in ID
+// order, with the fields of the items they were stored from), at both
+// levels, if they are the store's unlinked records: every record before
+// them linked at both levels, which the store's lowest unlinked records
+// show. Otherwise (a record another process stored unlinked meanwhile, or
+// left between its passes) it links whatever the store holds unlinked, in
+// ID order, as linkLeftovers does.
+func (in *ingester) linkStored(ctx context.Context, recs []caption.StoredRecord) error {
+	start := time.Now()
+	defer func() { in.sum.Linking += time.Since(start) }()
+	if len(recs) == 0 {
+		return nil
+	}
+	ok, err := in.firstUnlinked(ctx, caption.LevelCluster, recs[0].ID)
+	if err == nil && ok {
+		ok, err = in.firstUnlinked(ctx, caption.LevelEvent, 0)
+	}
+	if err != nil || !ok {
+		if err == nil {
+			err = in.linkAllUnlinked(ctx)
+		}
+		return err
+	}
+	if err := in.beginLinking(ctx); err != nil {
+		return err
+	}
+	// Both levels' links go to the store at once: linking events reads
+	// the batch's clusters from recs, not from the store, and a record
+	// whose cluster and event are set together has its row written once.
+	links, err := in.linkClusters(ctx, recs)
+	if err != nil {
+		return err
+	}
+	events, err := in.linkEvents(ctx, recs)
+	if err != nil {
+		return err
+	}
+	if err := in.store.SetLinks(ctx, append(links, events...)); err != nil {
+		return err
+	}
+	return in.endLinking(ctx)
+}
+
+// firstUnlinked reports whether the store's lowest unlinked record at
+// level is id, or, for id 0, whether there is none.
+func (in *ingester) firstUnlinked(ctx context.Context, level caption.LinkLevel, id int64) (bool, error) {
+	rs, err := in.store.Unlinked(ctx, level, 1)
+	if id == 0 {
+		return err == nil && len(rs) == 0, err
+	}
+	return err == nil && len(rs) == 1 && rs[0].ID == id, err
+}
+
+// linkAllUnlinked links every unlinked record inside one Exclusive call.
+func (in *ingester) linkAllUnlinked(ctx context.Context) error {
+	for _, level := range []caption.LinkLevel{caption.LevelCluster, caption.LevelEvent} {
+		for {
+			n, err := in.linkUnlinked(ctx, level, in.opt.Batch)
 			if err != nil {
 				return err
 			}
-			n = len(recs)
-			if n == 0 {
-				return nil
+			if n < in.opt.Batch {
+				break
 			}
-			return linkBatch(ctx, recs)
-		})
-		if err != nil {
-			return fmt.Errorf("ingest: link %ss: %w", level, err)
-		}
-		done += n
-		in.progress.linked(level, done)
-		if n < in.opt.Batch {
-			return nil
 		}
 	}
+	return nil
 }
 
 // linkClusters links each record of batch (in ID order) to the cluster of
 // the linked record it is an altered copy of, or makes it the first of a
-// new cluster.
+// new cluster, and sets its Cluster.
 //
 // A record's candidates are the linked records sharing an LSH band with it,
 // which is what the store's ClusterCandidates returns; rather than ask the
@@ -81,13 +221,15 @@ func (in *ingester) linkLevel(ctx context.Context, level caption.LinkLevel, link
 // the whole batch, and adds the batch's records to an in-memory band index
 // as it links them. Each record so sees the same candidates as it would
 // one query at a time.
-func (in *ingester) linkClusters(ctx context.Context, batch []caption.StoredRecord) error {
+func (in *ingester) linkClusters(ctx context.Context, batch []caption.StoredRecord) ([]caption.Link, error) {
 	known, idx, err := in.clusterCandidates(ctx, batch)
 	if err != nil {
-		return err
+		return nil, err
 	}
+	links := make([]caption.Link, 0, len(batch))
 	var cands []caption.StoredRecord
-	for _, r := range batch {
+	for i := range batch {
+		r := &batch[i]
 		cands = cands[:0]
 		for _, id := range idx.Candidates(r.Fingerprint.Bands) {
 			if id != r.ID {
@@ -103,14 +245,12 @@ func (in *ingester) linkClusters(ctx context.Context, batch []caption.StoredReco
 			sim, rule = 1, RuleNew
 			in.sum.NewClusters++
 		}
-		if err := in.setLink(ctx, r.ID, caption.LevelCluster, target, group, sim, rule); err != nil {
-			return fmt.Errorf("record %d: %w", r.ID, err)
-		}
+		links = append(links, in.link(r.ID, caption.LevelCluster, target, group, sim, rule))
 		r.Cluster = group
-		known[r.ID] = r
+		known[r.ID] = *r
 		idx.Add(r.ID, r.Fingerprint.Bands)
 	}
-	return nil
+	return links, nil
 }
 
 // clusterCandidates returns the records linked before batch that share a
@@ -145,72 +285,81 @@ func (in *ingester) clusterCandidates(ctx context.Context, batch []caption.Store
 	return known, idx, nil
 }
 
-// eventBatch is what linkEvents knows while it links one batch.
-type eventBatch struct {
-	byDate map[caption.PartialDate][]caption.StoredRecord // EventCandidates of a date, linked before the batch
-	linked []caption.StoredRecord                         // the batch's records linked so far
-	heads  map[int64]caption.StoredRecord                 // records by ID, for cluster heads
-}
-
-// linkEvents links each record of batch (in ID order) to an event. An
-// altered copy joins the event of its cluster's first record; another
-// record joins the event of the linked record dedup.MatchEvent picks among
-// those dated within eventDays, or starts a new event.
+// linkEvents links each record of batch (in ID order, linked at cluster
+// level) to an event, and sets its Event. An altered copy joins the event
+// of its cluster's first record; another record joins the event of the
+// linked record dedup.MatchEvent picks among those dated within eventDays,
+// or starts a new event.
 //
-// The store is asked for candidates once per distinct date of the batch;
-// the batch's own records linked so far are added to every record's
-// candidates. That may offer MatchEvent records dated further away than the
-// store would, but MatchEvent only matches dates within a day (or within
-// one month, for a date known to the month), all of which the store's
-// window holds: the decisions are those of one query per record.
-func (in *ingester) linkEvents(ctx context.Context, batch []caption.StoredRecord) error {
-	eb := &eventBatch{byDate: map[caption.PartialDate][]caption.StoredRecord{}, heads: map[int64]caption.StoredRecord{}}
-	for _, r := range batch {
-		target, group, sim, rule, err := in.matchEvent(ctx, eb, r)
+// The candidates are those of the store's EventCandidates for the record's
+// date, asked once per date in a run, and the records this run has linked
+// since, all kept in an EventIndex: MatchEvent only matches dates within a
+// day (or within one month, for a date known to the month), all of which
+// the store's window for the date holds, so the decisions are those of one
+// query per record.
+func (in *ingester) linkEvents(ctx context.Context, batch []caption.StoredRecord) ([]caption.Link, error) {
+	links := make([]caption.Link, 0, len(batch))
+	for i := range batch {
+		r := &batch[i]
+		target, group, sim, rule, err := in.matchEvent(ctx, *r)
 		if err != nil {
-			return fmt.Errorf("record %d: %w", r.ID, err)
+			return nil, fmt.Errorf("record %d: %w", r.ID, err)
 		}
-		if err := in.setLink(ctx, r.ID, caption.LevelEvent, target, group, sim, rule); err != nil {
-			return fmt.Errorf("record %d: %w", r.ID, err)
-		}
+		links = append(links, in.link(r.ID, caption.LevelEvent, target, group, sim, rule))
 		r.Event = group
-		eb.linked = append(eb.linked, r)
-		eb.heads[r.ID] = r
+		in.lk.events.Add(dedup.NewEventRecord(*r))
+		if r.Cluster == r.ID {
+			in.lk.heads[r.ID] = r.Event
+		}
 	}
-	return nil
+	return links, nil
 }
 
 // matchEvent decides r's event link.
-func (in *ingester) matchEvent(ctx context.Context, eb *eventBatch, r caption.StoredRecord) (target, group int64, sim float64, rule string, err error) {
+func (in *ingester) matchEvent(ctx context.Context, r caption.StoredRecord) (target, group int64, sim float64, rule string, err error) {
 	if r.Cluster != 0 && r.Cluster != r.ID {
-		head, ok := eb.heads[r.Cluster]
+		event, ok := in.lk.heads[r.Cluster]
 		if !ok {
-			if head, err = in.store.Record(ctx, r.Cluster); err != nil {
+			head, err := in.store.Record(ctx, r.Cluster)
+			if err != nil {
 				return 0, 0, 0, "", err
 			}
-			eb.heads[head.ID] = head
+			event = head.Event
+			in.lk.heads[head.ID] = event
 		}
-		if head.Event != 0 {
+		if event != 0 {
 			in.sum.EventJoins++
-			return head.ID, head.Event, 1, RuleCluster, nil
+			return r.Cluster, event, 1, RuleCluster, nil
 		}
 	}
 	if datable(r.Record.Date) && placeable(r.Record) {
-		cands, ok := eb.byDate[r.Record.Date]
-		if !ok {
-			if cands, err = in.store.EventCandidates(ctx, r.Record.Date, eventDays); err != nil {
-				return 0, 0, 0, "", err
-			}
-			eb.byDate[r.Record.Date] = cands
+		if err := in.loadEventCandidates(ctx, r.Record.Date); err != nil {
+			return 0, 0, 0, "", err
 		}
-		all := append(cands[:len(cands):len(cands)], eb.linked...)
-		if best, sim, rule, ok := dedup.MatchEvent(r, all); ok {
+		if best, sim, rule, ok := in.lk.events.Match(dedup.NewEventRecord(r)); ok {
 			in.sum.EventJoins++
 			return best.ID, best.Event, sim, rule, nil
 		}
 	}
 	in.sum.NewEvents++
 	return r.ID, r.ID, 1, RuleNew, nil
+}
+
+// loadEventCandidates adds the store's event candidates of d to the index,
+// once a run.
+func (in *ingester) loadEventCandidates(ctx context.Context, d caption.PartialDate) error {
+	if in.lk.empty || in.lk.loaded[d] {
+		return nil
+	}
+	cands, err := in.store.EventCandidates(ctx, d, eventDays)
+	if err != nil {
+		return err
+	}
+	for _, c := range cands {
+		in.lk.events.Add(dedup.NewEventRecord(c))
+	}
+	in.lk.loaded[d] = true
+	return nil
 }
 
 // datable reports whether a date can place a record in an event: dedup
@@ -231,9 +380,9 @@ func placeable(r caption.Record) bool {
 	return len(r.Places) > 0
 }
 
-func (in *ingester) setLink(ctx context.Context, rec int64, level caption.LinkLevel, target, group int64, sim float64, rule string) error {
-	return in.store.SetLink(ctx, caption.Link{
+func (in *ingester) link(rec int64, level caption.LinkLevel, target, group int64, sim float64, rule string) caption.Link {
+	return caption.Link{
 		Record: rec, Level: level, Target: target, Group: group,
 		Similarity: sim, Rule: rule, Created: in.opt.Now(),
-	})
+	}
 }

@@ -2,7 +2,6 @@ package ingest
 
 import (
 	"bytes"
-	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -97,74 +96,4 @@ func (in *ingester) readFile(path string) ([]byte, error) {
 		return nil, pathError(path, err)
 	}
 	return data, nil
-}
-
-// storeAll prepares the documents on opt.Workers goroutines and stores them
-// in the order given, each in its own transaction.
-func (in *ingester) storeAll(ctx context.Context, paths []string) error {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	// Each document gets a channel for its result; the channel of channels
-	// keeps the walk's order, and its capacity bounds the documents held in
-	// memory at once.
-	order := make(chan chan *document, 2*in.opt.Workers)
-	jobs := make(chan func(), in.opt.Workers)
-	for range in.opt.Workers {
-		go func() {
-			for job := range jobs {
-				job()
-			}
-		}()
-	}
-	go func() {
-		defer close(order)
-		defer close(jobs)
-		for _, p := range paths {
-			out := make(chan *document, 1)
-			select {
-			case order <- out:
-			case <-ctx.Done():
-				return
-			}
-			jobs <- func() { out <- in.prepare(p) }
-		}
-	}()
-	for out := range order {
-		var d *document
-		select {
-		case d = <-out:
-		case <-ctx.Done():
-			return fmt.Errorf("ingest: %w", ctx.Err())
-		}
-		if err := in.put(ctx, d); err != nil {
-			return err
-		}
-	}
-	return ctx.Err()
-}
-
-// put stores one prepared document and counts it.
-func (in *ingester) put(ctx context.Context, d *document) error {
-	if d.err != nil {
-		in.fail(d.path, d.err)
-		return nil
-	}
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("ingest: %w", err)
-	}
-	res, err := in.store.PutDocument(ctx, d.doc, d.items, in.opt.Versions)
-	if err != nil {
-		return fmt.Errorf("ingest %s: %w", d.path, err)
-	}
-	in.sum.Documents++
-	in.sum.Bytes += d.doc.Size
-	if d.known || res.Unchanged {
-		in.sum.Unchanged++
-	} else {
-		in.sum.Captions += len(d.items)
-		in.sum.NewRecords += res.NewRecords
-		in.sum.ExactDuplicates += res.ExactDuplicate
-	}
-	in.progress.stored(in.sum.Documents+len(in.sum.Failures), in.sum.Captions, in.sum.Bytes)
-	return nil
 }

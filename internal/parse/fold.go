@@ -19,6 +19,21 @@ func Fold(s string) string {
 	b.Grow(len(s))
 	space := false
 	for i := 0; i < len(s); {
+		// Most bytes are ASCII: captions wrapped over lines come here for
+		// their line breaks alone, and deserve no rune decoding.
+		if c := s[i]; c < utf8.RuneSelf {
+			i++
+			if c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\v' || c == '\f' || c == 0 {
+				space = b.Len() > 0
+				continue
+			}
+			if space {
+				b.WriteByte(' ')
+				space = false
+			}
+			b.WriteByte(c)
+			continue
+		}
 		r, n := utf8.DecodeRuneInString(s[i:])
 		i += n
 		if unicode.IsSpace(r) || r == 0 {

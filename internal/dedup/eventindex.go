@@ -1,0 +1,307 @@
+package dedup
+
+import (
+	"slices"
+	"strings"
+
+	"sijil/internal/caption"
+)
+
+// EventRecord is what MatchEvent compares of a record, derived once: a
+// linking pass compares each record with every candidate dated near it, and
+// folding both records' place names and converting their dates for every
+// pair cost more than the comparison itself. It is also small, so that an
+// EventIndex can hold every record of a million-caption run.
+type EventRecord struct {
+	ID, Cluster, Event int64
+
+	prec     uint8 // eventDay, eventMonth, or 0 for a date that never matches (none, year)
+	year     int32
+	month    int32
+	day      int32 // dayNumber, at day precision
+	precise  bool  // located to a place or its outskirts (precision 1 or 2)
+	lat, lon float64
+	names    []string // placeNames, folded
+	types    []caption.EventType
+}
+
+// The date precisions an EventRecord keeps; a year alone never matches.
+const (
+	eventMonth = 1
+	eventDay   = 2
+)
+
+// NewEventRecord derives r's EventRecord.
+func NewEventRecord(r caption.StoredRecord) EventRecord {
+	e := EventRecord{ID: r.ID, Cluster: r.Cluster, Event: r.Event, names: placeNames(r.Record), types: r.Record.EventTypes}
+	d := r.Record.Date
+	switch d.Precision {
+	case caption.PrecisionDay:
+		e.prec, e.day = eventDay, int32(dayNumber(d))
+	case caption.PrecisionMonth:
+		e.prec = eventMonth
+	}
+	e.year, e.month = int32(d.Year), int32(d.Month)
+	if l := r.Record.Location; precise(l) {
+		e.precise, e.lat, e.lon = true, l.Lat, l.Lon
+	}
+	return e
+}
+
+// matchable reports whether e can be one event with any record: it has a
+// day or month, and a place (a resolved scene or a place name).
+func (e *EventRecord) matchable() bool {
+	return e.prec != 0 && (e.precise || len(e.names) > 0)
+}
+
+// The tests that passed, as MatchEvent's rule names them.
+var (
+	dateRules  = [...]string{3: "date", 2: "date±1", 1: "month"}
+	dateScores = [...]float64{3: 1, 2: 0.75, 1: 0.25}
+	placeRules = [...]string{"10km", "place"}
+	typeRules  = [...]string{"notypes", "types", "sequel"}
+)
+
+// eventPair is how two EventRecords agree, with codes for the rule.
+type eventPair struct {
+	tier        int // 3 same day, 2 adjacent days, 1 same month at month precision
+	score       float64
+	place, kind int // indexes of placeRules and typeRules
+}
+
+func (p eventPair) rule() string {
+	return dateRules[p.tier] + "," + placeRules[p.place] + "," + typeRules[p.kind]
+}
+
+// pairEvents tests a record (a) against a candidate (b) as MatchEvent
+// describes.
+func pairEvents(a, b *EventRecord) (eventPair, bool) {
+	tier := eventTier(a, b)
+	if tier == 0 {
+		return eventPair{}, false
+	}
+	p := eventPair{tier: tier}
+	var ps, ts float64
+	switch {
+	case a.precise && b.precise:
+		d := haversineKm(a.lat, a.lon, b.lat, b.lon)
+		if d > EventKm {
+			return eventPair{}, false
+		}
+		ps = 1 - d/(2*EventKm)
+	case sharesName(a.names, b.names):
+		p.place, ps = 1, 0.75
+	default:
+		return eventPair{}, false
+	}
+	var ok bool
+	if p.kind, ts, ok = eventTypesAgree(a, b); !ok {
+		return eventPair{}, false
+	}
+	p.score = (dateScores[tier] + ps + ts) / 3
+	return p, true
+}
+
+// eventTier compares a record's photo date (a) with a candidate's (b): 3 same
+// day, 2 adjacent days, 1 same month when a is known only to the month, 0 no
+// match. A record known to the day never joins through a candidate known
+// only to the month: that candidate would link every incident of its month
+// at its place into one event.
+func eventTier(a, b *EventRecord) int {
+	if a.prec == 0 || b.prec == 0 {
+		return 0
+	}
+	if a.year != b.year || a.month != b.month {
+		if a.prec == eventDay && b.prec == eventDay && absInt32(a.day-b.day) == 1 {
+			return 2
+		}
+		return 0
+	}
+	if a.prec == eventMonth {
+		return 1
+	}
+	if b.prec == eventMonth {
+		return 0
+	}
+	switch absInt32(a.day - b.day) {
+	case 0:
+		return 3
+	case 1:
+		return 2
+	}
+	return 0
+}
+
+func absInt32(n int32) int32 {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+func sharesName(a, b []string) bool {
+	for _, x := range a {
+		if slices.Contains(b, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// eventTypesAgree tests the event types of a pair (see MatchEvent) and
+// returns the index of its rule in typeRules.
+func eventTypesAgree(a, b *EventRecord) (kind int, score float64, ok bool) {
+	ta, tb := a.types, b.types
+	if len(ta) == 0 && len(tb) == 0 {
+		return 0, 0.5, true
+	}
+	if len(ta) == 0 || len(tb) == 0 {
+		return 0, 0, false
+	}
+	inter := 0
+	for _, t := range ta {
+		if slices.Contains(tb, t) {
+			inter++
+		}
+	}
+	if inter > 0 {
+		union := len(ta) + len(tb) - inter
+		return 1, 0.5 + 0.5*float64(inter)/float64(union), true
+	}
+	if eventFollows(a, b) || eventFollows(b, a) {
+		return 2, 0.5, true
+	}
+	return 0, 0, false
+}
+
+// eventFollows reports whether a is a funeral or rescue on or after b's
+// strike.
+func eventFollows(a, b *EventRecord) bool {
+	if !hasAny(a.types, sequelTypes) || !hasAny(b.types, strikeTypes) {
+		return false
+	}
+	if a.prec == eventDay && b.prec == eventDay {
+		return a.day >= b.day
+	}
+	return true
+}
+
+// matchEventRecords is MatchEvent over EventRecords: the index of the best
+// candidate, and how it agrees with rec. The ranking (tier, then score, then
+// the lowest ID) does not depend on the candidates' order.
+func matchEventRecords(rec *EventRecord, candidates []*EventRecord) (best int, top eventPair, ok bool) {
+	best = -1
+	for i, c := range candidates {
+		if c.ID == rec.ID || rec.Cluster != 0 && c.Cluster == rec.Cluster {
+			continue
+		}
+		m, found := pairEvents(rec, c)
+		if !found {
+			continue
+		}
+		if ok && !(m.tier > top.tier || m.tier == top.tier && (m.score > top.score || m.score == top.score && c.ID < candidates[best].ID)) {
+			continue
+		}
+		best, top, ok = i, m, true
+	}
+	return best, top, ok
+}
+
+// EventIndex holds EventRecords by date, for a linking pass that keeps the
+// records linked so far in memory instead of asking a store for each date
+// again: Match finds what MatchEvent would among the records added. Records
+// that can never be one event with another (no day or month, no place) are
+// not kept. The zero value is not usable; call NewEventIndex.
+type EventIndex struct {
+	recs    []EventRecord
+	byDay   map[int32][]int32 // day-precision records by day
+	byMonth map[[2]int32][]int32
+	ids     map[int64]bool
+	// Interned place names and type lists: a million records name a few
+	// thousand places.
+	names map[string]string
+	types map[string][]caption.EventType
+	cands []*EventRecord // Match's scratch
+}
+
+// NewEventIndex returns an empty index.
+func NewEventIndex() *EventIndex {
+	return &EventIndex{byDay: map[int32][]int32{}, byMonth: map[[2]int32][]int32{}, ids: map[int64]bool{},
+		names: map[string]string{}, types: map[string][]caption.EventType{}}
+}
+
+// Has reports whether the record id was added.
+func (ix *EventIndex) Has(id int64) bool { return ix.ids[id] }
+
+// Len returns the number of records kept.
+func (ix *EventIndex) Len() int { return len(ix.recs) }
+
+// Add keeps e, unless it can never match or its ID was added before.
+func (ix *EventIndex) Add(e EventRecord) {
+	if !e.matchable() || ix.ids[e.ID] {
+		return
+	}
+	ix.ids[e.ID] = true
+	for i, n := range e.names {
+		if s, ok := ix.names[n]; ok {
+			e.names[i] = s
+		} else {
+			ix.names[n] = n
+		}
+	}
+	e.names = slices.Clip(e.names)
+	if len(e.types) > 0 {
+		k := joinTypes(e.types)
+		if t, ok := ix.types[k]; ok {
+			e.types = t
+		} else {
+			e.types = slices.Clone(e.types)
+			ix.types[k] = e.types
+		}
+	}
+	n := int32(len(ix.recs))
+	ix.recs = append(ix.recs, e)
+	if e.prec == eventDay {
+		ix.byDay[e.day] = append(ix.byDay[e.day], n)
+	}
+	m := [2]int32{e.year, e.month}
+	ix.byMonth[m] = append(ix.byMonth[m], n)
+}
+
+func joinTypes(ts []caption.EventType) string {
+	var b strings.Builder
+	for _, t := range ts {
+		b.WriteString(string(t))
+		b.WriteByte(0)
+	}
+	return b.String()
+}
+
+// Match is MatchEvent(rec, the records added): the record rec joins the
+// event of, how alike they are and by which rule.
+func (ix *EventIndex) Match(rec EventRecord) (best EventRecord, sim float64, rule string, ok bool) {
+	if !rec.matchable() {
+		return EventRecord{}, 0, "", false
+	}
+	// MatchEvent matches a day to days at most one apart, and a month to
+	// the days and months of that month only.
+	cands := ix.cands[:0]
+	add := func(list []int32) {
+		for _, i := range list {
+			cands = append(cands, &ix.recs[i])
+		}
+	}
+	if rec.prec == eventDay {
+		for d := rec.day - 1; d <= rec.day+1; d++ {
+			add(ix.byDay[d])
+		}
+	} else {
+		add(ix.byMonth[[2]int32{rec.year, rec.month}])
+	}
+	ix.cands = cands
+	i, top, ok := matchEventRecords(&rec, cands)
+	if !ok {
+		return EventRecord{}, 0, "", false
+	}
+	return *cands[i], top.score, top.rule(), true
+}

@@ -1,0 +1,76 @@
+package geocode
+
+import (
+	"sync"
+
+	"sijil/internal/caption"
+)
+
+// candidateSet is a place name's candidates (in a country, for a fuzzy
+// match) with what scoring reads of each, derived once: an ingest names the
+// same few hundred places tens of thousands of times, and looking each up
+// again, ranking its namesakes and folding their names was half the time
+// of resolving a caption. A set is shared by every scene that names the
+// place, and never changed.
+type candidateSet struct {
+	key, spelling string // Key and Spelling of the name
+	places        []Place
+	fuzzy         bool
+	adminKeys     []string // Key(places[j].Admin1)
+	alike         []bool   // spelledAlike(places[j], spelling)
+}
+
+// candidateKey is what a candidateSet depends on.
+type candidateKey struct {
+	name    string
+	country caption.CountryCode
+}
+
+// maxCachedNames bounds the names whose candidates a Gazetteer keeps:
+// beyond it the cache starts again, so that a stream of distinct names
+// costs a bounded amount of memory (a few kilobytes a name).
+const maxCachedNames = 1 << 13
+
+// candidateCache holds a Gazetteer's candidateSets. It is safe for
+// concurrent use: documents are resolved on several goroutines.
+type candidateCache struct {
+	mu   sync.Mutex
+	sets map[candidateKey]*candidateSet
+}
+
+// candidateSet returns the candidates of name (see candidates), at most
+// maxCandidates of them, with their derived fields.
+func (g *Gazetteer) candidateSet(name string, country caption.CountryCode) *candidateSet {
+	k := candidateKey{name, country}
+	c := &g.cands
+	c.mu.Lock()
+	cs, ok := c.sets[k]
+	c.mu.Unlock()
+	if ok {
+		return cs
+	}
+	cs = g.newCandidateSet(name, country)
+	c.mu.Lock()
+	if c.sets == nil || len(c.sets) >= maxCachedNames {
+		c.sets = make(map[candidateKey]*candidateSet)
+	}
+	c.sets[k] = cs
+	c.mu.Unlock()
+	return cs
+}
+
+func (g *Gazetteer) newCandidateSet(name string, country caption.CountryCode) *candidateSet {
+	cs := &candidateSet{key: Key(name), spelling: Spelling(name)}
+	cs.places, cs.fuzzy = g.candidates(name, country)
+	// Lookup ranks by spelling and population; past the first few dozen
+	// namesakes ("Al Qaryah") none wins on context, and keeping them all
+	// for a 100,000-caption document costs gigabytes.
+	cs.places = cs.places[:min(len(cs.places), maxCandidates):min(len(cs.places), maxCandidates)]
+	cs.adminKeys = make([]string, len(cs.places))
+	cs.alike = make([]bool, len(cs.places))
+	for j, p := range cs.places {
+		cs.adminKeys[j] = Key(p.Admin1)
+		cs.alike[j] = spelledAlike(p, cs.spelling)
+	}
+	return cs
+}
