@@ -27,6 +27,8 @@ var importRules = map[string][]string{
 	"internal/sqlite":      {"internal/caption"},
 	"internal/postgres":    {"internal/caption"},
 	"internal/storetest":   {"internal/caption"},
+	// the in-memory search index in front of a store (cmd/sijil wires it)
+	"internal/searchindex": {"internal/caption"},
 	"internal/server":      {"internal/caption", "internal/export", "internal/server/web"},
 	"internal/server/web":  {},
 }

@@ -18,33 +18,13 @@ import (
 	"sijil/internal/export"
 )
 
-// searchFlags are search's filters as given on the command line.
+// searchFlags are search's filters (queryFlags, shared with export) and
+// its page and output settings as given on the command line.
 type searchFlags struct {
-	from, to, country, place, admin1 string
-	agency, photographer, event      string
-	actor, near, cursor              string
-	killedMin                        optionalInt
-	limit                            int
-	json                             bool
-}
-
-// optionalInt is an int flag that knows whether it was set.
-type optionalInt struct{ v *int }
-
-func (o *optionalInt) String() string {
-	if o == nil || o.v == nil {
-		return ""
-	}
-	return strconv.Itoa(*o.v)
-}
-
-func (o *optionalInt) Set(s string) error {
-	n, err := strconv.Atoi(s)
-	if err != nil {
-		return errors.New("not a whole number")
-	}
-	o.v = &n
-	return nil
+	queryFlags
+	cursor string
+	limit  int
+	json   bool
 }
 
 func searchCommand() command {
@@ -78,17 +58,7 @@ description. When more records match than -limit, the last line gives the
 "cluster" and "event", without sources) and "facets".`,
 		flags: func(fs *flag.FlagSet, cfg *Config) {
 			dbFlag(fs, cfg)
-			fs.StringVar(&f.from, "from", "", "only records dated on or after `DATE`")
-			fs.StringVar(&f.to, "to", "", "only records dated on or before `DATE`")
-			fs.StringVar(&f.country, "country", "", "only records in `CC`, an ISO country code")
-			fs.StringVar(&f.place, "place", "", "only records at or naming the place `NAME`")
-			fs.StringVar(&f.admin1, "admin1", "", "only records in the first-level division `NAME`")
-			fs.StringVar(&f.agency, "agency", "", "only records credited to agency `A`")
-			fs.StringVar(&f.photographer, "photographer", "", "only records by photographer `P` (whole name)")
-			fs.StringVar(&f.event, "event", "", "only records of event `TYPE` (airstrike, shelling, barrel_bomb, …)")
-			fs.StringVar(&f.actor, "actor", "", "only records naming actor `A`")
-			fs.Var(&f.killedMin, "killed-min", "only records reporting at least `N` killed")
-			fs.StringVar(&f.near, "near", "", "only records within KM of a point: `LAT,LON,KM`")
+			f.queryFlags.define(fs)
 			fs.IntVar(&f.limit, "limit", caption.DefaultLimit, fmt.Sprintf("print at most `N` records (at most %d)", caption.MaxLimit))
 			fs.StringVar(&f.cursor, "cursor", "", "start after the page that printed cursor `C`")
 			fs.BoolVar(&f.json, "json", false, "print JSON")
@@ -111,17 +81,8 @@ func runRecordSearch(ctx context.Context, cfg Config, f searchFlags, args []stri
 		fmt.Fprintf(std.err, "sijil search: %v\nRun 'sijil help search' for usage.\n", err)
 		return errUsage
 	}
-	if f.place != "" || f.admin1 != "" {
-		g, err := openGazetteer(cfg)
-		if err != nil {
-			return err
-		}
-		if f.place != "" {
-			q.GeonameIDs, q.PlaceKeys = serveExpandPlace(g)(f.place, q.Country)
-		}
-		if f.admin1 != "" {
-			q.Admin1Key = serveAdmin1Key(g)(f.admin1)
-		}
+	if err := f.expand(cfg, &q); err != nil {
+		return err
 	}
 	return withStore(ctx, cfg, func(s caption.Store) error {
 		res, err := s.Search(ctx, q)
@@ -138,42 +99,14 @@ func runRecordSearch(ctx context.Context, cfg Config, f searchFlags, args []stri
 	})
 }
 
-// query makes the caption.Query of the flags and text.
+// query makes the caption.Query of the flags and text, with the page.
 func (f searchFlags) query(text string) (caption.Query, error) {
-	q := caption.Query{
-		Text: text, From: f.from, To: f.to, Country: caption.CountryCode(strings.ToUpper(f.country)),
-		Agency: f.agency, Photographer: f.photographer, EventType: caption.EventType(f.event), Actor: f.actor,
-		KilledMin: f.killedMin.v, Limit: f.limit, Cursor: f.cursor,
-	}
 	if f.limit < 1 || f.limit > caption.MaxLimit {
-		return q, fmt.Errorf("-limit %d: want 1 to %d", f.limit, caption.MaxLimit)
+		return caption.Query{}, fmt.Errorf("-limit %d: want 1 to %d", f.limit, caption.MaxLimit)
 	}
-	if f.near != "" {
-		c, err := parseNear(f.near)
-		if err != nil {
-			return q, err
-		}
-		q.Near = &c
-	}
-	return q, nil
-}
-
-// parseNear reads LAT,LON,KM.
-func parseNear(s string) (caption.Circle, error) {
-	parts := strings.Split(s, ",")
-	bad := fmt.Errorf("-near %q: want LAT,LON,KM (such as 33.57,36.40,10)", s)
-	if len(parts) != 3 {
-		return caption.Circle{}, bad
-	}
-	var v [3]float64
-	for i, p := range parts {
-		f, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
-		if err != nil {
-			return caption.Circle{}, bad
-		}
-		v[i] = f
-	}
-	return caption.Circle{Lat: v[0], Lon: v[1], Km: v[2]}, nil
+	q, err := f.queryFlags.query(text)
+	q.Limit, q.Cursor = f.limit, f.cursor
+	return q, err
 }
 
 // printRecordSearch prints one line per record, the next page's cursor and

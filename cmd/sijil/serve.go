@@ -23,6 +23,7 @@ import (
 	"sijil/internal/geocode"
 	"sijil/internal/ingest"
 	"sijil/internal/parse"
+	"sijil/internal/searchindex"
 	"sijil/internal/server"
 )
 
@@ -61,7 +62,13 @@ ingest (POST /api/v1/documents?name=FILE) and correct a record's fields
 corrections.jsonl in the data directory, beside the parsed values, which
 are never overwritten; uploads are kept under its uploads/ directory. The
 data directory defaults to the SQLite file's path with ".data" appended;
-with PostgreSQL, give -data-dir to allow corrections and uploads.`,
+with PostgreSQL, give -data-dir to allow corrections and uploads.
+
+Searches, the map and the timeline are answered from an index of the
+register held in memory, which serve builds when it starts (about six
+seconds and 200 MB for a million records) and keeps up to date with its own
+writes at once and with those of other processes (sijil ingest, reparse)
+within about a second.`,
 		flags: func(fs *flag.FlagSet, cfg *Config) {
 			dbFlag(fs, cfg)
 			fs.StringVar(&f.addr, "addr", f.addr, "listen on `HOST:PORT` (port 0 picks a free one)")
@@ -102,8 +109,8 @@ func runServe(ctx context.Context, cfg Config, f serveFlags, std stdio) error {
 			return fmt.Errorf("serve: %w", err)
 		}
 	}
-	return withStore(ctx, cfg, func(store caption.Store) error {
-		logger := slog.New(slog.NewTextHandler(std.err, nil))
+	logger := slog.New(slog.NewTextHandler(std.err, nil))
+	return withIndexedStore(ctx, cfg, logger, func(store caption.Store) error {
 		opt := server.Options{
 			ExpandPlace: serveExpandPlace(gaz),
 			Admin1Key:   serveAdmin1Key(gaz),
@@ -130,6 +137,29 @@ func runServe(ctx context.Context, cfg Config, f serveFlags, std stdio) error {
 		}
 		serveAnnounce(std.err, ln.Addr(), cfg.DB, f)
 		return serveUntilDone(ctx, srv, ln)
+	})
+}
+
+// withIndexedStore is withStore with the register's searches answered
+// from an in-memory index (internal/searchindex): at a million records a
+// search from the index takes milliseconds where SQLite's took a tenth of
+// a second and more, for a few seconds' build at start (logged) and about
+// 200 MB. The index follows writes made through the server at once and
+// those of other processes (sijil ingest, reparse) within a second.
+func withIndexedStore(ctx context.Context, cfg Config, logger *slog.Logger, fn func(caption.Store) error) error {
+	return withStore(ctx, cfg, func(store caption.Store) error {
+		src, ok := store.(searchindex.Source)
+		if !ok {
+			return fn(store)
+		}
+		logger.Info("building the search index", "db", redactDSN(cfg.DB))
+		ix, err := searchindex.New(ctx, src, searchindex.Options{Logger: logger})
+		if err != nil {
+			return fmt.Errorf("serve: %w", err)
+		}
+		// Stops following the register; withStore closes it.
+		defer ix.Stop()
+		return fn(ix)
 	})
 }
 
@@ -278,7 +308,7 @@ func serveSaveUpload(dir, name string, body io.Reader) (path, sum string, size i
 		return "", "", 0, fmt.Errorf("upload %s: %w", name, err)
 	}
 	if size == 0 {
-		return "", "", 0, &server.UserError{Kind: caption.ErrInvalid, Message: "the document is empty"}
+		return "", "", 0, &server.UserError{Kind: caption.ErrInvalid, Message: name + ": the document is empty"}
 	}
 	sum = hex.EncodeToString(h.Sum(nil))
 	path = filepath.Join(dir, sum[:16]+"-"+name)

@@ -89,6 +89,7 @@ type server struct {
 	log         *slog.Logger
 	pages       map[string]*template.Template
 	corrections *correctionLog
+	encoded     encodedRecords
 }
 
 // New returns the handler serving store with opt: the API, the pages and
