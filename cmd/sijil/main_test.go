@@ -48,7 +48,7 @@ func TestRunExitCodes(t *testing.T) {
 		wantLines  int    // JSON lines on stdout, when > 0
 		cancel     bool   // run with a cancelled context
 	}{
-		{name: "help", args: []string{"help"}, wantStdout: "\tparse      parse plain-text captions into JSON lines"},
+		{name: "help", args: []string{"help"}, wantStdout: "\tparse      parse the captions of documents into JSON lines"},
 		{name: "help lists help", args: []string{"help"}, wantStdout: "\thelp       show a command's usage"},
 		{name: "-h", args: []string{"-h"}, wantStdout: "Commands:"},
 		{name: "help parse", args: []string{"help", "parse"}, wantStdout: "usage: sijil parse [-lexicon DIR] [FILE ...]"},
@@ -78,7 +78,8 @@ func TestRunExitCodes(t *testing.T) {
 		},
 		{name: "stdin", args: []string{"parse"}, stdin: "Smoke over Taiz.\n\nSmoke over Aden.\n", wantLines: 2},
 		{name: "stdin as -", args: []string{"parse", "-", example}, stdin: "Smoke over Taiz.\n", wantLines: 6},
-		{name: "empty input", args: []string{"parse"}, stdin: "\n\n"},
+		// Issue 7: an empty or whitespace-only document is an error naming it.
+		{name: "empty input", args: []string{"parse"}, stdin: "\n\n", wantCode: 1, wantStderr: "sijil: parse -: no captions found"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx, cancel := context.WithCancel(t.Context())

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -22,12 +23,13 @@ func parseCommand() command {
 	return command{
 		name:    "parse",
 		args:    "[-lexicon DIR] [FILE ...]",
-		summary: "parse plain-text captions into JSON lines",
+		summary: "parse the captions of documents into JSON lines",
 		help: `
-Parse reads plain-text documents (standard input when no FILE is given or FILE
-is -), splits each into captions at blank lines (a paragraph holding only a
-credit joins the caption before it) and prints one JSON object per caption, in
-input order, with the fields of SPEC.md.
+Parse reads documents (standard input when no FILE is given or FILE is -),
+each with the reader its content calls for, as ingest does: plain text is split
+into captions at blank lines (a paragraph holding only a credit joins the
+caption before it); JSON Lines and CSV give one caption per record. It prints
+one JSON object per caption, in input order, with the fields of SPEC.md.
 
 A file that cannot be read is reported on standard error and the others are
 still parsed; the exit status is then 1.`,
@@ -71,13 +73,16 @@ func parseFiles(ctx context.Context, p *parse.Parser, g *geocode.Gazetteer, path
 		if err := ctx.Err(); err != nil {
 			return failed, fmt.Errorf("parse: %w", err)
 		}
-		raws, err := readDocument(path, stdin)
+		raws, format, err := readDocument(path, stdin)
 		if err != nil {
 			fmt.Fprintf(stderr, "sijil: parse %v\n", err)
 			failed++
 			continue
 		}
-		recs := p.Document(p.Segment(raws))
+		if format == source.FormatText {
+			raws = p.Segment(raws)
+		}
+		recs := p.Document(raws)
 		g.ResolveDocument(recs)
 		if err := export.WriteJSONL(out, slices.Values(recs)); err != nil {
 			return failed, fmt.Errorf("parse: %w", err)
@@ -103,23 +108,41 @@ func newParser(cfg Config) (*parse.Parser, error) {
 	return parse.New(os.DirFS(cfg.Lexicon))
 }
 
-// readDocument reads the paragraphs of the file at path, or of stdin when
-// path is "-". Errors start with the path.
-func readDocument(path string, stdin io.Reader) ([]caption.Raw, error) {
+// readDocument reads the captions of the file at path, or of stdin when
+// path is "-", with the reader its content calls for (source.Detect): plain
+// text, JSON Lines, CSV, or whatever else source reads. It returns the
+// format too, since only plain text is cut into captions after reading.
+// Errors start with the path.
+func readDocument(path string, stdin io.Reader) ([]caption.Raw, string, error) {
+	var data []byte
+	var err error
 	if path == "-" {
-		return source.ReadText(stdin, path)
+		data, err = io.ReadAll(stdin)
+	} else {
+		data, err = readFile(path)
 	}
+	if err != nil {
+		return nil, "", fmt.Errorf("%s: %w", path, err)
+	}
+	format := source.Detect(data[:min(len(data), source.HeadSize)], path)
+	raws, err := source.Read(bytes.NewReader(data), path, format)
+	return raws, format, err
+}
+
+// readFile reads a whole regular file; a directory is refused by name
+// rather than with the system's read error.
+func readFile(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
 			err = pe.Err
 		}
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, err
 	}
 	defer f.Close()
 	if fi, err := f.Stat(); err == nil && fi.IsDir() {
-		return nil, fmt.Errorf("%s: is a directory", path)
+		return nil, errors.New("is a directory")
 	}
-	return source.ReadText(f, path)
+	return io.ReadAll(f)
 }

@@ -34,6 +34,7 @@ type wireRecord struct {
 	Actors        []string            `json:"actors,omitempty"`
 	People        []wirePerson        `json:"people,omitempty"`
 	Evidence      map[string][][2]int `json:"evidence,omitempty"` // keys sorted by encoding/json
+	Origins       map[string]string   `json:"origins,omitempty"`
 	Warnings      []string            `json:"warnings,omitempty"`
 }
 
@@ -114,6 +115,9 @@ func toWireRecord(r Record) wireRecord {
 		Killed: r.Killed, Injured: r.Injured, Attribution: r.Attribution,
 		EventTypes: r.EventTypes, Actors: r.Actors, Warnings: r.Warnings,
 	}
+	if len(r.Origins) > 0 {
+		w.Origins = r.Origins
+	}
 	for _, p := range r.PlaceRefs {
 		w.PlaceRefs = append(w.PlaceRefs, wirePlaceRef{Name: p.Name, Span: [2]int{p.Span.Start, p.Span.End}, Kind: p.Kind, Near: p.Near})
 	}
@@ -146,6 +150,9 @@ func fromWireRecord(w wireRecord) (Record, error) {
 		Killed: w.Killed, Injured: w.Injured, Attribution: nilIfEmpty(w.Attribution),
 		EventTypes: nilIfEmpty(w.EventTypes), Actors: nilIfEmpty(w.Actors),
 		Evidence: make(map[string][]Span, len(w.Evidence)), Warnings: nilIfEmpty(w.Warnings),
+	}
+	if len(w.Origins) > 0 {
+		r.Origins = w.Origins
 	}
 	var err error
 	if r.Date, err = parseISODate(w.Date); err != nil {
@@ -283,6 +290,9 @@ func recordStrings(r Record) []string {
 	}
 	for k := range r.Evidence {
 		s = append(s, k)
+	}
+	for k, v := range r.Origins {
+		s = append(s, k, v)
 	}
 	if l := r.Location; l != nil {
 		s = append(s, l.Name, l.Preferred, l.Admin1, string(l.CountryCode), l.Feature)

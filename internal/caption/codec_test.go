@@ -40,6 +40,7 @@ func fullRecord() Record {
 		Actors:       []string{"White Helmets"},
 		People:       []Person{{Name: "Ahmad", Age: intp(7)}, {Name: "Umm Ahmad"}},
 		Evidence:     map[string][]Span{"date": {{84, 101}}, "places": {{62, 67}, {74, 82}}, "killed": {}},
+		Origins:      map[string]string{"country": MetaIPTCCountryCode},
 		Warnings:     []string{"two dates"},
 	}
 }

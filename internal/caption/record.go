@@ -120,6 +120,15 @@ type Record struct {
 	// Evidence maps a SPEC field name ("date", "killed", "places"…) to the
 	// spans of Text it was read from.
 	Evidence map[string][]Span
+	// Origins maps a field whose value came from a photo's embedded
+	// metadata rather than the caption text ("places", "country", "date",
+	// "photographers", "agencies") to the Meta key it came from
+	// ("xmp:photoshop:City"). Metadata fills what the text leaves silent,
+	// and wins only where the text is ambiguous: a more precise date that
+	// agrees with the text's, a country the text only hints at. Where both
+	// speak and disagree the text's value is kept, with a warning, and the
+	// metadata's stays in the occurrence's Meta beside it.
+	Origins  map[string]string
 	Warnings []string
 }
 

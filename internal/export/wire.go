@@ -30,6 +30,10 @@ type wireRecord struct {
 	People        []wirePerson         `json:"people"`
 	Evidence      map[string][][2]int  `json:"evidence"`
 	Warnings      []string             `json:"warnings"`
+	// Origins is not a SPEC field: it appears, last, only on records that
+	// took a value from a photo's metadata, naming the metadata key of each
+	// such field, so that a reader can tell it from what the caption says.
+	Origins map[string]string `json:"origins,omitempty"`
 }
 
 // wireLocation is SPEC.md's location object.
@@ -68,6 +72,7 @@ func toWire(r caption.Record) wireRecord {
 		People:        []wirePerson{},
 		Evidence:      map[string][][2]int{},
 		Warnings:      list(r.Warnings),
+		Origins:       r.Origins,
 	}
 	if !r.Date.IsZero() {
 		w.Date, w.DatePrecision, w.DateText = nullable(r.Date.String()), &r.Date.Precision, nullable(r.DateText)
@@ -110,6 +115,9 @@ func fromWire(w wireRecord) (caption.Record, error) {
 		Actors:        nilIfEmpty(w.Actors),
 		Evidence:      map[string][]caption.Span{},
 		Warnings:      nilIfEmpty(w.Warnings),
+	}
+	if len(w.Origins) > 0 {
+		r.Origins = w.Origins
 	}
 	var err error
 	if r.Date, err = parseDate(deref(w.Date), deref(w.DatePrecision)); err != nil {

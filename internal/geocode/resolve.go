@@ -123,9 +123,17 @@ func (g *Gazetteer) resolve(rec *caption.Record, sc *scene, anchors []anchor) {
 		ref := rec.PlaceRefs[i]
 		rec.Location = g.location(p, precision(ref, p, i > 0))
 		rec.Location.Name = matchedName(p, ref.Name)
-		rec.Evidence["location"] = []caption.Span{ref.Span}
+		// A place from a photo's metadata has no span in the text: its
+		// origin is in rec.Origins, and an empty span would highlight
+		// nothing.
+		hasSpan := ref.Span.Len() > 0
+		if hasSpan {
+			rec.Evidence["location"] = []caption.Span{ref.Span}
+		} else {
+			delete(rec.Evidence, "location")
+		}
 		if rec.Country == "" || rec.CountryBasis != caption.CountryNamed {
-			if rec.Country != p.Country {
+			if rec.Country != p.Country && hasSpan {
 				rec.Evidence["country"] = []caption.Span{ref.Span}
 			}
 			rec.Country, rec.CountryBasis = p.Country, caption.CountryGazetteer

@@ -184,3 +184,26 @@ func FuzzResolve(f *testing.F) {
 		}
 	})
 }
+
+// TestResolveMetadataPlace resolves places filled from a photo's metadata:
+// they have no span in the text, so they locate the scene and set its
+// country without claiming any evidence in it.
+func TestResolveMetadataPlace(t *testing.T) {
+	g := testGazetteer(t)
+	rec := caption.Record{
+		Text:      "Children play in the rubble. (AFP)",
+		PlaceRefs: []caption.PlaceRef{{Name: "Kafr Nabl", Kind: "city"}, {Name: "Idlib", Kind: "province"}},
+		Evidence:  map[string][]caption.Span{"location": {{Start: 0, End: 8}}},
+		Origins:   map[string]string{"places": caption.MetaIPTCCity},
+	}
+	g.Resolve(&rec, nil)
+	if rec.Location == nil || rec.Location.GeonameID != 1 || rec.Location.Precision != 1 || rec.Country != "SY" {
+		t.Fatalf("location %+v, country %q: want Kafr Nabl in Idlib (1), precision 1, SY", rec.Location, rec.Country)
+	}
+	if _, ok := rec.Evidence["location"]; ok {
+		t.Errorf("evidence %v: a place from metadata has no span in the text", rec.Evidence)
+	}
+	if _, ok := rec.Evidence["country"]; ok {
+		t.Errorf("evidence %v: the country came from a place with no span", rec.Evidence)
+	}
+}

@@ -153,6 +153,7 @@ func (p *Parser) Document(raws []caption.Raw) []caption.Record {
 	recs := make([]caption.Record, len(raws))
 	for i, r := range raws {
 		recs[i] = p.Caption(r.Text)
+		p.applyMeta(&recs[i], r)
 	}
 	inferCountry(recs)
 	return recs

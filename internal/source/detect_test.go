@@ -55,8 +55,8 @@ func TestReadFormat(t *testing.T) {
 			}
 		})
 	}
-	if _, err := Read(strings.NewReader(""), "a.jpg", "jpeg"); !errors.Is(err, caption.ErrUnsupported) {
-		t.Errorf("Read(jpeg) error %v, want caption.ErrUnsupported", err)
+	if _, err := Read(strings.NewReader(""), "a.heic", "heic"); !errors.Is(err, caption.ErrUnsupported) {
+		t.Errorf("Read(heic) error %v, want caption.ErrUnsupported", err)
 	}
 }
 
@@ -71,7 +71,7 @@ func FuzzDetect(f *testing.F) {
 	f.Fuzz(func(t *testing.T, doc []byte, path string) {
 		format := Detect(doc, path)
 		switch format {
-		case FormatText, FormatJSONL, FormatCSV:
+		case FormatText, FormatJSONL, FormatCSV, FormatHTML, FormatJPEG, FormatTIFF, FormatPNG:
 		default:
 			t.Fatalf("Detect = %q", format)
 		}
@@ -80,4 +80,30 @@ func FuzzDetect(f *testing.F) {
 			t.Fatalf("Read(%s) error %q: want fuzz:LINE: … wrapping caption.ErrInvalid", format, err)
 		}
 	})
+}
+
+// TestReadStorable checks that what Read returns can be stored: a stray
+// byte of another encoding, which the text reader tolerates, and a NUL that
+// JSON spells out become U+FFFD, while the byte range still points at the
+// bytes in the file.
+func TestReadStorable(t *testing.T) {
+	for _, tc := range []struct {
+		name, doc, format, want string
+	}{
+		{"latin-1 byte in text", "Rubble in Homs\xe9, Syria. (AFP)\n", FormatText, "Rubble in Homs\uFFFD, Syria. (AFP)"},
+		{"NUL in JSON Lines", `{"caption": "Rubble in Homs\u0000, Syria. (AFP)"}` + "\n", FormatJSONL, "Rubble in Homs\uFFFD, Syria. (AFP)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			raws, err := Read(strings.NewReader(tc.doc), "doc", tc.format)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(raws) != 1 || raws[0].Text != tc.want {
+				t.Fatalf("got %+v, want one caption %q", raws, tc.want)
+			}
+			if r := raws[0]; r.Start < 0 || r.End > len(tc.doc) || r.Start >= r.End {
+				t.Errorf("range [%d, %d) outside the %d-byte document", r.Start, r.End, len(tc.doc))
+			}
+		})
+	}
 }
