@@ -2,126 +2,184 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
-	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 
 	"sijil/internal/caption"
 	"sijil/internal/export"
 )
 
+// exportFlags are export's filters (queryFlags, shared with search) and
+// its output settings.
+type exportFlags struct {
+	queryFlags
+	format, out string
+	force       bool
+}
+
+const exportUsage = "usage: sijil export [-db DSN] [-format csv|acled|geojson|jsonl|xmp] [-out PATH] [-force] [filters] [QUERY]"
+
 func exportCommand() command {
-	format := "jsonl"
+	f := exportFlags{format: "jsonl"}
 	return command{
 		name:    "export",
-		args:    "[-db DSN] [-format jsonl]",
-		summary: "write every record of the register with its sources",
+		args:    "[-db DSN] [-format csv|acled|geojson|jsonl|xmp] [-out PATH] [-force] [filters] [QUERY]",
+		summary: "write the register's records, or those a search matches, as JSON Lines, CSV, ACLED, GeoJSON or XMP",
 		help: `
-Export writes every record of the register to standard output, in ID order.
-With -format jsonl (the only format yet) each line is one JSON object: the
-fields of SPEC.md as "sijil parse" writes them, then "id", "cluster" and
-"event" (the IDs of the first record of the record's cluster and event; null
-until linked) and "sources", where the record was found: a list of
-{"document", "sha256", "index", "start", "end", "line"}, the document's path
-and digest at ingest, the caption's position in it (from 0) and its byte
-range [start, end). For plain text the range holds the caption as written;
-for JSON Lines the JSON string, quotes included; for CSV the field as
-written.`,
+Export writes the records of the register to standard output, or to the
+file -out names. Without QUERY or filters it writes every record, in ID
+order; with them, the records "sijil search" would find (the same QUERY
+syntax and filters), in search order (newest first, undated last).
+
+-format chooses what is written:
+
+  jsonl    (the default) one JSON object a line: the fields of SPEC.md as
+           "sijil parse" writes them, then "id", "cluster" and "event" (the
+           IDs of the first record of the record's cluster and event; null
+           until linked) and "sources", where the record was found: a list
+           of {"document", "sha256", "index", "start", "end", "line"}, the
+           document's path and digest at ingest, the caption's position in
+           it (from 0) and its byte range [start, end). For plain text the
+           range holds the caption as written; for JSON Lines the JSON
+           string, quotes included; for CSV the field as written.
+  csv      one row per record under a header: id, cluster, event, every
+           SPEC.md field (the location as location_name, latitude,
+           longitude, geonameid, admin1, location_country,
+           location_feature, location_precision) and the sources
+           ("document:start-end"). Lists are joined with "; ", a person is
+           "Name (age)". A text cell starting with = + - @ gets a leading '
+           so that a spreadsheet shows it rather than running it.
+  acled    one row per event (the records grouped as one incident) in the
+           columns of ACLED's codebook that sijil can fill: event type
+           mapped to ACLED's, the earliest day (or a month's middle), the
+           most precise location, the highest killed figure (never a sum).
+           Events without a day or month, a country or a violent or
+           protest event type are left out and counted on standard error.
+           The project's docs/acled.md explains every column.
+  geojson  an RFC 7946 FeatureCollection, one point per located record,
+           with the csv columns as properties; records without a location
+           are left out and counted on standard error.
+  xmp      one XMP sidecar per record, ID.xmp in the directory -out names
+           (required): description, photographers, credit, city, province,
+           country, date, the GeoNames URI and coordinates of the place
+           shown, the event and the people named, for photo tools to merge
+           into the photos.
+
+An existing -out file, or an existing ID.xmp, is not overwritten unless
+-force is given. A file is written beside its name and renamed into place
+when complete, so a failed export leaves no partial file.`,
 		flags: func(fs *flag.FlagSet, cfg *Config) {
 			dbFlag(fs, cfg)
-			fs.StringVar(&format, "format", format, "the output `FORMAT`: jsonl")
+			fs.StringVar(&f.format, "format", f.format, "the output `FORMAT`: csv, acled, geojson, jsonl or xmp")
+			fs.StringVar(&f.out, "out", "", "write to the file `PATH` (a directory for xmp) instead of standard output")
+			fs.BoolVar(&f.force, "force", false, "overwrite existing files")
+			f.queryFlags.define(fs)
 		},
 		run: func(ctx context.Context, cfg Config, args []string, std stdio) error {
-			if len(args) > 0 {
-				fmt.Fprintln(std.err, "usage: sijil export [-db DSN] [-format jsonl]")
-				return errUsage
-			}
-			if format != "jsonl" {
-				fmt.Fprintf(std.err, "sijil export: unknown format %q (jsonl)\n", format)
-				return errUsage
-			}
-			return withStore(ctx, cfg, func(s caption.Store) error {
-				out := bufio.NewWriterSize(std.out, 64<<10)
-				err := exportJSONL(ctx, s, out)
-				if ferr := out.Flush(); ferr != nil && err == nil {
-					err = ferr
-				}
-				if err != nil {
-					return fmt.Errorf("export: %w", err)
-				}
-				return nil
-			})
+			return runExport(ctx, cfg, f, args, std)
 		},
 	}
 }
 
-// wireExtra is what export adds to a record's SPEC.md fields.
-type wireExtra struct {
-	ID      int64        `json:"id"`
-	Cluster *int64       `json:"cluster"`
-	Event   *int64       `json:"event"`
-	Sources []wireSource `json:"sources"`
-}
-
-// wireSource is one place a record was found.
-type wireSource struct {
-	Document string `json:"document"`
-	SHA256   string `json:"sha256"`
-	Index    int    `json:"index"`
-	Start    int    `json:"start"`
-	End      int    `json:"end"`
-	Line     int    `json:"line,omitempty"`
-}
-
-// exportJSONL writes every record of s as one line of JSON.
-func exportJSONL(ctx context.Context, s caption.Store, w io.Writer) error {
-	var line bytes.Buffer
-	for sr, err := range s.Records(ctx) {
-		if err != nil {
-			return err
-		}
-		srcs, err := s.Sources(ctx, sr.ID)
-		if err != nil {
-			return err
-		}
-		line.Reset()
-		if err := appendRecordJSON(&line, sr, srcs); err != nil {
-			return err
-		}
-		if _, err := w.Write(line.Bytes()); err != nil {
-			return err
+// runExport checks the command line, opens the register and writes what
+// matches. Usage problems are told before the register is opened.
+func runExport(ctx context.Context, cfg Config, f exportFlags, args []string, std stdio) error {
+	format, ok := export.FormatNamed(f.format)
+	usage := func(msg string) error {
+		fmt.Fprintf(std.err, "sijil export: %s\n%s\n", msg, exportUsage)
+		return errUsage
+	}
+	switch {
+	case !ok && f.format != "xmp":
+		return usage(fmt.Sprintf("unknown format %q (csv, acled, geojson, jsonl or xmp)", f.format))
+	case f.format == "xmp" && f.out == "":
+		return usage("-format xmp writes one file per record: give the directory with -out DIR")
+	}
+	q, err := f.query(strings.Join(args, " "))
+	if err == nil {
+		_, err = q.Plan()
+	}
+	if err != nil {
+		return usage(err.Error())
+	}
+	if f.out != "" && f.format != "xmp" && !f.force {
+		if _, err := os.Lstat(f.out); err == nil {
+			return fmt.Errorf("export: %s exists: give -force to overwrite it", f.out)
 		}
 	}
-	return nil
-}
-
-// appendRecordJSON writes sr as export.WriteJSONL does, with the fields of
-// wireExtra added after SPEC.md's: the SPEC fields come from export's own
-// writer, so the two commands cannot drift apart.
-func appendRecordJSON(buf *bytes.Buffer, sr caption.StoredRecord, srcs []caption.Source) error {
-	start := buf.Len()
-	if err := export.WriteJSONL(buf, slices.Values([]caption.Record{sr.Record})); err != nil {
+	if err := f.expand(cfg, &q); err != nil {
 		return err
 	}
-	// WriteJSONL ends the object with "}\n": open it again.
-	if !bytes.HasSuffix(buf.Bytes()[start:], []byte("}\n")) {
-		return fmt.Errorf("record %d: unexpected JSON from export.WriteJSONL", sr.ID)
+	return withStore(ctx, cfg, func(s caption.Store) error {
+		var c export.Counts
+		var err error
+		if f.format == "xmp" {
+			c, err = export.WriteXMPDir(f.out, export.Matching(ctx, s, q, false), f.force)
+			if errors.Is(err, fs.ErrExist) {
+				err = fmt.Errorf("%w (give -force to overwrite)", err)
+			}
+			format.Unit = "records"
+		} else {
+			c, err = writeExport(f.out, std.out, func(w io.Writer) (export.Counts, error) {
+				return format.Write(w, export.Matching(ctx, s, q, format.Sources))
+			})
+		}
+		if err != nil {
+			return fmt.Errorf("export: %w", err)
+		}
+		reportExport(std.err, f.out, format.Unit, c)
+		return nil
+	})
+}
+
+// writeExport runs write on a buffered standard output, or on a file
+// created beside path and renamed to it once complete.
+func writeExport(path string, stdout io.Writer, write func(io.Writer) (export.Counts, error)) (export.Counts, error) {
+	if path == "" {
+		out := bufio.NewWriterSize(stdout, 64<<10)
+		c, err := write(out)
+		return c, errors.Join(err, out.Flush())
 	}
-	buf.Truncate(buf.Len() - 2)
-	extra := wireExtra{ID: sr.ID, Cluster: groupID(sr.Cluster), Event: groupID(sr.Event), Sources: wireSources(srcs)}
-	var e bytes.Buffer
-	enc := json.NewEncoder(&e)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(extra); err != nil {
-		return err
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return export.Counts{}, err
 	}
-	buf.WriteByte(',')
-	buf.Write(e.Bytes()[1:]) // without its "{"; ends with "}\n"
-	return nil
+	out := bufio.NewWriterSize(tmp, 64<<10)
+	c, err := write(out)
+	// CreateTemp makes the file private; an export is an ordinary file,
+	// as a shell redirection would make it.
+	err = errors.Join(err, out.Flush(), tmp.Chmod(0o644), tmp.Close())
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return c, err
+}
+
+// reportExport tells on standard error what a format left out and, when
+// the export went to a file, how much it wrote.
+func reportExport(w io.Writer, out, unit string, c export.Counts) {
+	if c.Skipped > 0 {
+		var why []string
+		for _, reason := range slices.Sorted(maps.Keys(c.Why)) {
+			why = append(why, fmt.Sprintf("%d %s", c.Why[reason], reason))
+		}
+		fmt.Fprintf(w, "sijil export: left out %d %s the format cannot hold: %s\n", c.Skipped, unit, strings.Join(why, ", "))
+	}
+	if out != "" {
+		fmt.Fprintf(w, "sijil export: wrote %d %s to %s\n", c.Wrote, unit, out)
+	}
 }
 
 // groupID is a group's ID for JSON: null when not linked yet.
@@ -130,12 +188,4 @@ func groupID(id int64) *int64 {
 		return nil
 	}
 	return &id
-}
-
-func wireSources(srcs []caption.Source) []wireSource {
-	out := make([]wireSource, len(srcs))
-	for i, s := range srcs {
-		out[i] = wireSource{Document: s.Document.Path, SHA256: s.Document.SHA256, Index: s.Index, Start: s.Start, End: s.End, Line: s.Line}
-	}
-	return out
 }

@@ -285,6 +285,10 @@ func testOpenAPI(t *testing.T, open storeOpener) {
 		{op: "/api/v1/geojson", path: "/api/v1/geojson"},
 		{op: "/api/v1/geojson", path: "/api/v1/geojson?event=airstrike&limit=5"},
 		{op: "/api/v1/geojson", path: "/api/v1/geojson?limit=0"},
+		// CSV answers are not JSON: export_test.go checks them.
+		{op: "/api/v1/export", path: "/api/v1/export?format=geojson&country=SY&event=shelling"},
+		{op: "/api/v1/export", path: "/api/v1/export?format=jsonl&q=kindergarten"},
+		{op: "/api/v1/export", path: "/api/v1/export?format=xmp"},
 		{op: "/api/v1/openapi.json", path: "/api/v1/openapi.json"},
 		{op: "/api/v1/corrections/{id}", method: "POST", path: fmt.Sprintf("/api/v1/corrections/%d", h1), token: testToken,
 			body: `{"field": "location", "value": {"name": "Harasta", "lat": 33.56, "lon": 36.36}, "note": "checked on a map", "author": "rk"}`},

@@ -117,6 +117,7 @@ func (s *server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /api/v1/stats", s.handleStats)
 	mux.HandleFunc("GET /api/v1/timeline", s.handleTimeline)
 	mux.HandleFunc("GET /api/v1/geojson", s.handleGeoJSON)
+	mux.HandleFunc("GET /api/v1/export", s.handleExport)
 	mux.HandleFunc("GET /api/v1/openapi.json", s.handleOpenAPI)
 	mux.HandleFunc("POST /api/v1/corrections/{id}", s.requireToken(s.handleCorrectionCreate))
 	mux.HandleFunc("POST /api/v1/documents", s.requireToken(s.handleDocumentCreate))

@@ -1,0 +1,204 @@
+package export
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"iter"
+	"reflect"
+	"slices"
+
+	"sijil/internal/caption"
+)
+
+// Entry is a record of the register as the exports write it: the record
+// with its ID, cluster and event, and the places it was found. Sources is
+// nil when the export does not need them (Matching's sources argument).
+type Entry struct {
+	caption.StoredRecord
+	Sources []caption.Source
+}
+
+// Counts says what a writer did: how many rows, features or files it
+// Wrote, and how many records (or, for ACLED, events) it Skipped because
+// the format cannot hold them, with the reasons and their counts in Why.
+type Counts struct {
+	Wrote   int
+	Skipped int
+	Why     map[string]int
+}
+
+func (c *Counts) skip(why string) {
+	if c.Why == nil {
+		c.Why = map[string]int{}
+	}
+	c.Skipped++
+	c.Why[why]++
+}
+
+// Matching yields the records of s that match q, with their sources when
+// sources is set. A query without filters (Limit and Cursor aside) yields
+// every record in ID order, streamed by Records; a filtered one pages
+// through Search, so its records come in search order (newest first,
+// undated last, then by ID) and each page costs a pass over the matches,
+// which is what Search does for any page. q's own Limit and Cursor are
+// ignored: an export takes every match.
+func Matching(ctx context.Context, s caption.Store, q caption.Query, sources bool) iter.Seq2[Entry, error] {
+	return func(yield func(Entry, error) bool) {
+		recs := s.Records(ctx)
+		// Any field set goes through Search, even an empty but non-nil
+		// place list (a place the gazetteer does not know), which matches
+		// nothing rather than everything; so will a filter Query gains later.
+		if q.Limit, q.Cursor = 0, ""; !reflect.DeepEqual(q, caption.Query{}) {
+			recs = searchAll(ctx, s, q)
+		}
+		for sr, err := range recs {
+			e := Entry{StoredRecord: sr}
+			if err == nil && sources {
+				if e.Sources, err = s.Sources(ctx, sr.ID); err != nil {
+					err = fmt.Errorf("sources of record %d: %w", sr.ID, err)
+				}
+			}
+			if err != nil {
+				yield(Entry{}, err)
+				return
+			}
+			if !yield(e, nil) {
+				return
+			}
+		}
+	}
+}
+
+// searchAll yields every record matching q, a page at a time.
+func searchAll(ctx context.Context, s caption.Store, q caption.Query) iter.Seq2[caption.StoredRecord, error] {
+	return func(yield func(caption.StoredRecord, error) bool) {
+		q.Limit = caption.MaxLimit
+		for {
+			res, err := s.Search(ctx, q)
+			if err != nil {
+				yield(caption.StoredRecord{}, err)
+				return
+			}
+			for _, sr := range res.Records {
+				if !yield(sr, nil) {
+					return
+				}
+			}
+			if res.Next == "" {
+				return
+			}
+			q.Cursor = res.Next
+		}
+	}
+}
+
+// Format is an export format that writes to one stream, as `sijil export`
+// and the API's export offer them.
+type Format struct {
+	Name        string // the --format and ?format= value
+	ContentType string // for HTTP, with its parameters
+	Ext         string // file name extension, with its dot
+	// Sources says whether the writer reads Entry.Sources: fetching them
+	// costs a query per record.
+	Sources bool
+	// Unit is what Counts.Wrote counts: "records", or "events" for ACLED.
+	Unit  string
+	Write func(w io.Writer, entries iter.Seq2[Entry, error]) (Counts, error)
+}
+
+// Formats returns the stream formats: csv, acled, geojson and jsonl. XMP
+// writes one file per record (WriteXMPDir) and is not among them.
+func Formats() []Format {
+	return []Format{
+		{Name: "csv", ContentType: "text/csv; charset=utf-8; header=present", Ext: ".csv", Sources: true, Unit: "records", Write: WriteCSV},
+		{Name: "acled", ContentType: "text/csv; charset=utf-8; header=present", Ext: ".csv", Sources: true, Unit: "events", Write: WriteACLED},
+		{Name: "geojson", ContentType: "application/geo+json", Ext: ".geojson", Sources: true, Unit: "records", Write: WriteGeoJSON},
+		{Name: "jsonl", ContentType: "application/x-ndjson; charset=utf-8", Ext: ".jsonl", Sources: true, Unit: "records", Write: WriteEntriesJSONL},
+	}
+}
+
+// FormatNamed returns the stream format called name.
+func FormatNamed(name string) (Format, bool) {
+	i := slices.IndexFunc(Formats(), func(f Format) bool { return f.Name == name })
+	if i < 0 {
+		return Format{}, false
+	}
+	return Formats()[i], true
+}
+
+// wireExtra is what an exported JSON line adds after SPEC.md's fields.
+type wireExtra struct {
+	ID      int64        `json:"id"`
+	Cluster *int64       `json:"cluster"`
+	Event   *int64       `json:"event"`
+	Sources []wireSource `json:"sources"`
+}
+
+// wireSource is one place a record was found: the document's path and
+// digest at ingest, the caption's index in it and its byte range.
+type wireSource struct {
+	Document string `json:"document"`
+	SHA256   string `json:"sha256"`
+	Index    int    `json:"index"`
+	Start    int    `json:"start"`
+	End      int    `json:"end"`
+	Line     int    `json:"line,omitempty"`
+}
+
+// WriteEntriesJSONL writes each entry as one line of JSON: SPEC.md's
+// fields as WriteJSONL writes them (so the two cannot drift apart), then
+// "id", "cluster" and "event" (null until linked) and "sources".
+func WriteEntriesJSONL(w io.Writer, entries iter.Seq2[Entry, error]) (Counts, error) {
+	var c Counts
+	var line bytes.Buffer
+	for e, err := range entries {
+		if err != nil {
+			return c, err
+		}
+		line.Reset()
+		if err := appendEntryJSON(&line, e); err != nil {
+			return c, err
+		}
+		if _, err := w.Write(line.Bytes()); err != nil {
+			return c, fmt.Errorf("write jsonl: %w", err)
+		}
+		c.Wrote++
+	}
+	return c, nil
+}
+
+func appendEntryJSON(buf *bytes.Buffer, e Entry) error {
+	start := buf.Len()
+	if err := WriteJSONL(buf, slices.Values([]caption.Record{e.Record})); err != nil {
+		return err
+	}
+	// WriteJSONL ends the object with "}\n": open it again.
+	if !bytes.HasSuffix(buf.Bytes()[start:], []byte("}\n")) {
+		return fmt.Errorf("record %d: unexpected JSON from WriteJSONL", e.ID)
+	}
+	buf.Truncate(buf.Len() - 2)
+	extra := wireExtra{ID: e.ID, Cluster: groupID(e.Cluster), Event: groupID(e.Event), Sources: make([]wireSource, len(e.Sources))}
+	for i, s := range e.Sources {
+		extra.Sources[i] = wireSource{Document: s.Document.Path, SHA256: s.Document.SHA256, Index: s.Index, Start: s.Start, End: s.End, Line: s.Line}
+	}
+	var x bytes.Buffer
+	enc := json.NewEncoder(&x)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(extra); err != nil {
+		return err
+	}
+	buf.WriteByte(',')
+	buf.Write(x.Bytes()[1:]) // without its "{"; ends with "}\n"
+	return nil
+}
+
+// groupID is a group's ID for JSON: null when not linked yet.
+func groupID(id int64) *int64 {
+	if id == 0 {
+		return nil
+	}
+	return &id
+}
