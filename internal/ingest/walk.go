@@ -12,7 +12,8 @@ import (
 // expand returns the documents paths name, in a fixed order: the paths in
 // the order given, and the files of a directory in name order, its
 // subdirectories walked where they sort. Symbolic links are followed, except
-// one that leads back into a directory being walked (a loop). Inside a
+// one that leads back into a directory being walked (a loop), which is a
+// failure. Inside a
 // directory, names starting with "." are skipped (.git, .DS_Store), as are
 // files that are not regular files; a path given by name is always tried.
 // A path that does not exist or a directory that cannot be listed is a
@@ -59,7 +60,12 @@ func (in *ingester) walk(dir string, ancestors []os.FileInfo, docs []string) []s
 		switch {
 		case fi.IsDir():
 			if isAncestor(fi, ancestors) {
-				continue // a link back up the tree: walking it would never end
+				// A link back up the tree: walking it would never end. It
+				// is reported, not skipped in silence, so that a user who
+				// meant it to lead elsewhere learns that nothing under it
+				// was read.
+				in.fail(p, fmt.Errorf("%s: symbolic link loop: it leads back to a directory being read, not followed", p))
+				continue
 			}
 			docs = in.walk(p, append(ancestors, fi), docs)
 		case fi.Mode().IsRegular():
