@@ -58,11 +58,12 @@ It is read-only unless a write token is given (-write-token, or the
 SIJIL_WRITE_TOKEN environment variable, at least 16 characters). Requests
 that send it as "Authorization: Bearer TOKEN" may then upload documents to
 ingest (POST /api/v1/documents?name=FILE) and correct a record's fields
-(POST /api/v1/corrections/ID). Corrections are appended to
-corrections.jsonl in the data directory, beside the parsed values, which
-are never overwritten; uploads are kept under its uploads/ directory. The
-data directory defaults to the SQLite file's path with ".data" appended;
-with PostgreSQL, give -data-dir to allow corrections and uploads.
+(POST /api/v1/corrections/ID). Corrections are kept in the register,
+beside the parsed values, which are never overwritten, so that everyone
+using the register sees them (sijil show lists them too). Uploads are kept
+under the data directory's uploads/ directory; it defaults to the SQLite
+file's path with ".data" appended; with PostgreSQL, give -data-dir to allow
+uploads.
 
 Searches, the map and the timeline are answered from an index of the
 register held in memory, which serve builds when it starts (about six
@@ -75,7 +76,7 @@ within about a second.`,
 			fs.StringVar(&f.token, "write-token", "",
 				"allow uploads and corrections from requests bearing `TOKEN` (env SIJIL_WRITE_TOKEN)")
 			fs.StringVar(&f.dataDir, "data-dir", "",
-				"keep corrections and uploads in `DIR` (default: the SQLite file's path + \".data\")")
+				"keep uploads in `DIR` (default: the SQLite file's path + \".data\")")
 		},
 		run: func(ctx context.Context, cfg Config, args []string, std stdio) error {
 			if len(args) > 0 {
@@ -114,7 +115,6 @@ func runServe(ctx context.Context, cfg Config, f serveFlags, std stdio) error {
 		opt := server.Options{
 			ExpandPlace: serveExpandPlace(gaz),
 			Admin1Key:   serveAdmin1Key(gaz),
-			DataDir:     f.dataDir,
 			WriteToken:  f.token,
 			Logger:      logger,
 			Now:         time.Now,
@@ -191,7 +191,7 @@ func serveAnnounce(w io.Writer, addr net.Addr, db string, f serveFlags) {
 	}
 	fmt.Fprintf(w, "sijil: serving %s at http://%s/ (%s)\n", redactDSN(db), addr, mode)
 	if f.dataDir != "" {
-		fmt.Fprintf(w, "sijil: corrections and uploads go to %s\n", f.dataDir)
+		fmt.Fprintf(w, "sijil: uploads go to %s\n", f.dataDir)
 	}
 	if ta, ok := addr.(*net.TCPAddr); ok && !ta.IP.IsLoopback() {
 		fmt.Fprintln(w, "sijil: warning: not a loopback address: anyone who can reach it can read the register")

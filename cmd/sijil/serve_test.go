@@ -137,11 +137,13 @@ func TestServe(t *testing.T) {
 	if status != http.StatusCreated {
 		t.Errorf("correction: status %d: %s", status, body)
 	}
-	if _, err := os.Stat(filepath.Join(data, "corrections.jsonl")); err != nil {
-		t.Errorf("no corrections file: %v", err)
-	}
 	if err := stop(); err != nil {
 		t.Errorf("serve after the interrupt: %v\n%s", err, stderr)
+	}
+	// The correction is in the register, beside the parsed value.
+	shown := mustRun(t, map[string]string{"SIJIL_DB": db}, "show", strconv.FormatInt(list.Records[0].ID, 10)).stdout
+	if !strings.Contains(shown, "corrections (1)") || !hasLine(shown, "killed  8 (parsed ") || !hasLine(shown, "by serve test") {
+		t.Errorf("sijil show after the correction:\n%s", shown)
 	}
 }
 

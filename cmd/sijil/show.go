@@ -22,8 +22,9 @@ func showCommand() command {
 Show prints one record of the register: its fields, every place it was found
 (document path and SHA-256, caption index, byte range and line), the records
 of its cluster (altered copies) and of its event (other photos of the same
-incident), and its links with the similarity and rule that made them, so
-that a person can review them.`,
+incident), its links with the similarity and rule that made them, so that a
+person can review them, and the corrections people made to its fields
+(sijil serve), beside the parsed values they correct.`,
 		flags: dbFlag,
 		run: func(ctx context.Context, cfg Config, args []string, std stdio) error {
 			if len(args) != 1 {
@@ -50,6 +51,7 @@ type recordView struct {
 	rec             caption.StoredRecord
 	sources         []caption.Source
 	links           []caption.Link
+	corrections     []caption.Correction
 	cluster, events []int64 // members of the record's cluster and event
 }
 
@@ -73,6 +75,13 @@ func show(ctx context.Context, s caption.Store, id int64, w io.Writer) error {
 		fmt.Fprintf(tw, "  %s\t-> %d\tgroup %d\tsimilarity %.3f\trule %s\t%s\n",
 			l.Level, l.Target, l.Group, l.Similarity, l.Rule, l.Created.UTC().Format(time.RFC3339))
 	}
+	if len(v.corrections) > 0 {
+		fmt.Fprintf(tw, "\ncorrections (%d)\n", len(v.corrections))
+		for _, c := range v.corrections {
+			fmt.Fprintf(tw, "  %s\t%s (parsed %s)\tby %s\t%s\t%s\n",
+				c.Field, c.Value, c.Previous, c.Author, c.At.UTC().Format(time.RFC3339), c.Note)
+		}
+	}
 	return tw.Flush()
 }
 
@@ -91,6 +100,9 @@ func loadView(ctx context.Context, s caption.Store, id int64) (recordView, error
 		return v, err
 	}
 	if v.links, err = s.Links(ctx, id); err != nil {
+		return v, err
+	}
+	if v.corrections, err = s.Corrections(ctx, id); err != nil {
 		return v, err
 	}
 	if v.rec.Cluster == 0 && v.rec.Event == 0 {

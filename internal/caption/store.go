@@ -174,6 +174,17 @@ type Store interface {
 	// Stats counts documents, occurrences, records, clusters and events.
 	Stats(ctx context.Context) (Stats, error)
 
+	// AddCorrection appends c to the record's corrections and returns it
+	// with its Seq (c.Seq is ignored; a zero At is the current time). It is
+	// ErrNotFound when the record does not exist and ErrInvalid when c's
+	// text is not storable (not UTF-8, NUL) or its field is empty.
+	// Corrections are never changed or removed.
+	AddCorrection(ctx context.Context, c Correction) (Correction, error)
+	// Corrections returns the corrections of a record, oldest first: none
+	// for a record without any, ErrNotFound for a record that does not
+	// exist.
+	Corrections(ctx context.Context, record int64) ([]Correction, error)
+
 	// Search returns a page of the records matching q (Query says how
 	// they match and are ordered), how many match in all, the cursor of the
 	// next page and facet counts over every match. A bad query is

@@ -51,7 +51,7 @@ func (s *server) recordDetail(r *http.Request) (detail, error) {
 		}
 		d.event = slices.DeleteFunc(ev, func(m caption.StoredRecord) bool { return m.ID == id })
 	}
-	if d.corrections, err = s.recordCorrections(id); err != nil {
+	if d.corrections, err = s.recordCorrections(ctx, id); err != nil {
 		return detail{}, err
 	}
 	return d, nil

@@ -28,10 +28,6 @@ type Options struct {
 	// is the document's fault; its text reaches the client only through a
 	// UserError.
 	Ingest func(ctx context.Context, name string, body io.Reader) (IngestResult, error)
-	// DataDir holds what the server writes beside the register: the
-	// corrections audit trail (corrections.jsonl). Empty: corrections
-	// answer 501.
-	DataDir string
 	// WriteToken enables uploads and corrections for requests that present
 	// it as a bearer token. Empty: the server is read-only.
 	WriteToken string
@@ -83,13 +79,12 @@ func (l Limits) withDefaults() Limits {
 
 // server is the state the handlers share; it holds no request state.
 type server struct {
-	store       caption.Store
-	opt         Options
-	limits      Limits
-	log         *slog.Logger
-	pages       map[string]*template.Template
-	corrections *correctionLog
-	encoded     encodedRecords
+	store   caption.Store
+	opt     Options
+	limits  Limits
+	log     *slog.Logger
+	pages   map[string]*template.Template
+	encoded encodedRecords
 }
 
 // New returns the handler serving store with opt: the API, the pages and
@@ -102,9 +97,6 @@ func New(store caption.Store, opt Options) http.Handler {
 	}
 	if s.opt.Now == nil {
 		s.opt.Now = time.Now
-	}
-	if opt.DataDir != "" {
-		s.corrections = newCorrectionLog(opt.DataDir)
 	}
 	return s.secure(s.routes())
 }

@@ -240,7 +240,6 @@ func testOptions(t *testing.T) Options {
 			}
 			return geocode.Key(v)
 		},
-		DataDir:    t.TempDir(),
 		WriteToken: testToken,
 		Now:        func() time.Time { return time.Date(2024, 6, 1, 9, 30, 0, 0, time.UTC) },
 	}

@@ -39,10 +39,6 @@ var correctable = map[string]func(json.RawMessage) error{
 }
 
 func (s *server) handleCorrectionCreate(w http.ResponseWriter, r *http.Request) {
-	if s.corrections == nil {
-		s.error(w, r, errNoDataDir)
-		return
-	}
 	id, err := pathID(r)
 	if err != nil {
 		s.error(w, r, err)
@@ -62,13 +58,13 @@ func (s *server) handleCorrectionCreate(w http.ResponseWriter, r *http.Request) 
 		s.error(w, r, err)
 		return
 	}
-	c, err := s.corrections.add(correctionJSON{Record: id, Field: req.Field, Value: compact(req.Value), Previous: prev,
-		Note: req.Note, Author: req.Author, At: s.opt.Now().UTC()})
+	c, err := s.store.AddCorrection(r.Context(), caption.Correction{Record: id, Field: req.Field, Value: string(compact(req.Value)),
+		Previous: string(prev), Note: req.Note, Author: req.Author, At: s.opt.Now().UTC()})
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, c)
+	writeJSON(w, http.StatusCreated, toCorrectionJSON(c))
 }
 
 // readJSON decodes one JSON object from r's body, capped at MaxBody.

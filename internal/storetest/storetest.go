@@ -41,6 +41,8 @@ import (
 //     the same index of one document is caption.ErrDuplicate. A failed call
 //     changes nothing.
 //   - SetLink replaces the record's link at that level.
+//   - Corrections are appended, never changed: Seq grows, Value and
+//     Previous come back byte for byte, UpdateRecord leaves them alone.
 //   - ClusterCandidates returns only records linked at cluster level, each
 //     once. Bands use all 64 bits.
 //   - EventCandidates compares dates as intervals of days: a month or year
@@ -103,6 +105,7 @@ func Run(t *testing.T, open func(t *testing.T) caption.Store) {
 		{"LinkVersion", testLinkVersion},
 		{"UpdateRecord", testUpdateRecord},
 		{"Stats", testStats},
+		{"Corrections", testCorrections},
 		{"Records", testRecords},
 		{"RecordsWhileWriting", testRecordsWhileWriting},
 		{"Exclusive", testExclusive},

@@ -8,6 +8,18 @@ CREATE TABLE bands (
 	PRIMARY KEY (band, record_id)
 ) STRICT, WITHOUT ROWID;
 
+-- table corrections
+CREATE TABLE corrections (
+	seq       INTEGER PRIMARY KEY AUTOINCREMENT,
+	record_id INTEGER NOT NULL REFERENCES records (id),
+	field     TEXT NOT NULL CHECK (field <> ''),
+	value     TEXT NOT NULL, -- JSON
+	previous  TEXT NOT NULL, -- JSON
+	note      TEXT NOT NULL,
+	author    TEXT NOT NULL,
+	created   TEXT NOT NULL
+) STRICT;
+
 -- table documents
 CREATE TABLE documents (
 	id         INTEGER PRIMARY KEY,
@@ -161,6 +173,9 @@ CREATE TABLE search_values (
 	key   TEXT,
 	UNIQUE (field, fold)
 ) STRICT;
+
+-- index corrections_record
+CREATE INDEX corrections_record ON corrections (record_id, seq);
 
 -- index occurrences_record
 CREATE INDEX occurrences_record ON occurrences (record_id);
