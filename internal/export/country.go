@@ -38,9 +38,10 @@ func countryOf(cc caption.CountryCode) (country, bool) {
 	return country{alpha3: f[1], numeric: f[2], name: f[3]}, true
 }
 
-// countryName is the English short name of cc, or "" when ISO 3166 has no
-// such code.
-func countryName(cc caption.CountryCode) string {
+// CountryName is the English short name of cc ("Syria" for SY), or ""
+// when ISO 3166 has no such code: for exports, and for pages that show
+// people a country rather than its code.
+func CountryName(cc caption.CountryCode) string {
 	c, _ := countryOf(cc)
 	return c.name
 }

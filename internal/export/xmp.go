@@ -107,7 +107,7 @@ func placeOf(r *caption.Record) xmpPlace {
 			p.lat, p.lon = gpsCoord(l.Lat, "N", "S"), gpsCoord(l.Lon, "E", "W")
 		}
 	}
-	p.country = countryName(p.code)
+	p.country = CountryName(p.code)
 	// "Saraqib" is the city "Sarāqib", not a place within it: names are
 	// compared as search compares them, case and diacritics aside.
 	if len(r.Places) > 0 {

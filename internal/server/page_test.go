@@ -57,7 +57,7 @@ func TestSearchPage(t *testing.T) {
 	// is marked.
 	for _, want := range []string{
 		`<a href="/?q=kindergarten&amp;country=SY&amp;event=rescue">rescue <span class="count">1</span></a>`,
-		`<li class="active"><a href="/?q=kindergarten&amp;country=SY" aria-current="true">SY <span class="count">3</span></a></li>`,
+		`<li class="active"><a href="/?q=kindergarten&amp;country=SY" aria-current="true">Syria (SY) <span class="count">3</span></a></li>`,
 		`<a href="/?q=kindergarten&amp;from=2016&amp;to=2016&amp;country=SY">2016 <span class="count">3</span></a>`,
 		`<a href="/?country=SY" title="Remove this filter">Text: kindergarten</a>`,
 	} {

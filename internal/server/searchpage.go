@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"sijil/internal/caption"
+	"sijil/internal/export"
 )
 
 // searchView is the data of search.html.
@@ -150,9 +151,16 @@ func facetViews(f filter, facets map[string][]caption.FacetCount) []facetView {
 	return out
 }
 
+// facetLabel is how the page shows a facet's value: event types as words,
+// countries by name with their code ("Syria (SY)"), as a reader knows them.
 func facetLabel(facet, value string) string {
-	if facet == caption.FacetEventType {
+	switch facet {
+	case caption.FacetEventType:
 		return strings.ReplaceAll(value, "_", " ")
+	case caption.FacetCountry:
+		if name := export.CountryName(caption.CountryCode(value)); name != "" {
+			return name + " (" + value + ")"
+		}
 	}
 	return value
 }
