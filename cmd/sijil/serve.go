@@ -40,10 +40,15 @@ const minWriteToken = 16
 // "sijil help serve" never prints it.
 type serveFlags struct {
 	addr, token, dataDir string
+	// headerTimeout bounds how long a client may take to send a request's
+	// headers, idleTimeout how long a kept-alive connection may wait for
+	// its next request: a slow or stalled client cannot hold a connection
+	// (and its goroutine) forever.
+	headerTimeout, idleTimeout time.Duration
 }
 
 func serveCommand() command {
-	f := serveFlags{addr: defaultServeAddr}
+	f := serveFlags{addr: defaultServeAddr, headerTimeout: 10 * time.Second, idleTimeout: 2 * time.Minute}
 	return command{
 		name:    "serve",
 		args:    "[-addr HOST:PORT] [-db DSN] [-write-token T] [-data-dir DIR]",
@@ -77,6 +82,8 @@ within about a second.`,
 				"allow uploads and corrections from requests bearing `TOKEN` (env SIJIL_WRITE_TOKEN)")
 			fs.StringVar(&f.dataDir, "data-dir", "",
 				"keep uploads in `DIR` (default: the SQLite file's path + \".data\")")
+			fs.DurationVar(&f.headerTimeout, "header-timeout", f.headerTimeout, "close a connection whose request headers take longer than `D`")
+			fs.DurationVar(&f.idleTimeout, "idle-timeout", f.idleTimeout, "close a kept-alive connection idle for longer than `D`")
 		},
 		run: func(ctx context.Context, cfg Config, args []string, std stdio) error {
 			if len(args) > 0 {
@@ -85,6 +92,10 @@ within about a second.`,
 			}
 			if f.token == "" {
 				f.token = os.Getenv("SIJIL_WRITE_TOKEN")
+			}
+			if f.headerTimeout <= 0 || f.idleTimeout <= 0 {
+				fmt.Fprintln(std.err, "sijil serve: -header-timeout and -idle-timeout must be positive")
+				return errUsage
 			}
 			if f.token != "" && len(f.token) < minWriteToken {
 				fmt.Fprintf(std.err, "sijil serve: the write token must be at least %d characters\n", minWriteToken)
@@ -128,10 +139,10 @@ func runServe(ctx context.Context, cfg Config, f serveFlags, std stdio) error {
 		}
 		srv := &http.Server{
 			Handler:           server.New(store, opt),
-			ReadHeaderTimeout: 10 * time.Second,
+			ReadHeaderTimeout: f.headerTimeout,
 			ReadTimeout:       2 * time.Minute, // an upload of up to 32 MiB
 			WriteTimeout:      6 * time.Minute, // an upload's ingest, bounded at 5 minutes by the server
-			IdleTimeout:       2 * time.Minute,
+			IdleTimeout:       f.idleTimeout,
 			MaxHeaderBytes:    64 << 10,
 			ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 		}
