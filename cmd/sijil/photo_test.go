@@ -12,7 +12,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"sijil/internal/caption"
+	"sijil/internal/dedup"
 	"sijil/internal/parse"
 	"sijil/internal/source"
 )
@@ -135,6 +138,46 @@ func TestParsePhotoLikeText(t *testing.T) {
 			if txt, jpg := string(recs[i][f]), string(recs[i+1][f]); txt != jpg {
 				t.Errorf("%s: %s = %s from the text, %s from the JPEG", files[i+1], f, txt, jpg)
 			}
+		}
+	}
+}
+
+// TestIngestPhotoLikeText ingests seed captions both as text files and as
+// JPEGs carrying them in IPTC: each caption must be one record in the
+// register, with two sources, one byte range in each file.
+func TestIngestPhotoLikeText(t *testing.T) {
+	dir := t.TempDir()
+	// The seeds repeat captions across documents: keep one of each record.
+	var caps []string
+	seen := map[string]bool{}
+	for _, c := range seedCaptions(t, 5) {
+		if k := dedup.Key(c); !seen[k] {
+			seen[k] = true
+			caps = append(caps, c)
+		}
+	}
+	for i, c := range caps {
+		name := filepath.Join(dir, "c"+string(rune('0'+i)))
+		if err := os.WriteFile(name+".txt", []byte(c+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(name+".jpg", captionJPEG(t, 120, c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := map[string]string{"SIJIL_DB": "sqlite:" + filepath.Join(t.TempDir(), "photos.db"), "SIJIL_GAZETTEER": filepath.Join(dir, "no-gazetteer")}
+	mustRun(t, env, "ingest", dir)
+	recs := exportRecords(t, env)
+	if len(recs) != len(caps) {
+		t.Fatalf("%d records from %d captions in text and JPEG, want one each", len(recs), len(caps))
+	}
+	for _, rec := range recs {
+		var exts []string
+		for _, src := range rec.Sources {
+			exts = append(exts, filepath.Ext(src.Document))
+		}
+		if diff := cmp.Diff([]string{".jpg", ".txt"}, exts); diff != "" {
+			t.Errorf("record %d: sources' files (-want +got):\n%s", rec.ID, diff)
 		}
 	}
 }
