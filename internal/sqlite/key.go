@@ -42,13 +42,9 @@ func (s *Store) findRecords(ctx context.Context, q querier, items []caption.Item
 		}
 	}
 	for len(hashes) > 0 {
-		n := min(len(hashes), batchRows)
+		n := stmtRows(len(hashes))
 		query := "SELECT key, key_hash, id FROM records WHERE key_hash IN (?" + strings.Repeat(", ?", n-1) + ")"
-		rows, err := q.QueryContext(ctx, query, hashes[:n]...)
-		if err != nil {
-			return nil, nil, err
-		}
-		err = eachRow(rows, func(rows *sql.Rows) error {
+		err := queryEach(ctx, q, query, hashes[:n], func(rows *sql.Rows) error {
 			var k string
 			var h, id int64
 			err := rows.Scan(&k, &h, &id)

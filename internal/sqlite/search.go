@@ -125,17 +125,13 @@ func (s *Store) keyOf(field int, value string) any {
 // lookupValues sets the IDs of keys in ids.
 func lookupValues(ctx context.Context, q querier, keys []valueKey, ids map[valueKey]int64) error {
 	for len(keys) > 0 {
-		n := min(len(keys), batchRows)
+		n := stmtRows(len(keys))
 		args := make([]any, 0, 2*n)
 		for _, k := range keys[:n] {
 			args = append(args, k.field, k.fold)
 		}
 		query := "SELECT id, field, fold FROM search_values WHERE (field, fold) IN (VALUES (?, ?)" + strings.Repeat(", (?, ?)", n-1) + ")"
-		rows, err := q.QueryContext(ctx, query, args...)
-		if err != nil {
-			return err
-		}
-		err = eachRow(rows, func(rows *sql.Rows) error {
+		err := queryEach(ctx, q, query, args, func(rows *sql.Rows) error {
 			var id int64
 			var k valueKey
 			err := rows.Scan(&id, &k.field, &k.fold)

@@ -121,7 +121,7 @@ type querier interface {
 // context so that the store's methods called by fn use it.
 type exclusive struct {
 	store *Store
-	tx    *sql.Tx
+	tx    *stmtTx
 	mu    sync.Mutex // one savepoint at a time, should fn write from several goroutines
 	// failed is the error of a write made without a savepoint (unsaved)
 	// that failed part-way: the transaction can only be rolled back.
@@ -155,7 +155,7 @@ func (s *Store) Exclusive(ctx context.Context, fn func(ctx context.Context) erro
 	if err != nil {
 		return fmt.Errorf("sqlite.Exclusive: %w", mapErr(err))
 	}
-	x := &exclusive{store: s, tx: tx}
+	x := &exclusive{store: s, tx: newStmtTx(tx)}
 	err = fn(context.WithValue(ctx, exclusiveKey{}, x))
 	if err == nil && x.failed != nil {
 		err = fmt.Errorf("sqlite.Exclusive: a write failed part-way, so nothing is kept: %w", x.failed)
