@@ -2,6 +2,7 @@ package dedup
 
 import (
 	"testing"
+	"unsafe"
 
 	"sijil/internal/caption"
 )
@@ -134,5 +135,13 @@ func TestHaversine(t *testing.T) {
 	}
 	if d := haversineKm(33.5, 36.3, 33.5, 36.3); d != 0 {
 		t.Errorf("zero distance = %v", d)
+	}
+}
+
+// TestIndexedEventSize guards the size of what an EventIndex keeps per
+// record: a million-caption ingest holds most of its records in one.
+func TestIndexedEventSize(t *testing.T) {
+	if n := unsafe.Sizeof(indexedEvent{}); n > 64 {
+		t.Errorf("indexedEvent is %d bytes, want at most 64", n)
 	}
 }

@@ -212,22 +212,42 @@ func matchEventRecords(rec *EventRecord, candidates []*EventRecord) (best int, t
 // again: Match finds what MatchEvent would among the records added. Records
 // that can never be one event with another (no day or month, no place) are
 // not kept. The zero value is not usable; call NewEventIndex.
+//
+// A million-caption ingest keeps most of its records here, so they are kept
+// compact (indexedEvent, 64 bytes): their place names and event types,
+// which a few thousand places and a few dozen type lists account for, are
+// interned as sets the records point to by number.
 type EventIndex struct {
-	recs    []EventRecord
+	recs    []indexedEvent
 	byDay   map[int32][]int32 // day-precision records by day
 	byMonth map[[2]int32][]int32
 	ids     map[int64]bool
-	// Interned place names and type lists: a million records name a few
-	// thousand places.
-	names map[string]string
-	types map[string][]caption.EventType
-	cands []*EventRecord // Match's scratch
+
+	nameSets [][]string
+	nameIDs  map[string]uint32 // joinNames(set) → its index in nameSets
+	typeSets [][]caption.EventType
+	typeIDs  map[string]uint32 // joinTypes(set) → its index in typeSets
+
+	cands []EventRecord // Match's scratch
+	ptrs  []*EventRecord
+}
+
+// indexedEvent is an EventRecord as an EventIndex keeps it.
+type indexedEvent struct {
+	id, cluster, event int64
+	lat, lon           float64
+	year, day          int32
+	names, types       uint32 // indexes of nameSets and typeSets
+	month              int8
+	prec               uint8
+	precise            bool
 }
 
 // NewEventIndex returns an empty index.
 func NewEventIndex() *EventIndex {
 	return &EventIndex{byDay: map[int32][]int32{}, byMonth: map[[2]int32][]int32{}, ids: map[int64]bool{},
-		names: map[string]string{}, types: map[string][]caption.EventType{}}
+		nameSets: [][]string{nil}, nameIDs: map[string]uint32{"": 0},
+		typeSets: [][]caption.EventType{nil}, typeIDs: map[string]uint32{"": 0}}
 }
 
 // Has reports whether the record id was added.
@@ -242,31 +262,38 @@ func (ix *EventIndex) Add(e EventRecord) {
 		return
 	}
 	ix.ids[e.ID] = true
-	for i, n := range e.names {
-		if s, ok := ix.names[n]; ok {
-			e.names[i] = s
-		} else {
-			ix.names[n] = n
-		}
-	}
-	e.names = slices.Clip(e.names)
-	if len(e.types) > 0 {
-		k := joinTypes(e.types)
-		if t, ok := ix.types[k]; ok {
-			e.types = t
-		} else {
-			e.types = slices.Clone(e.types)
-			ix.types[k] = e.types
-		}
-	}
+	k := indexedEvent{id: e.ID, cluster: e.Cluster, event: e.Event, lat: e.lat, lon: e.lon, year: e.year, day: e.day,
+		month: int8(e.month), prec: e.prec, precise: e.precise}
+	k.names = intern(&ix.nameSets, ix.nameIDs, joinNames(e.names), e.names)
+	k.types = intern(&ix.typeSets, ix.typeIDs, joinTypes(e.types), e.types)
 	n := int32(len(ix.recs))
-	ix.recs = append(ix.recs, e)
+	ix.recs = append(ix.recs, k)
 	if e.prec == eventDay {
 		ix.byDay[e.day] = append(ix.byDay[e.day], n)
 	}
 	m := [2]int32{e.year, e.month}
 	ix.byMonth[m] = append(ix.byMonth[m], n)
 }
+
+// intern returns the index of the set keyed key in sets, adding a copy of
+// set when it is new.
+func intern[T any](sets *[][]T, ids map[string]uint32, key string, set []T) uint32 {
+	if id, ok := ids[key]; ok {
+		return id
+	}
+	id := uint32(len(*sets))
+	*sets = append(*sets, slices.Clone(set))
+	ids[key] = id
+	return id
+}
+
+// record is the EventRecord k was made from.
+func (ix *EventIndex) record(k *indexedEvent) EventRecord {
+	return EventRecord{ID: k.id, Cluster: k.cluster, Event: k.event, prec: k.prec, year: k.year, month: int32(k.month),
+		day: k.day, precise: k.precise, lat: k.lat, lon: k.lon, names: ix.nameSets[k.names], types: ix.typeSets[k.types]}
+}
+
+func joinNames(ns []string) string { return strings.Join(ns, "\x00") }
 
 func joinTypes(ts []caption.EventType) string {
 	var b strings.Builder
@@ -288,7 +315,7 @@ func (ix *EventIndex) Match(rec EventRecord) (best EventRecord, sim float64, rul
 	cands := ix.cands[:0]
 	add := func(list []int32) {
 		for _, i := range list {
-			cands = append(cands, &ix.recs[i])
+			cands = append(cands, ix.record(&ix.recs[i]))
 		}
 	}
 	if rec.prec == eventDay {
@@ -298,10 +325,14 @@ func (ix *EventIndex) Match(rec EventRecord) (best EventRecord, sim float64, rul
 	} else {
 		add(ix.byMonth[[2]int32{rec.year, rec.month}])
 	}
-	ix.cands = cands
-	i, top, ok := matchEventRecords(&rec, cands)
+	ptrs := ix.ptrs[:0]
+	for i := range cands {
+		ptrs = append(ptrs, &cands[i])
+	}
+	ix.cands, ix.ptrs = cands, ptrs
+	i, top, ok := matchEventRecords(&rec, ptrs)
 	if !ok {
 		return EventRecord{}, 0, "", false
 	}
-	return *cands[i], top.score, top.rule(), true
+	return cands[i], top.score, top.rule(), true
 }
