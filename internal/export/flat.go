@@ -112,7 +112,8 @@ func coord(x float64) any {
 }
 
 func formatCoord(x float64) string {
-	r := math.Round(x*1e6) / 1e6
+	scale := math.Pow10(coordDecimals)
+	r := math.Round(x*scale) / scale
 	if r == 0 {
 		r = 0 // no "-0"
 	}

@@ -128,16 +128,6 @@ func (s set) has(o uint32) bool { return s[o/64]&(1<<(o%64)) != 0 }
 
 func (s set) remove(o uint32) { s[o/64] &^= 1 << (o % 64) }
 
-// empty reports whether s holds no ordinal.
-func (s set) empty() bool {
-	for _, w := range s {
-		if w != 0 {
-			return false
-		}
-	}
-	return true
-}
-
 func trailingZeros(w uint64) int { return bits.TrailingZeros64(w) }
 
 // appendUvarint appends v to b, doubling b's capacity when it is full:

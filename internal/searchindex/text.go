@@ -49,14 +49,6 @@ func (t *text) add(o uint32, s []byte) {
 	t.off = push(t.off, uint32(len(t.buf)))
 }
 
-// word returns the posting of a word, nil when no record holds it.
-func (t *text) word(w string) *posting {
-	if i, ok := t.words[w]; ok {
-		return &t.post[i]
-	}
-	return nil
-}
-
 // hasPhrase reports whether ordinal o holds in a row the words whose
 // uvarints are pat. Uvarints are prefix-free, and a byte starts one when it
 // is the first or follows a byte below 0x80 (the last of a uvarint), so
