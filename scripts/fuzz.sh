@@ -5,6 +5,8 @@
 #
 #	scripts/fuzz.sh                      # every target, 5m each
 #	FUZZTIME=30s scripts/fuzz.sh ./internal/source/...   # some packages
+#	FUZZPARALLEL=1 scripts/fuzz.sh ./internal/parse &    # two lanes, one core each
+#	FUZZPARALLEL=1 scripts/fuzz.sh ./internal/source &
 #
 # A target that fails leaves its crasher in the package's testdata/fuzz/
 # directory, where plain `go test` runs it from then on as a regression case;
@@ -28,7 +30,7 @@ for pkg in $(go list "${pkgs[@]}"); do
 	for f in $targets; do
 		out="$log/$(echo "$pkg.$f" | tr '/' '_').log"
 		echo "fuzzing $pkg $f for $fuzztime" >&2
-		if go test -run '^$' -fuzz "^$f\$" -fuzztime "$fuzztime" "$pkg" >"$out" 2>&1; then
+		if go test -run '^$' -fuzz "^$f\$" -fuzztime "$fuzztime" ${FUZZPARALLEL:+-parallel "$FUZZPARALLEL"} "$pkg" >"$out" 2>&1; then
 			result=ok
 		else
 			result=FAIL
