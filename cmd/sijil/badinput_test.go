@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"database/sql"
@@ -339,31 +338,9 @@ func checkUpload(t *testing.T, bin string, env []string, db, path string, where 
 	if seed.code != 0 {
 		t.Fatalf("ingest of the good document: exit %d\n%s", seed.code, seed.stderr)
 	}
-	ctx, cancel := context.WithCancel(t.Context())
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "serve", "--addr", "127.0.0.1:0", "--db", db, "--write-token", token)
-	cmd.Env = append(os.Environ(), env...)
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer cmd.Wait()
-	defer cancel()
-	base := ""
-	lines := bufio.NewScanner(stderr)
-	for lines.Scan() {
-		if _, after, ok := strings.Cut(lines.Text(), " at http://"); ok {
-			base = "http://" + strings.Fields(after)[0]
-			break
-		}
-	}
-	if base == "" {
-		t.Fatal("sijil serve did not say where it listens")
-	}
-	go io.Copy(io.Discard, stderr)
+	srv := startServeBinary(t, bin, env, "--db", db, "--write-token", token)
+	base := srv.base
+	ctx := t.Context()
 
 	f, err := os.Open(path)
 	if err != nil {
@@ -402,8 +379,6 @@ func checkUpload(t *testing.T, bin string, env []string, db, path string, where 
 	if stats.StatusCode != http.StatusOK {
 		t.Errorf("GET /api/v1/stats after the upload: status %d", stats.StatusCode)
 	}
-	cancel()
-	cmd.Wait()
 	checkRegister(t, db, 2)
 	t.Logf("upload: status %d: %.200s", resp.StatusCode, body)
 }

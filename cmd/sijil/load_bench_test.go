@@ -151,7 +151,9 @@ func loadURLs(b *testing.B, client *http.Client, base string) []string {
 }
 
 // loadGet gets u, failing unless the status is 200, and decodes the body
-// into v when v is not nil.
+// into v when v is not nil. It reads as little as it can (no copy of the
+// body, no check of its JSON, unlike TestServeLoad's loadBody): its clients
+// share the cores with the server they measure.
 func loadGet(client *http.Client, u string, v any) error {
 	req, err := http.NewRequestWithContext(context.Background(), http.MethodGet, u, nil)
 	if err != nil {

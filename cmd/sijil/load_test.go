@@ -181,7 +181,7 @@ func TestServeLoad(t *testing.T) {
 		wg.Go(func() {
 			for i := c; ctx.Err() == nil; i++ {
 				tg := targets[i%len(targets)]
-				err := loadStatus(ctx, client, srv.base+tg.path, tg.status)
+				_, err := loadBody(ctx, client, srv.base+tg.path, tg.status)
 				if ctx.Err() != nil {
 					return // the run ended during the request
 				}
@@ -236,29 +236,29 @@ func mbList(xs []int64) string {
 	return strings.Join(parts, " ") + " MB"
 }
 
-// loadStatus gets u and fails unless it answers with status, reading the
-// whole body.
-func loadStatus(ctx context.Context, client *http.Client, u string, status int) error {
+// loadBody gets u and returns its body, failing unless it answers with
+// status and, when it says it is JSON, is valid JSON.
+func loadBody(ctx context.Context, client *http.Client, u string, status int) ([]byte, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	resp, err := client.Do(req)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer resp.Body.Close()
 	body, err := io.ReadAll(resp.Body)
 	if err != nil {
-		return fmt.Errorf("GET %s: %w", u, err)
+		return nil, fmt.Errorf("GET %s: %w", u, err)
 	}
 	if resp.StatusCode != status {
-		return fmt.Errorf("GET %s: %s, want %d: %.300s", u, resp.Status, status, body)
+		return nil, fmt.Errorf("GET %s: %s, want %d: %.300s", u, resp.Status, status, body)
 	}
 	if strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") && !json.Valid(body) {
-		return fmt.Errorf("GET %s: invalid JSON: %.300s", u, body)
+		return nil, fmt.Errorf("GET %s: invalid JSON: %.300s", u, body)
 	}
-	return nil
+	return body, nil
 }
 
 // TestServeSlowClients checks that a client cannot hold a connection of
@@ -291,7 +291,7 @@ func TestServeSlowClients(t *testing.T) {
 				t.Fatal(err)
 			}
 			// Meanwhile the server answers other clients.
-			if err := loadStatus(t.Context(), http.DefaultClient, srv.base+"/api/v1/stats", 200); err != nil {
+			if _, err := loadBody(t.Context(), http.DefaultClient, srv.base+"/api/v1/stats", 200); err != nil {
 				t.Error(err)
 			}
 			conn.SetReadDeadline(time.Now().Add(time.Minute))
