@@ -139,8 +139,14 @@ func (ix *Index) checkAdmin1() error {
 		if !ix.validRef(le.Uint32(r[4:])) || !ix.validRef(le.Uint32(r[8:])) {
 			return fmt.Errorf("admin1 row %d: bad string", i/admin1Size)
 		}
-		if rep := le.Uint32(r[12:]); rep != noRow && int(rep) >= ix.Len() {
+		rep := le.Uint32(r[12:])
+		if rep != noRow && int(rep) >= ix.Len() {
 			return fmt.Errorf("admin1 row %d: no such place", i/admin1Size)
+		}
+		// A division represented by a place (its ADM1 entry or its
+		// capital) must name one: Admin1Place decodes it.
+		if how := r[2]; how > repNone || (how == repADM1 || how == repCapital) && rep == noRow {
+			return fmt.Errorf("admin1 row %d: representative %d without a place", i/admin1Size, how)
 		}
 		if !validCoords(r[16:]) {
 			return fmt.Errorf("admin1 row %d: coordinates out of range", i/admin1Size)
