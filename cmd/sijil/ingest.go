@@ -30,8 +30,11 @@ func ingestCommand() command {
 Ingest reads documents (files, directories walked recursively in name order,
 - for standard input) into the register named by -db: plain text (captions
 in paragraphs), JSON Lines (a "caption" or "text" field; other fields are
-kept as source metadata) or CSV (a "caption" or "text" column). The format is
-chosen by the document's content, then its extension.
+kept as source metadata), CSV (a "caption" or "text" column), HTML gallery
+and article pages (figcaption, captioned images, caption elements,
+schema.org ImageObject), or photos (JPEG, TIFF, PNG: the caption and
+structured fields of their IPTC and XMP metadata). The format is chosen by
+the document's content, then its extension.
 
 Every distinct caption (after folding white space, quotes and dashes) is
 stored once as a record, with one occurrence per place it was found: the
