@@ -10,6 +10,9 @@
 #     the peak resident memory when it is installed;
 #   - times `sqlite3` importing the same captions as plain rows into an FTS5
 #     table (.import of a CSV of the captions);
+#   - times the same import through the pure-Go SQLite driver sijil uses
+#     (TestBenchFTS): what the driver alone costs beside sqlite3, before
+#     sijil parses, links or indexes anything;
 #   - scores the register's clusters against the truth (pairwise precision
 #     and recall);
 #
@@ -89,21 +92,27 @@ for n in "${sizes[@]}"; do
 	read -r f_sec f_kb <"$dir/fts.m"
 	rows_imported=$(sqlite3 "$dir/fts.db" "SELECT count(*) FROM captions")
 
+	echo "pure-Go driver FTS5 import: $n captions" >&2
+	rm -f "$dir/fts-go.db"*
+	g_sec=$(SIJIL_BENCH_CORPUS="$dir" SIJIL_BENCH_FTS="$dir/fts-go.db" "$work/ingest.test" -test.run '^TestBenchFTS$' -test.count=1 | awk '/^fts5-go/ { print $2 }')
+
 	score=$(SIJIL_BENCH_CORPUS="$dir" SIJIL_BENCH_DB="$dir/sijil.db" "$work/ingest.test" -test.run '^TestBenchScore$' -test.count=1 | awk '/^precision/ { print $2, $4 }')
 	read -r precision recall <<<"$score"
 
-	rows+=("$(awk -v n="$n" -v mb="$mb" -v s="$s_sec" -v skb="$s_kb" -v f="$f_sec" -v fkb="$f_kb" -v rows="$rows_imported" -v p="$precision" -v r="$recall" 'BEGIN {
+	rows+=("$(awk -v n="$n" -v mb="$mb" -v s="$s_sec" -v skb="$s_kb" -v f="$f_sec" -v fkb="$f_kb" -v rows="$rows_imported" -v g="$g_sec" -v p="$precision" -v r="$recall" 'BEGIN {
 		mem = (skb == "-") ? "-" : sprintf("%.0f", skb / 1024)
 		fmem = (fkb == "-") ? "-" : sprintf("%.0f", fkb / 1024)
 		ratio = (f > 0) ? sprintf("%.1f", s / f) : "-"
-		printf "%9d %8s %9.2f %10.0f %7.2f %8s %9.2f %8s %7s %6s %9s %7s\n", n, mb, s, n / s, mb / s, mem, f, fmem, rows, ratio, p, r
+		gratio = (f > 0 && g != "") ? sprintf("%.1f", g / f) : "-"
+		printf "%9d %8s %9.2f %10.0f %7.2f %8s %9.2f %8s %7s %6s %8s %7s %9s %7s\n", n, mb, s, n / s, mb / s, mem, f, fmem, rows, ratio, (g == "" ? "-" : g), gratio, p, r
 	}')")
 done
 
-printf '\n%9s %8s %9s %10s %7s %8s %9s %8s %7s %6s %9s %7s\n' \
-	captions MB "ingest s" captions/s MB/s "RSS MB" "fts5 s" "RSS MB" rows ratio precision recall
+printf '\n%9s %8s %9s %10s %7s %8s %9s %8s %7s %6s %8s %7s %9s %7s\n' \
+	captions MB "ingest s" captions/s MB/s "RSS MB" "fts5 s" "RSS MB" rows ratio "go s" "go/fts5" precision recall
 for row in "${rows[@]}"; do
 	printf '%s\n' "$row"
 done
 printf '\ningest: sijil ingest into SQLite (parse, geocode, deduplicate, store, index, link);\n'
 printf 'fts5: sqlite3 .import of the same captions into an FTS5 table; ratio: ingest s / fts5 s.\n'
+printf 'go: the same import through the pure-Go driver sijil stores with; go/fts5: its time / sqlite3'"'"'s.\n'

@@ -5,8 +5,9 @@
 #   - parse MB/s on one core, alone and with the gazetteer resolving scenes
 #     (BenchmarkParseCorpus);
 #   - ingest into SQLite at each size: captions/s, MB/s, peak memory, the
-#     ratio to sqlite3 importing the same captions into an FTS5 table, and
-#     the clustering's pairwise precision and recall (scripts/bench-ingest.sh);
+#     ratio to sqlite3 importing the same captions into an FTS5 table (and
+#     that of the same import through sijil's pure-Go driver), and the
+#     clustering's pairwise precision and recall (scripts/bench-ingest.sh);
 #   - search latency p50/p99 on a register of SEARCH_RECORDS records for a
 #     text, a faceted and a map query (BenchmarkSearch);
 #   - GET /api/v1/records under 64 concurrent clients over loopback:
@@ -55,11 +56,12 @@ row "parse + geocode MB/s per core" "$(metric "$work/parse.txt" BenchmarkParseCo
 
 echo "== ingest: ${sizes[*]} captions" >&2
 WORK="$work/ingest" scripts/bench-ingest.sh "${sizes[@]}" | tee "$work/ingest.txt" >&2
-# bench-ingest's rows: captions MB ingest-s captions/s MB/s RSS-MB fts5-s RSS-MB rows ratio precision recall
-while read -r n mb s cps mbs rss fs frss frows ratio p r; do
+# bench-ingest's rows: captions MB ingest-s captions/s MB/s RSS-MB fts5-s RSS-MB rows ratio go-s go/fts5 precision recall
+while read -r n mb s cps mbs rss fs frss frows ratio gs gratio p r; do
 	[[ $n =~ ^[0-9]+$ ]] || continue
 	row "ingest $n captions: captions/s" "$cps" "$s s for $mb MB, $mbs MB/s"
 	row "ingest $n captions: ratio to sqlite3 FTS5" "$ratio" "sqlite3: $fs s"
+	row "  pure-Go driver's FTS5 import: ratio" "$gratio" "$gs s: the driver alone, no parsing"
 	row "ingest $n captions: peak memory MB" "$rss" ""
 	row "ingest $n captions: cluster precision" "$p" "recall $r"
 done <"$work/ingest.txt"

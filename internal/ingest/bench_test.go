@@ -3,6 +3,7 @@ package ingest
 import (
 	"bufio"
 	"bytes"
+	"database/sql"
 	"encoding/csv"
 	"fmt"
 	"os"
@@ -227,4 +228,59 @@ func TestBenchScore(t *testing.T) {
 	s := mustOpenSQLite(t, db)
 	p, r := evaluate(t, s, truth, filepath.Join(dir, "docs"))
 	fmt.Printf("precision %.4f recall %.4f\n", p, r)
+}
+
+// TestBenchFTS is a tool for scripts/bench-ingest.sh, skipped unless
+// SIJIL_BENCH_CORPUS and SIJIL_BENCH_FTS are set: it does what the script
+// asks of sqlite3 (the captions of captions.csv inserted as plain rows into
+// an FTS5 table, in one transaction, with SQLite's default settings) through
+// the pure-Go driver sijil stores with, into the new file SIJIL_BENCH_FTS,
+// and prints the seconds it took. Beside sqlite3's time it tells how much of
+// an ingest's ratio to sqlite3 the driver alone accounts for.
+func TestBenchFTS(t *testing.T) {
+	dir, path := os.Getenv("SIJIL_BENCH_CORPUS"), os.Getenv("SIJIL_BENCH_FTS")
+	if dir == "" || path == "" {
+		t.Skip("SIJIL_BENCH_CORPUS or SIJIL_BENCH_FTS is not set")
+	}
+	f, err := os.Open(filepath.Join(dir, "captions.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	// The CSV is read whole first, as sqlite3 reads it from its page
+	// cache: the time is the database's.
+	rows, err := csv.NewReader(bufio.NewReaderSize(f, 1<<20)).ReadAll()
+	if err != nil || len(rows) < 1 {
+		t.Fatalf("captions.csv: %v", err)
+	}
+	start := time.Now()
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	if _, err := db.Exec("CREATE VIRTUAL TABLE captions USING fts5 (caption)"); err != nil {
+		t.Fatal(err)
+	}
+	tx, err := db.Begin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ins, err := tx.Prepare("INSERT INTO captions (caption) VALUES (?)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range rows[1:] {
+		if _, err := ins.Exec(row[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	fmt.Printf("fts5-go %.2f rows %d\n", time.Since(start).Seconds(), len(rows)-1)
 }
