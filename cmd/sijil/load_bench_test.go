@@ -71,7 +71,7 @@ var loadQueries = []string{
 func BenchmarkAPILoad(b *testing.B) {
 	store := benchSearchStore(b, *loadCache)
 	gaz := geocode.New(mustEmbedded(b))
-	h := server.New(store, server.Options{ExpandPlace: serveExpandPlace(gaz), Admin1Key: serveAdmin1Key(gaz),
+	h := server.New(store, server.Options{ExpandPlace: placeExpander(gaz), Admin1Key: admin1Keyer(gaz),
 		Logger: slog.New(slog.DiscardHandler), Now: time.Now})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

@@ -4,10 +4,12 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"sijil/internal/caption"
+	"sijil/internal/geocode"
 )
 
 // queryFlags are the filters of a register query as given on the command
@@ -65,10 +67,10 @@ func (f *queryFlags) expand(cfg Config, q *caption.Query) error {
 		return err
 	}
 	if f.place != "" {
-		q.GeonameIDs, q.PlaceKeys = serveExpandPlace(g)(f.place, q.Country)
+		q.GeonameIDs, q.PlaceKeys = placeExpander(g)(f.place, q.Country)
 	}
 	if f.admin1 != "" {
-		q.Admin1Key = serveAdmin1Key(g)(f.admin1)
+		q.Admin1Key = admin1Keyer(g)(f.admin1)
 	}
 	return nil
 }
@@ -108,4 +110,48 @@ func parseNear(s string) (caption.Circle, error) {
 		v[i] = f
 	}
 	return caption.Circle{Lat: v[0], Lon: v[1], Km: v[2]}, nil
+}
+
+// placeExpander expands a place filter (of search, export and serve alike) with the gazetteer: the
+// geonameids of the entries the name may mean (within country, when given)
+// and the keys of all their names, so that Douma finds captions that say
+// Duma. Bounded, so a common name cannot make a huge query.
+func placeExpander(g *geocode.Gazetteer) func(string, caption.CountryCode) ([]int, []string) {
+	const maxPlaces, maxKeys = 50, 200
+	return func(name string, country caption.CountryCode) ([]int, []string) {
+		keys := []string{geocode.Key(name)}
+		var ids []int
+		n := 0
+		for _, p := range g.Lookup(name) {
+			if country != "" && p.Country != country {
+				continue
+			}
+			if n++; n > maxPlaces {
+				break
+			}
+			if p.IsGeoNames() && p.ID > 0 {
+				ids = append(ids, int(p.ID))
+			}
+			keys = append(keys, geocode.Key(p.Name))
+			for _, a := range p.Alternates {
+				keys = append(keys, geocode.Key(a))
+			}
+		}
+		slices.Sort(keys)
+		keys = slices.DeleteFunc(slices.Compact(keys), func(k string) bool { return k == "" })
+		return ids, keys[:min(len(keys), maxKeys)]
+	}
+}
+
+// admin1Keyer maps an admin1 filter to the key of its name: a name as
+// given ("Idlib"), or a GeoNames code as the map sends it ("SY.09").
+func admin1Keyer(g *geocode.Gazetteer) func(string) string {
+	return func(v string) string {
+		if cc, code, ok := strings.Cut(v, "."); ok && len(cc) == 2 && code != "" {
+			if name := g.Admin1Name(caption.CountryCode(strings.ToUpper(cc)), code); name != "" {
+				return geocode.Key(name)
+			}
+		}
+		return geocode.Key(v)
+	}
 }

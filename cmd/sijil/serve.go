@@ -14,7 +14,6 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -124,8 +123,8 @@ func runServe(ctx context.Context, cfg Config, f serveFlags, std stdio) error {
 	logger := slog.New(slog.NewTextHandler(std.err, nil))
 	return withIndexedStore(ctx, cfg, logger, func(store caption.Store) error {
 		opt := server.Options{
-			ExpandPlace: serveExpandPlace(gaz),
-			Admin1Key:   serveAdmin1Key(gaz),
+			ExpandPlace: placeExpander(gaz),
+			Admin1Key:   admin1Keyer(gaz),
 			WriteToken:  f.token,
 			Logger:      logger,
 			Now:         time.Now,
@@ -219,50 +218,6 @@ func serveDefaultDataDir(dsn string) string {
 		return ""
 	}
 	return strings.TrimPrefix(strings.TrimPrefix(dsn, "sqlite:"), "//") + ".data"
-}
-
-// serveExpandPlace expands a place filter with the gazetteer: the
-// geonameids of the entries the name may mean (within country, when given)
-// and the keys of all their names, so that Douma finds captions that say
-// Duma. Bounded, so a common name cannot make a huge query.
-func serveExpandPlace(g *geocode.Gazetteer) func(string, caption.CountryCode) ([]int, []string) {
-	const maxPlaces, maxKeys = 50, 200
-	return func(name string, country caption.CountryCode) ([]int, []string) {
-		keys := []string{geocode.Key(name)}
-		var ids []int
-		n := 0
-		for _, p := range g.Lookup(name) {
-			if country != "" && p.Country != country {
-				continue
-			}
-			if n++; n > maxPlaces {
-				break
-			}
-			if p.IsGeoNames() && p.ID > 0 {
-				ids = append(ids, int(p.ID))
-			}
-			keys = append(keys, geocode.Key(p.Name))
-			for _, a := range p.Alternates {
-				keys = append(keys, geocode.Key(a))
-			}
-		}
-		slices.Sort(keys)
-		keys = slices.DeleteFunc(slices.Compact(keys), func(k string) bool { return k == "" })
-		return ids, keys[:min(len(keys), maxKeys)]
-	}
-}
-
-// serveAdmin1Key maps an admin1 filter to the key of its name: a name as
-// given ("Idlib"), or a GeoNames code as the map sends it ("SY.09").
-func serveAdmin1Key(g *geocode.Gazetteer) func(string) string {
-	return func(v string) string {
-		if cc, code, ok := strings.Cut(v, "."); ok && len(cc) == 2 && code != "" {
-			if name := g.Admin1Name(caption.CountryCode(strings.ToUpper(cc)), code); name != "" {
-				return geocode.Key(name)
-			}
-		}
-		return geocode.Key(v)
-	}
 }
 
 // serveIngest returns the server's upload hook: it saves the body under
