@@ -208,6 +208,11 @@ func newSearcher(layers []*geocode.Index) *searcher {
 // layer whose record the gazetteer returns. The lookup is by p's own name,
 // which that layer's record has.
 func (s *searcher) layerOf(p geocode.Place) string {
+	if p.Source == geocode.DerivedSource {
+		// A division made up from its places' admin1 names (see
+		// geocode.Admin1Place): no layer holds it as an entry.
+		return geocode.DerivedSource
+	}
 	for i := len(s.each) - 1; i >= 0; i-- {
 		for _, q := range s.each[i].Lookup(p.Name) {
 			if q.Source == p.Source && q.ID == p.ID {
@@ -269,9 +274,9 @@ type locationJSON struct {
 // same key only, then by population.
 func (s *searcher) search(name string, o searchOptions) searchResult {
 	res := searchResult{Query: name, Country: o.country, Match: "key", Warnings: []string{}}
-	cands := s.g.Lookup(name)
-	if len(cands) == 0 && o.country != "" {
-		cands, res.Match = s.g.Fuzzy(name, o.country, 2), "fuzzy"
+	cands, fuzzy := s.g.Candidates(name, o.country)
+	if fuzzy {
+		res.Match = "fuzzy"
 	}
 	rec := caption.Record{PlaceRefs: []caption.PlaceRef{{Name: name}}, Evidence: map[string][]caption.Span{}}
 	if o.country != "" {

@@ -411,3 +411,18 @@ func TestGazetteerImportCancelled(t *testing.T) {
 		t.Errorf("the gazetteer directory exists after a cancelled import: %v", idxFiles(t, dir))
 	}
 }
+
+// TestGazetteerSearchDivision: a first-level division the embedded data
+// knows only by name is listed among the candidates, marked as derived,
+// and the resolver's pick is that division, not a namesake abroad.
+func TestGazetteerSearchDivision(t *testing.T) {
+	_, env := newGazetteerEnv(t)
+	res := search(t, env, "Anbar")
+	c := chosen(t, res)
+	if c.Country != "IQ" || c.Feature != "ADM1" || c.Layer != "derived" {
+		t.Errorf("Anbar: chose %+v, want Iraq's division, derived", c)
+	}
+	if l := res.Location; l == nil || l.CountryCode != "IQ" || l.Precision != 3 {
+		t.Errorf("Anbar: location %+v, want Iraq at precision 3", l)
+	}
+}

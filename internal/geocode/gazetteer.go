@@ -18,6 +18,7 @@ type Gazetteer struct {
 	layers []*Index
 	fuzzy  fuzzyCache
 	cands  candidateCache
+	divs   divisionNames
 }
 
 // New returns a gazetteer over layers, later layers overriding earlier

@@ -19,11 +19,23 @@ var genericWords = map[string]bool{"camp": true, "refugee": true, "refugees": tr
 	"district": true, "area": true, "neighbourhood": true, "neighborhood": true, "province": true,
 	"region": true, "governorate": true}
 
+// Candidates returns the places the resolver weighs for a caption's name
+// (in country, when the caption names one), as `sijil gazetteer search`
+// lists them; fuzzy is true when they are near spellings. See candidates.
+func (g *Gazetteer) Candidates(name string, country caption.CountryCode) (places []Place, fuzzy bool) {
+	return g.candidates(name, country)
+}
+
 // candidates returns the places a caption's name may mean: an exact key
-// match, else the name without its generic last words, else (inside a known
-// country only) a bounded fuzzy match for a spelling the gazetteer lacks.
+// match and the first-level divisions of that name, else the name without
+// its generic last words, else (inside a known country only) a bounded
+// fuzzy match for a spelling the gazetteer lacks.
 func (g *Gazetteer) candidates(name string, country caption.CountryCode) (places []Place, fuzzy bool) {
-	if c := g.Lookup(name); len(c) > 0 {
+	c := g.Lookup(name)
+	if divs := g.divisions(name, c); len(divs) > 0 {
+		c = withDivisions(c, divs, Spelling(name))
+	}
+	if len(c) > 0 {
 		return c, false
 	}
 	words := strings.Fields(name)
@@ -131,16 +143,22 @@ func (sc *scene) explain(rec *caption.Record, i, j int, anchors []anchor, why *[
 	if a := anchorScore(p, anchors); a > 0 {
 		add(a, "near the document's other places")
 	}
+	// The place word outweighs the spelling, and the spelling outweighs
+	// rank and population together (at most 8 + 2·log10(4·10⁷) ≈ 23): the
+	// key is loose, and "Qayyarah" must find Al Qayyārah, a village, before
+	// Cairo, whose other name Kairo shares its key.
 	if sc.sets[i].alike[j] {
-		add(15, "spelt like the caption") // the key is loose ("Douma" and Damān share one)
+		add(25, "spelt like the caption") // the key is loose ("Douma" and Damān share one)
 	}
 	switch {
 	case adminKinds[ref.Kind] && p.Class == 'A':
-		add(30, "a division, as '"+ref.Kind+"' asks")
+		add(40, "a division, as '"+ref.Kind+"' asks")
 	case ref.Kind != "" && !adminKinds[ref.Kind] && p.Class == 'P':
 		add(10, "a populated place, as '"+ref.Kind+"' asks")
 	}
 	switch p.Feature {
+	case "ADM1":
+		add(10, "a first-level division")
 	case "PPLC":
 		add(8, "a capital")
 	case "PPLA":

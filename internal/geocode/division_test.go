@@ -1,0 +1,83 @@
+package geocode
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"sijil/internal/caption"
+)
+
+// divisionGazetteer holds Iraqi places whose names share their keys with
+// larger or commoner places abroad, as the embedded data does: a village
+// spelt like the caption beside a capital whose other name shares its key,
+// and divisions known only as the admin1 names of their places.
+func divisionGazetteer(t *testing.T) *Gazetteer {
+	t.Helper()
+	places := []Place{
+		{ID: 1, Name: "Al Qayyārah", Lat: 35.80, Lon: 43.29, Class: 'P', Feature: "PPLA3", Country: "IQ", Admin1Code: "15", Admin1: "Nineveh"},
+		{ID: 2, Name: "Mosul", Lat: 36.34, Lon: 43.12, Class: 'P', Feature: "PPLA", Country: "IQ", Admin1Code: "15", Admin1: "Nineveh", Population: 1739800},
+		{ID: 3, Name: "Ramadi", Lat: 33.42, Lon: 43.31, Class: 'P', Feature: "PPLA", Country: "IQ", Admin1Code: "01", Admin1: "Anbar", Population: 274539},
+		{ID: 4, Name: "Cairo", Alternates: []string{"Kairo"}, Lat: 30.06, Lon: 31.25, Class: 'P', Feature: "PPLC", Country: "EG", Admin1Code: "11", Admin1: "Cairo", Population: 9606916},
+		{ID: 5, Name: "Calcutta", Alternates: []string{"Nineveh"}, Lat: 40.67, Lon: -80.58, Class: 'P', Feature: "PPL", Country: "US", Admin1Code: "OH", Admin1: "Ohio", Population: 3742},
+		{ID: 6, Name: "Ambar", Lat: 37.85, Lon: 40.53, Class: 'P', Feature: "PPL", Country: "TR", Admin1Code: "21", Admin1: "Diyarbakır", Population: 5063},
+		{ID: 7, Name: "Aleppo", Lat: 36.20, Lon: 37.16, Class: 'P', Feature: "PPLA", Country: "SY", Admin1Code: "09", Admin1: "Aleppo", Population: 1602264},
+	}
+	var buf bytes.Buffer
+	meta := IndexMeta{Countries: []CountryEntry{{"IQ", "Iraq"}, {"EG", "Egypt"}, {"US", "United States"}, {"TR", "Turkey"}, {"SY", "Syria"}}}
+	if err := WriteIndexMeta(&buf, places, meta); err != nil {
+		t.Fatal(err)
+	}
+	ix, err := OpenIndex(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return New(ix)
+}
+
+// TestResolveDivisionsAndSpelling: a spelling like the caption's outranks
+// a capital's size, and a division the data knows only by name is a
+// candidate for its name, before a namesake village abroad.
+func TestResolveDivisionsAndSpelling(t *testing.T) {
+	g := divisionGazetteer(t)
+	type want struct {
+		Name      string
+		ID        int
+		Feature   string
+		Precision int
+		Country   caption.CountryCode
+	}
+	tests := []struct {
+		name string
+		refs []caption.PlaceRef
+		want want
+	}{
+		{"spelt like the caption beats a capital sharing the key", refs("Qayyarah"),
+			want{"Al Qayyārah", 1, "PPLA3", 1, "IQ"}},
+		{"a division named with its place word", refs("Anbar|province"),
+			want{"Anbar", 0, "ADM1", 3, "IQ"}},
+		{"a division before a namesake village abroad", refs("Nineveh"),
+			want{"Nineveh", 0, "ADM1", 3, "IQ"}},
+		{"the province the caption names settles the village", refs("Qayyarah", "Nineveh|province"),
+			want{"Al Qayyārah", 1, "PPLA3", 1, "IQ"}},
+		{"a city standing for its division keeps it", refs("Aleppo|province"),
+			want{"Aleppo", 7, "PPLA", 3, "SY"}},
+		{"a town named in the division", refs("Mosul", "Nineveh"),
+			want{"Mosul", 2, "PPLA", 1, "IQ"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := caption.Record{PlaceRefs: tc.refs, Evidence: map[string][]caption.Span{}}
+			g.Resolve(&rec, nil)
+			if rec.Location == nil {
+				t.Fatalf("no location; warnings %q", rec.Warnings)
+			}
+			l := rec.Location
+			got := want{l.Name, l.GeonameID, l.Feature, l.Precision, rec.Country}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s\nwarnings %q", diff, rec.Warnings)
+			}
+		})
+	}
+}
