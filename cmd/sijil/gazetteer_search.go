@@ -282,6 +282,10 @@ func (s *searcher) search(name string, o searchOptions) searchResult {
 	if o.country != "" {
 		rec.Country, rec.CountryBasis = o.country, caption.CountryNamed
 	}
+	// The scores are explained for the caption as asked: Resolve sets the
+	// record's country from its pick, which would then seem to vouch for
+	// the pick ("+100 in the caption's country").
+	asked := caption.Record{PlaceRefs: rec.PlaceRefs, Country: rec.Country, CountryBasis: rec.CountryBasis}
 	s.g.Resolve(&rec, nil)
 	res.Warnings = append(res.Warnings, rec.Warnings...)
 	chosen := s.chosenFirst(&cands, rec.Location)
@@ -320,7 +324,7 @@ func (s *searcher) search(name string, o searchOptions) searchResult {
 			res.Location.Layer = res.Candidates[0].Layer
 		}
 	}
-	scores := s.g.Explain(&rec, 0)
+	scores := s.g.Explain(&asked, 0)
 	for i := range res.Candidates {
 		c := &res.Candidates[i]
 		for _, sc := range scores {
@@ -393,7 +397,8 @@ func why(res searchResult, o searchOptions) string {
 	if o.country != "" {
 		prefix = fmt.Sprintf("the resolver keeps the candidates in %s (the caption's country), then prefers", o.country)
 	}
-	return prefix + " a capital (PPLC, then PPLA, PPLA2) and the larger population; in a caption it first weighs " +
+	return prefix + " a name spelt as asked (the entry's own name before its other names), then a first-level division, " +
+		"a capital (PPLC, then PPLA, PPLA2) and the larger population; in a caption it first weighs " +
 		"the province and nearby places named, the document's other places and the place word (village, province…)"
 }
 

@@ -18,6 +18,7 @@ type candidateSet struct {
 	fuzzy         bool
 	adminKeys     []string // Key(places[j].Admin1)
 	alike         []bool   // spelledAlike(places[j], spelling)
+	own           []bool   // places[j]'s own name has the Spelling, not only another name
 }
 
 // candidateKey is what a candidateSet depends on.
@@ -60,17 +61,24 @@ func (g *Gazetteer) candidateSet(name string, country caption.CountryCode) *cand
 }
 
 func (g *Gazetteer) newCandidateSet(name string, country caption.CountryCode) *candidateSet {
-	cs := &candidateSet{key: Key(name), spelling: Spelling(name)}
-	cs.places, cs.fuzzy = g.candidates(name, country)
+	// The key and spelling are those of the name the candidates were found
+	// by: "Nabatieh Governorate" is the province Nabatieh that another
+	// place of the caption lies in, and is spelt like the entry Nabatieh.
+	cs := &candidateSet{}
+	var matched string
+	cs.places, matched, cs.fuzzy = g.candidates(name, country)
+	cs.key, cs.spelling = Key(matched), Spelling(matched)
 	// Lookup ranks by spelling and population; past the first few dozen
 	// namesakes ("Al Qaryah") none wins on context, and keeping them all
 	// for a 100,000-caption document costs gigabytes.
 	cs.places = cs.places[:min(len(cs.places), maxCandidates):min(len(cs.places), maxCandidates)]
 	cs.adminKeys = make([]string, len(cs.places))
 	cs.alike = make([]bool, len(cs.places))
+	cs.own = make([]bool, len(cs.places))
 	for j, p := range cs.places {
 		cs.adminKeys[j] = Key(p.Admin1)
 		cs.alike[j] = spelledAlike(p, cs.spelling)
+		cs.own[j] = Spelling(p.Name) == cs.spelling
 	}
 	return cs
 }

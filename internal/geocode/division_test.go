@@ -23,9 +23,15 @@ func divisionGazetteer(t *testing.T) *Gazetteer {
 		{ID: 5, Name: "Calcutta", Alternates: []string{"Nineveh"}, Lat: 40.67, Lon: -80.58, Class: 'P', Feature: "PPL", Country: "US", Admin1Code: "OH", Admin1: "Ohio", Population: 3742},
 		{ID: 6, Name: "Ambar", Lat: 37.85, Lon: 40.53, Class: 'P', Feature: "PPL", Country: "TR", Admin1Code: "21", Admin1: "Diyarbakır", Population: 5063},
 		{ID: 7, Name: "Aleppo", Lat: 36.20, Lon: 37.16, Class: 'P', Feature: "PPLA", Country: "SY", Admin1Code: "09", Admin1: "Aleppo", Population: 1602264},
+		{ID: 8, Name: "Tyre", Lat: 33.27, Lon: 35.19, Class: 'P', Feature: "PPLA2", Country: "LB", Admin1Code: "06", Admin1: "South Governorate", Population: 135204},
+		{ID: 9, Name: "Tehran", Alternates: []string{"Teera"}, Lat: 35.69, Lon: 51.42, Class: 'P', Feature: "PPLC", Country: "IR", Admin1Code: "26", Admin1: "Tehran", Population: 7153309},
+		{ID: 10, Name: "Kham", Lat: 14.40, Lon: 103.80, Class: 'P', Feature: "PPL", Country: "KH", Admin1Code: "01", Admin1: "Somewhere", Population: 2000},
+		{ID: 11, Name: "Khom", Lat: 10.10, Lon: 10.10, Class: 'P', Feature: "PPL", Country: "NG", Admin1Code: "02", Admin1: "Elsewhere", Population: 3000},
+		{ID: 12, Name: "Ras Baalbek", Lat: 34.26, Lon: 36.42, Class: 'P', Feature: "PPL", Country: "LB", Admin1Code: "07", Admin1: "Nabatieh", Population: 6000},
 	}
 	var buf bytes.Buffer
-	meta := IndexMeta{Countries: []CountryEntry{{"IQ", "Iraq"}, {"EG", "Egypt"}, {"US", "United States"}, {"TR", "Turkey"}, {"SY", "Syria"}}}
+	meta := IndexMeta{Countries: []CountryEntry{{"IQ", "Iraq"}, {"EG", "Egypt"}, {"US", "United States"}, {"TR", "Turkey"}, {"SY", "Syria"},
+		{"LB", "Lebanon"}, {"IR", "Iran"}, {"KH", "Cambodia"}, {"NG", "Nigeria"}}}
 	if err := WriteIndexMeta(&buf, places, meta); err != nil {
 		t.Fatal(err)
 	}
@@ -65,6 +71,10 @@ func TestResolveDivisionsAndSpelling(t *testing.T) {
 			want{"Aleppo", 7, "PPLA", 3, "SY"}},
 		{"a town named in the division", refs("Mosul", "Nineveh"),
 			want{"Mosul", 2, "PPLA", 1, "IQ"}},
+		{"the entry's own name before another's other name", refs("Tyre"),
+			want{"Tyre", 8, "PPLA2", 1, "LB"}},
+		{"the place word trimmed finds the division", refs("Nabatieh Governorate|province"),
+			want{"Nabatieh", 0, "ADM1", 3, "LB"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -79,5 +89,26 @@ func TestResolveDivisionsAndSpelling(t *testing.T) {
 				t.Errorf("(-want +got):\n%s\nwarnings %q", diff, rec.Warnings)
 			}
 		})
+	}
+}
+
+// TestResolveLooseKeyOnly: a name that matches only by the loose key
+// (spelt otherwise) places in several countries, with nothing in the caption
+// for any of them, is not located rather than put on another continent;
+// the same candidate is taken when the caption's country speaks for it.
+func TestResolveLooseKeyOnly(t *testing.T) {
+	g := divisionGazetteer(t)
+	if Key("Khiam") != Key("Kham") || Key("Khiam") != Key("Khom") || Spelling("Khiam") == Spelling("Kham") {
+		t.Fatal("the test's names no longer share a key with other spellings")
+	}
+	rec := caption.Record{PlaceRefs: refs("Khiam"), Evidence: map[string][]caption.Span{}}
+	g.Resolve(&rec, nil)
+	if rec.Location != nil || len(rec.Warnings) == 0 {
+		t.Errorf("Khiam alone: location %+v, warnings %q; want none, and a warning", rec.Location, rec.Warnings)
+	}
+	rec = caption.Record{PlaceRefs: refs("Khiam"), Country: "KH", CountryBasis: caption.CountryNamed, Evidence: map[string][]caption.Span{}}
+	g.Resolve(&rec, nil)
+	if rec.Location == nil || rec.Location.GeonameID != 10 {
+		t.Errorf("Khiam in Cambodia: location %+v, want Kham (10)", rec.Location)
 	}
 }

@@ -3,6 +3,7 @@ package geocode
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -203,10 +204,16 @@ func (sc *scene) corroborated(i int, p Place) bool {
 		if len(sc.cands[j]) == 0 || sc.fuzzy[j] {
 			continue
 		}
+		// When some of the containing place's candidates are spelt as the
+		// caption spells it, only they count: "Beirut" is Beirut, not a
+		// West Bank village whose name shares its loose key and which
+		// would vouch for a namesake of "Dahiyeh" there.
+		cands := sc.cands[j][:min(len(sc.cands[j]), 16)]
+		alike := slices.Contains(sc.sets[j].alike[:len(cands)], true)
 		near := false
-		for n, q := range sc.cands[j] {
-			if n >= 16 {
-				break
+		for n, q := range cands {
+			if alike && !sc.sets[j].alike[n] {
+				continue
 			}
 			if distanceKm(p.Lat, p.Lon, q.Lat, q.Lon) <= corroborateKm {
 				near = true

@@ -23,39 +23,44 @@ var genericWords = map[string]bool{"camp": true, "refugee": true, "refugees": tr
 // (in country, when the caption names one), as `sijil gazetteer search`
 // lists them; fuzzy is true when they are near spellings. See candidates.
 func (g *Gazetteer) Candidates(name string, country caption.CountryCode) (places []Place, fuzzy bool) {
-	return g.candidates(name, country)
+	places, _, fuzzy = g.candidates(name, country)
+	return places, fuzzy
 }
 
-// candidates returns the places a caption's name may mean: an exact key
-// match and the first-level divisions of that name, else the name without
-// its generic last words, else (inside a known country only) a bounded
-// fuzzy match for a spelling the gazetteer lacks.
-func (g *Gazetteer) candidates(name string, country caption.CountryCode) (places []Place, fuzzy bool) {
-	c := g.Lookup(name)
-	if divs := g.divisions(name, c); len(divs) > 0 {
-		c = withDivisions(c, divs, Spelling(name))
-	}
-	if len(c) > 0 {
-		return c, false
-	}
+// candidates returns the places a caption's name may mean, and the name
+// they were found by: an exact key match and the first-level divisions of
+// that name, else the same for the name without its generic last words
+// ("Nabatieh Governorate" is Nabatieh), else (inside a known country only)
+// a bounded fuzzy match for a spelling the gazetteer lacks.
+func (g *Gazetteer) candidates(name string, country caption.CountryCode) (places []Place, matched string, fuzzy bool) {
 	words := strings.Fields(name)
-	for len(words) > 1 && genericWords[strings.ToLower(words[len(words)-1])] {
-		words = words[:len(words)-1]
-		if c := g.Lookup(strings.Join(words, " ")); len(c) > 0 {
-			return c, false
+	for n := len(words); n >= 1; n-- {
+		try := name
+		if n < len(words) {
+			if !genericWords[strings.ToLower(words[n])] {
+				break
+			}
+			try = strings.Join(words[:n], " ")
+		}
+		c := g.Lookup(try)
+		if divs := g.divisions(try, c); len(divs) > 0 {
+			c = withDivisions(c, divs, Spelling(try))
+		}
+		if len(c) > 0 {
+			return c, try, false
 		}
 	}
 	if country == "" {
-		return nil, false
+		return nil, name, false
 	}
 	k := Key(name)
 	switch {
 	case len(k) >= 9:
-		return g.Fuzzy(name, country, 2), true
+		return g.Fuzzy(name, country, 2), name, true
 	case len(k) >= 5:
-		return g.Fuzzy(name, country, 1), true
+		return g.Fuzzy(name, country, 1), name, true
 	}
-	return nil, false
+	return nil, name, false
 }
 
 // best chooses the gazetteer entry for rec.PlaceRefs[i]. A country the
@@ -65,16 +70,19 @@ func (g *Gazetteer) candidates(name string, country caption.CountryCode) (places
 func (g *Gazetteer) best(rec *caption.Record, sc *scene, i int, anchors []anchor) (p Place, fuzzy, ok bool) {
 	strict := rec.Country != "" && (rec.CountryBasis == caption.CountryNamed || rec.CountryBasis == caption.CountryDocument)
 	var bestP Place
-	bestS, found := math.Inf(-1), false
+	bestS, bestJ := math.Inf(-1), -1
 	for j, p := range sc.cands[i] {
 		if strict && p.Country != rec.Country {
 			continue
 		}
 		if s := sc.score(rec, i, j, anchors); s > bestS {
-			bestP, bestS, found = p, s, true
+			bestP, bestS, bestJ = p, s, j
 		}
 	}
-	return bestP, sc.fuzzy[i], found
+	if bestJ < 0 || sc.loose(rec, i, bestJ, anchors) {
+		return Place{}, sc.fuzzy[i], false
+	}
+	return bestP, sc.fuzzy[i], true
 }
 
 // maxCandidates bounds the namesakes scored for one place name.
@@ -125,30 +133,19 @@ func (sc *scene) explain(rec *caption.Record, i, j int, anchors []anchor, why *[
 			*why = append(*why, fmt.Sprintf("%+.0f %s", w, reason))
 		}
 	}
-	if rec.Country != "" && p.Country == rec.Country {
-		add(100, "in the caption's country "+string(rec.Country))
-	}
-	admin := sc.sets[i].adminKeys[j]
-	for k, other := range rec.PlaceRefs {
-		if k == i {
-			continue
-		}
-		if admin != "" && sc.keys[k] == admin {
-			add(50, "in the province the caption names, "+other.Name)
-		}
-		if k > i && sc.near(k, p, rec.Country, 40) {
-			add(40, "within 40 km of "+other.Name)
-		}
-	}
-	if a := anchorScore(p, anchors); a > 0 {
-		add(a, "near the document's other places")
-	}
+	sc.context(rec, i, j, anchors, add)
 	// The place word outweighs the spelling, and the spelling outweighs
 	// rank and population together (at most 8 + 2·log10(4·10⁷) ≈ 23): the
 	// key is loose, and "Qayyarah" must find Al Qayyārah, a village, before
 	// Cairo, whose other name Kairo shares its key.
 	if sc.sets[i].alike[j] {
 		add(25, "spelt like the caption") // the key is loose ("Douma" and Damān share one)
+	}
+	// Among entries spelt alike, the one whose own name it is before one
+	// that lists it among many other names: "Tyre" is Tyre in Lebanon, not
+	// Tehran, one of whose hundred other names is Teera.
+	if sc.sets[i].own[j] {
+		add(10, "its own name")
 	}
 	switch {
 	case adminKinds[ref.Kind] && p.Class == 'A':
@@ -170,6 +167,50 @@ func (sc *scene) explain(rec *caption.Record, i, j int, anchors []anchor, why *[
 		add(2*math.Log10(float64(p.Population)+1), fmt.Sprintf("population %d", p.Population))
 	}
 	return s
+}
+
+// context adds to a candidate's score what the caption and its document
+// say for it, beyond its name: the caption's country, the province or a
+// nearby place the caption also names, the document's other places.
+func (sc *scene) context(rec *caption.Record, i, j int, anchors []anchor, add func(w float64, reason string)) {
+	p := sc.cands[i][j]
+	if rec.Country != "" && p.Country == rec.Country {
+		add(100, "in the caption's country "+string(rec.Country))
+	}
+	admin := sc.sets[i].adminKeys[j]
+	for k, other := range rec.PlaceRefs {
+		if k == i {
+			continue
+		}
+		if admin != "" && sc.keys[k] == admin {
+			add(50, "in the province the caption names, "+other.Name)
+		}
+		if k > i && sc.near(k, p, rec.Country, 40) {
+			add(40, "within 40 km of "+other.Name)
+		}
+	}
+	if a := anchorScore(p, anchors); a > 0 {
+		add(a, "near the document's other places")
+	}
+}
+
+// loose reports whether candidate j of reference i is a guess: spelt
+// otherwise than the caption (only the loose key matches: "Tyre" and
+// Tehran, "Khiam" and Hamm), with nothing in the caption or its document
+// for it, among candidates of more than one country. Such a candidate is
+// no match: the scene falls to the containing place or the country, with a
+// warning, rather than to a namesake on another continent.
+func (sc *scene) loose(rec *caption.Record, i, j int, anchors []anchor) bool {
+	if sc.sets[i].alike[j] || sc.fuzzy[i] {
+		return false
+	}
+	supported := false
+	sc.context(rec, i, j, anchors, func(float64, string) { supported = true })
+	if supported {
+		return false
+	}
+	cands := sc.cands[i]
+	return slices.ContainsFunc(cands, func(q Place) bool { return q.Country != cands[j].Country })
 }
 
 // Scored is a candidate for a caption's place with its score and the
