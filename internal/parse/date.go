@@ -68,16 +68,26 @@ func pickDate(desc string, sents []caption.Span) dateResult {
 		}
 	}
 	if best < 0 {
-		return dateResult{Sentence: -1}
+		r := dateResult{Sentence: -1}
+		if w, ok := dateUnread(desc); ok {
+			r.Warnings = []string{w}
+		}
+		return r
 	}
 	b := &ms[best]
-	return dateResult{
+	r := dateResult{
 		Date:     b.date,
 		Text:     desc[b.span.Start:b.span.End],
 		Span:     b.span,
 		Sentence: b.sent,
 		Warnings: dateWarnings(desc, ms, best),
 	}
+	if b.date.Precision == caption.PrecisionMonth {
+		if start, ok := dateRangeBefore(desc, b.span.Start); ok {
+			r.Warnings = append(r.Warnings, "a range of days, read as the month: "+desc[start:b.span.End])
+		}
+	}
+	return r
 }
 
 // dateTier ranks a mention: 0 picture taken, 1 scene sentence, 2 a day in a

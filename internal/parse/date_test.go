@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -97,7 +98,16 @@ var dateCases = []struct {
 	{"out of range", "A Sudanese man prays in 1850 square metres of ruins in Omdurman.", dateNone},
 	{"invalid day", "Fighters rest near Aleppo on February 30, 2016.", dateNone},
 	{"invalid leap day", "Fighters rest near Aleppo on February 29, 2015.", dateNone},
-	{"range", "Burmese soldiers patrol Lashio on November 6-7, 2016.", dateNone},
+	{"range", "Burmese soldiers patrol Lashio on November 6-7, 2016.",
+		dateGot{Sentence: -1, Warnings: []string{"a range of days, not read as the date: November 6-7, 2016"}}},
+	{"range day first", "Burmese soldiers patrol Lashio on 6-7 November 2016.",
+		dateGot{"2016-11", caption.PrecisionMonth, "November 2016", 0, []string{"a range of days, read as the month: 6-7 November 2016"}}},
+	{"no year", "Houthi fighters guard a checkpoint in Sanaa on Sept. 4.",
+		dateGot{Sentence: -1, Warnings: []string{"a date without a year, not read as the date: Sept. 4"}}},
+	{"no year day first", "Houthi fighters guard a checkpoint in Sanaa on 4th September, a day after the raid.",
+		dateGot{Sentence: -1, Warnings: []string{"a date without a year, not read as the date: 4th September"}}},
+	{"weekday only", "Houthi fighters guard a checkpoint in Sanaa on Tuesday.", dateNone},
+	{"month word, no day", "May God protect us, said a man in Sanaa, standing by 12 Marchers.", dateNone},
 	{"empty", "", dateNone},
 
 	// Picture taken and AP photo phrases win.
@@ -227,6 +237,12 @@ func checkDateResult(t *testing.T, desc string, sents []caption.Span, r dateResu
 	t.Helper()
 	if r.Sentence < -1 || r.Sentence >= len(sents) {
 		t.Fatalf("Sentence = %d, want -1 to %d", r.Sentence, len(sents)-1)
+	}
+	// A warning about a date it did not read quotes the description.
+	for _, w := range r.Warnings {
+		if _, quote, ok := strings.Cut(w, "not read as the date: "); ok && !strings.Contains(desc, quote) {
+			t.Fatalf("warning %q quotes no part of the description", w)
+		}
 	}
 	d := r.Date
 	if d.IsZero() {
