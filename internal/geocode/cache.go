@@ -17,8 +17,8 @@ type candidateSet struct {
 	places        []Place
 	fuzzy         bool
 	adminKeys     []string // Key(places[j].Admin1)
-	alike         []bool   // spelledAlike(places[j], spelling)
-	own           []bool   // places[j]'s own name has the Spelling, not only another name
+	alike         []bool   // some name of places[j] has the Spelling (spelledAs)
+	own           []bool   // places[j]'s own name has it (spelledAs)
 }
 
 // candidateKey is what a candidateSet depends on.
@@ -77,8 +77,7 @@ func (g *Gazetteer) newCandidateSet(name string, country caption.CountryCode) *c
 	cs.own = make([]bool, len(cs.places))
 	for j, p := range cs.places {
 		cs.adminKeys[j] = Key(p.Admin1)
-		cs.alike[j] = spelledAlike(p, cs.spelling)
-		cs.own[j] = Spelling(p.Name) == cs.spelling
+		cs.own[j], cs.alike[j] = spelledAs(p, cs.spelling)
 	}
 	return cs
 }

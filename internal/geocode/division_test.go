@@ -1,7 +1,6 @@
 package geocode
 
 import (
-	"bytes"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -29,17 +28,9 @@ func divisionGazetteer(t *testing.T) *Gazetteer {
 		{ID: 11, Name: "Khom", Lat: 10.10, Lon: 10.10, Class: 'P', Feature: "PPL", Country: "NG", Admin1Code: "02", Admin1: "Elsewhere", Population: 3000},
 		{ID: 12, Name: "Ras Baalbek", Lat: 34.26, Lon: 36.42, Class: 'P', Feature: "PPL", Country: "LB", Admin1Code: "07", Admin1: "Nabatieh", Population: 6000},
 	}
-	var buf bytes.Buffer
-	meta := IndexMeta{Countries: []CountryEntry{{"IQ", "Iraq"}, {"EG", "Egypt"}, {"US", "United States"}, {"TR", "Turkey"}, {"SY", "Syria"},
-		{"LB", "Lebanon"}, {"IR", "Iran"}, {"KH", "Cambodia"}, {"NG", "Nigeria"}}}
-	if err := WriteIndexMeta(&buf, places, meta); err != nil {
-		t.Fatal(err)
-	}
-	ix, err := OpenIndex(buf.Bytes())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return New(ix)
+	return gazetteerOf(t, places, CountryEntry{"IQ", "Iraq"}, CountryEntry{"EG", "Egypt"}, CountryEntry{"US", "United States"},
+		CountryEntry{"TR", "Turkey"}, CountryEntry{"SY", "Syria"}, CountryEntry{"LB", "Lebanon"}, CountryEntry{"IR", "Iran"},
+		CountryEntry{"KH", "Cambodia"}, CountryEntry{"NG", "Nigeria"})
 }
 
 // TestResolveDivisionsAndSpelling: a spelling like the caption's outranks

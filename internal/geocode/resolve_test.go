@@ -27,8 +27,14 @@ func testGazetteer(t *testing.T) *Gazetteer {
 		{ID: 9, Name: "Mafraq", Lat: 32.34, Lon: 36.21, Class: 'P', Feature: "PPLA", Country: "JO", Admin1Code: "21", Admin1: "Mafraq", Population: 57000},
 		{ID: 10, Name: "Damascus", Lat: 33.51, Lon: 36.29, Class: 'P', Feature: "PPLC", Country: "SY", Admin1Code: "13", Admin1: "Dimashq", Population: 1570000},
 	}
+	return gazetteerOf(t, places, CountryEntry{"SY", "Syria"}, CountryEntry{"JO", "Jordan"}, CountryEntry{"MT", "Malta"})
+}
+
+// gazetteerOf builds a one-layer gazetteer of places, naming countries.
+func gazetteerOf(t *testing.T, places []Place, countries ...CountryEntry) *Gazetteer {
+	t.Helper()
 	var buf bytes.Buffer
-	if err := WriteIndexMeta(&buf, places, IndexMeta{Countries: []CountryEntry{{"SY", "Syria"}, {"JO", "Jordan"}, {"MT", "Malta"}}}); err != nil {
+	if err := WriteIndexMeta(&buf, places, IndexMeta{Countries: countries}); err != nil {
 		t.Fatal(err)
 	}
 	ix, err := OpenIndex(buf.Bytes())

@@ -284,13 +284,15 @@ const anchorLatSpan = 0.46
 // spelledAlike reports whether one of p's names has the Spelling of the
 // caption's name: vowels kept, so "Douma" is Dūmā and not Damān.
 func spelledAlike(p Place, want string) bool {
+	_, alike := spelledAs(p, want)
+	return alike
+}
+
+// spelledAs reports whether p's own name has the Spelling want, and
+// whether any of its names has it.
+func spelledAs(p Place, want string) (own, alike bool) {
 	if Spelling(p.Name) == want {
-		return true
+		return true, true
 	}
-	for _, a := range p.Alternates {
-		if Spelling(a) == want {
-			return true
-		}
-	}
-	return false
+	return false, slices.ContainsFunc(p.Alternates, func(a string) bool { return Spelling(a) == want })
 }

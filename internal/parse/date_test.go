@@ -106,6 +106,8 @@ var dateCases = []struct {
 		dateGot{Sentence: -1, Warnings: []string{"a date without a year, not read as the date: Sept. 4"}}},
 	{"no year day first", "Houthi fighters guard a checkpoint in Sanaa on 4th September, a day after the raid.",
 		dateGot{Sentence: -1, Warnings: []string{"a date without a year, not read as the date: 4th September"}}},
+	{"range without a year", "Burmese soldiers patrol Lashio on 6-7 November, after the raid.",
+		dateGot{Sentence: -1, Warnings: []string{"a range of days, not read as the date: 6-7 November"}}},
 	{"weekday only", "Houthi fighters guard a checkpoint in Sanaa on Tuesday.", dateNone},
 	{"month word, no day", "May God protect us, said a man in Sanaa, standing by 12 Marchers.", dateNone},
 	{"empty", "", dateNone},

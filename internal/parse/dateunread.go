@@ -29,65 +29,45 @@ func dateUnread(s string) (warning string, ok bool) {
 // dateUnreadAt reads a day and month without a year, or a range of days,
 // starting with the word s[i:j], and returns where it ends.
 func dateUnreadAt(s string, i, j int) (end int, rng, ok bool) {
-	c := s[i]
-	switch {
-	case c >= 'A' && c <= 'Z':
+	if c := s[i]; c >= 'A' && c <= 'Z' {
+		// "November 6", "Sept. 4", "November 6-7, 2016"
 		mon, abbr := dateMonth(s[i:j])
-		if mon == 0 {
-			return 0, false, false
-		}
 		p := j
 		if abbr && p < len(s) && s[p] == '.' {
 			p++
 		}
-		if p >= len(s) || s[p] != ' ' {
+		if mon == 0 || p >= len(s) || s[p] != ' ' {
 			return 0, false, false
 		}
-		day, q := dateDigits(s, p+1)
-		if q-(p+1) < 1 || q-(p+1) > 2 || day < 1 || day > 31 {
+		q, ok := dateDayAt(s, p+1)
+		if !ok {
 			return 0, false, false
 		}
 		return dateUnreadTail(s, dateOrdinal(s, q))
-	case dateIsDigit(c):
-		day, q := dateDigits(s, i)
-		if q-i > 2 || day < 1 || day > 31 {
-			return 0, false, false
-		}
-		if q < len(s) && (s[q] == '-' || s[q] == '/') {
-			// "6-7 November 2016": a range when a day and a month follow.
-			d2, r := dateDigits(s, q+1)
-			if r-(q+1) < 1 || r-(q+1) > 2 || d2 < 1 || d2 > 31 || r >= len(s) || s[r] != ' ' {
-				return 0, false, false
-			}
-			k := r + 1
-			for k < len(s) && dateIsAlnum(s[k]) {
-				k++
-			}
-			if mon, _ := dateMonth(s[r+1 : k]); mon == 0 || s[r+1] < 'A' || s[r+1] > 'Z' {
-				return 0, false, false
-			}
-			return dateUnreadYear(s, k), true, true
-		}
-		q = dateOrdinal(s, q)
-		if q >= len(s) || s[q] != ' ' {
-			return 0, false, false
-		}
-		k := q + 1
-		for k < len(s) && dateIsAlnum(s[k]) {
-			k++
-		}
-		if k == q+1 || s[q+1] < 'A' || s[q+1] > 'Z' {
-			return 0, false, false
-		}
-		if mon, _ := dateMonth(s[q+1 : k]); mon == 0 {
-			return 0, false, false
-		}
-		if end := dateUnreadYear(s, k); end != k {
-			return 0, false, false // a year follows: a date the scan read, or an impossible one
-		}
-		return k, false, true
 	}
-	return 0, false, false
+	// "6 March", "4th September", "6-7 November"
+	q, ok := dateDayAt(s, i)
+	if !ok {
+		return 0, false, false
+	}
+	if rng = q < len(s) && (s[q] == '-' || s[q] == '/'); rng {
+		if q, ok = dateDayAt(s, q+1); !ok {
+			return 0, false, false
+		}
+	} else {
+		q = dateOrdinal(s, q)
+	}
+	if q >= len(s) || s[q] != ' ' {
+		return 0, false, false
+	}
+	k, ok := dateMonthWordAt(s, q+1)
+	if !ok {
+		return 0, false, false
+	}
+	if end = dateUnreadYear(s, k); !rng && end != k {
+		return 0, false, false // a year follows: a date the scan read, or an impossible one
+	}
+	return end, rng, true
 }
 
 // dateUnreadTail decides what follows "November 6" (ending at q): a range
@@ -95,8 +75,8 @@ func dateUnreadAt(s string, i, j int) (end int, rng, ok bool) {
 // this warning's), or nothing.
 func dateUnreadTail(s string, q int) (end int, rng, ok bool) {
 	if q < len(s) && (s[q] == '-' || s[q] == '/') {
-		d2, r := dateDigits(s, q+1)
-		if r-(q+1) < 1 || r-(q+1) > 2 || d2 < 1 || d2 > 31 {
+		r, ok := dateDayAt(s, q+1)
+		if !ok {
 			return 0, false, false
 		}
 		return dateUnreadYear(s, r), true, true
@@ -108,6 +88,27 @@ func dateUnreadTail(s string, q int) (end int, rng, ok bool) {
 		return 0, false, false
 	}
 	return q, false, true
+}
+
+// dateDayAt reads a day of the month, one or two digits from 1 to 31, at
+// s[p:], and returns where it ends.
+func dateDayAt(s string, p int) (end int, ok bool) {
+	d, q := dateDigits(s, p)
+	return q, q-p >= 1 && q-p <= 2 && d >= 1 && d <= 31
+}
+
+// dateMonthWordAt reads a capitalised month name at s[p:] and returns where
+// it ends.
+func dateMonthWordAt(s string, p int) (end int, ok bool) {
+	k := p
+	for k < len(s) && dateIsAlnum(s[k]) {
+		k++
+	}
+	if k == p || s[p] < 'A' || s[p] > 'Z' {
+		return 0, false
+	}
+	mon, _ := dateMonth(s[p:k])
+	return k, mon != 0
 }
 
 // dateUnreadYear returns the end of ", 2016" or " 2016" at s[q:], or q.
