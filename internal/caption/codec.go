@@ -48,15 +48,16 @@ type wirePlaceRef struct {
 // wireLocation keeps every Location field; zero numbers are written so that
 // a place on the equator or meridian is not mistaken for a missing one.
 type wireLocation struct {
-	Name        string      `json:"name"`
-	Preferred   string      `json:"preferred_name,omitempty"`
-	GeonameID   int         `json:"geonameid"`
-	Lat         float64     `json:"lat"`
-	Lon         float64     `json:"lon"`
-	Admin1      string      `json:"admin1,omitempty"`
-	CountryCode CountryCode `json:"country_code,omitempty"`
-	Feature     string      `json:"feature,omitempty"`
-	Precision   int         `json:"precision"`
+	Name        string        `json:"name"`
+	Preferred   string        `json:"preferred_name,omitempty"`
+	GeonameID   int           `json:"geonameid"`
+	Lat         float64       `json:"lat"`
+	Lon         float64       `json:"lon"`
+	Admin1      string        `json:"admin1,omitempty"`
+	CountryCode CountryCode   `json:"country_code,omitempty"`
+	Feature     string        `json:"feature,omitempty"`
+	Precision   int           `json:"precision"`
+	Basis       LocationBasis `json:"basis,omitempty"`
 }
 
 type wirePerson struct {
@@ -123,7 +124,7 @@ func toWireRecord(r Record) wireRecord {
 	}
 	if l := r.Location; l != nil {
 		w.Location = &wireLocation{Name: l.Name, Preferred: l.Preferred, GeonameID: l.GeonameID, Lat: l.Lat, Lon: l.Lon,
-			Admin1: l.Admin1, CountryCode: l.CountryCode, Feature: l.Feature, Precision: l.Precision}
+			Admin1: l.Admin1, CountryCode: l.CountryCode, Feature: l.Feature, Precision: l.Precision, Basis: l.Basis}
 	}
 	for _, p := range r.People {
 		w.People = append(w.People, wirePerson(p))
@@ -163,7 +164,7 @@ func fromWireRecord(w wireRecord) (Record, error) {
 	}
 	if l := w.Location; l != nil {
 		r.Location = &Location{Name: l.Name, Preferred: l.Preferred, GeonameID: l.GeonameID, Lat: l.Lat, Lon: l.Lon,
-			Admin1: l.Admin1, CountryCode: l.CountryCode, Feature: l.Feature, Precision: l.Precision}
+			Admin1: l.Admin1, CountryCode: l.CountryCode, Feature: l.Feature, Precision: l.Precision, Basis: l.Basis}
 	}
 	for _, p := range w.People {
 		r.People = append(r.People, Person(p))
@@ -295,7 +296,7 @@ func recordStrings(r Record) []string {
 		s = append(s, k, v)
 	}
 	if l := r.Location; l != nil {
-		s = append(s, l.Name, l.Preferred, l.Admin1, string(l.CountryCode), l.Feature)
+		s = append(s, l.Name, l.Preferred, l.Admin1, string(l.CountryCode), l.Feature, string(l.Basis))
 	}
 	return s
 }

@@ -94,7 +94,30 @@ type Location struct {
 	// Precision is 1 for the place itself, 2 for near or part of a named
 	// place, 3 for the province or region only, 4 for the country only.
 	Precision int
+	// Basis says what chose this entry among the gazetteer's namesakes, so
+	// that a reviewer can find the weakest locations.
+	Basis LocationBasis
 }
+
+// LocationBasis says how a Location was chosen, from the strongest evidence
+// to the weakest.
+type LocationBasis string
+
+// The bases of a location.
+const (
+	BasisOnly        LocationBasis = "only candidate" // the gazetteer knows one place of that name, or one spelt so
+	BasisCountry     LocationBasis = "country named"  // the caption names the scene's country, which has one such place
+	BasisContainer   LocationBasis = "container"      // another place the caption names contains it or lies near it
+	BasisDocument    LocationBasis = "document"       // the other captions of its document lie near it
+	BasisFocus       LocationBasis = "focus"          // the register's focus countries chose among namesakes
+	BasisPopulation  LocationBasis = "population"     // rank and population chose among namesakes: the weakest
+	BasisSpelling    LocationBasis = "near spelling"  // the name is spelt otherwise in the gazetteer
+	BasisCountryOnly LocationBasis = "country only"   // no place was found: the country's point stands for the scene
+)
+
+// LocationBases lists every LocationBasis, roughly strongest first.
+var LocationBases = []LocationBasis{BasisOnly, BasisCountry, BasisContainer, BasisDocument, BasisFocus,
+	BasisPopulation, BasisSpelling, BasisCountryOnly}
 
 // Record is one caption parsed into the fields of SPEC.md. Empty strings,
 // nil pointers and empty slices stand for SPEC's nulls and empty lists.

@@ -47,6 +47,8 @@ type wireLocation struct {
 	CountryCode caption.CountryCode `json:"country_code"`
 	Feature     string              `json:"feature"`
 	Precision   int                 `json:"precision"`
+	// Basis is not a SPEC field: how the entry was chosen among namesakes.
+	Basis caption.LocationBasis `json:"basis,omitempty"`
 }
 
 // wirePerson is SPEC.md's people item; a null age is unknown.
@@ -79,7 +81,7 @@ func toWire(r caption.Record) wireRecord {
 	}
 	if l := r.Location; l != nil {
 		w.Location = &wireLocation{Name: l.Name, Preferred: l.Preferred, Lat: l.Lat, Lon: l.Lon, Admin1: nullable(l.Admin1),
-			CountryCode: l.CountryCode, Feature: l.Feature, Precision: l.Precision}
+			CountryCode: l.CountryCode, Feature: l.Feature, Precision: l.Precision, Basis: l.Basis}
 		if l.GeonameID != 0 {
 			w.Location.GeonameID = &l.GeonameID
 		}
@@ -125,7 +127,7 @@ func fromWire(w wireRecord) (caption.Record, error) {
 	}
 	if l := w.Location; l != nil {
 		r.Location = &caption.Location{Name: l.Name, Preferred: l.Preferred, GeonameID: deref(l.GeonameID), Lat: l.Lat, Lon: l.Lon,
-			Admin1: deref(l.Admin1), CountryCode: l.CountryCode, Feature: l.Feature, Precision: l.Precision}
+			Admin1: deref(l.Admin1), CountryCode: l.CountryCode, Feature: l.Feature, Precision: l.Precision, Basis: l.Basis}
 	}
 	for _, p := range w.People {
 		r.People = append(r.People, caption.Person{Name: p.Name, Age: p.Age})

@@ -19,7 +19,22 @@ type Gazetteer struct {
 	fuzzy  fuzzyCache
 	cands  candidateCache
 	divs   divisionNames
+	// focus lists the countries the register documents (SetFocus): among
+	// namesakes that nothing in a caption tells apart, one of them wins.
+	focus []caption.CountryCode
 }
+
+// SetFocus sets the countries a team documents, most important first.
+// Among namesakes that nothing in a caption or its document tells apart
+// ("Tripoli" in Libya and in Lebanon), a place in a focus country wins, and
+// the record's warnings say so. Call it before the gazetteer is shared: it
+// is not safe to call concurrently with resolving.
+func (g *Gazetteer) SetFocus(countries []caption.CountryCode) {
+	g.focus = slices.Clone(countries)
+}
+
+// Focus returns the countries SetFocus set.
+func (g *Gazetteer) Focus() []caption.CountryCode { return slices.Clone(g.focus) }
 
 // New returns a gazetteer over layers, later layers overriding earlier
 // ones. Nil layers are skipped.
