@@ -88,12 +88,19 @@ func (c chunk) text(desc string, toks []token) string {
 }
 
 // possessiveName reports whether the possessive at toks[j] is inside a name
-// ("Cox's Bazar", "Martyr's Square") rather than between two places
-// ("Aleppo's Bustan al-Qasr district", where a place word follows).
+// ("Cox's Bazar", "Martyr's Square") rather than between a place and a
+// part or site of it ("Aleppo's Bustan al-Qasr district", where a place
+// word follows; "Baghdad's Tahrir Square", a site).
 func possessiveName(toks []token, j, to int, used []bool) bool {
 	k := j + 1
 	for k < to && isNameTok(toks[k], used[k]) {
 		k++
 	}
-	return k > j+1 && (k == to || !toks[k].is(tagPlaceNoun))
+	if k == j+1 {
+		return false
+	}
+	if commonPossessors[toks[j-1].key] {
+		return true
+	}
+	return !toks[k-1].is(tagSiteNoun) && (k == to || !toks[k].is(tagPlaceNoun))
 }

@@ -7,10 +7,13 @@ import (
 	"sijil/internal/caption"
 )
 
-// countryLexicon finds country names and demonyms (lexicon/countries.tsv).
+// countryLexicon finds country names and demonyms (lexicon/countries.tsv),
+// and the first-level divisions that captions write as countries are
+// written (lexicon/divisions.tsv: "Fresno, Calif.").
 type countryLexicon struct {
-	names    *phraseSet // value: ISO code
-	demonyms *phraseSet
+	names     *phraseSet // value: ISO code
+	demonyms  *phraseSet
+	divisions *phraseSet // value: ISO code; scope: the division's kind; abbr: only after a town
 }
 
 func loadCountries(extra []fs.FS) (countryLexicon, error) {
@@ -18,9 +21,12 @@ func loadCountries(extra []fs.FS) (countryLexicon, error) {
 	if err != nil {
 		return countryLexicon{}, err
 	}
-	cl := countryLexicon{names: newPhraseSet(lexCountryNames), demonyms: newPhraseSet(lexDemonyms)}
+	cl := countryLexicon{names: newPhraseSet(lexCountryNames), demonyms: newPhraseSet(lexDemonyms),
+		// Divisions share the names' bit: a word that starts either is
+		// looked up in both, and the sets stay apart.
+		divisions: newPhraseSet(lexCountryNames)}
 	for _, r := range rows {
-		if len(r.fields) < 2 || len(r.fields[0]) != 2 || strings.ToUpper(r.fields[0]) != r.fields[0] {
+		if len(r.fields) < 2 || !isCountryCode(r.fields[0]) {
 			return countryLexicon{}, r.errorf("want CODE<TAB>names[<TAB>demonyms] with a two-letter upper-case code")
 		}
 		for _, n := range strings.Split(r.fields[1], "|") {
@@ -32,21 +38,59 @@ func loadCountries(extra []fs.FS) (countryLexicon, error) {
 			}
 		}
 	}
+	if err := cl.loadDivisions(extra); err != nil {
+		return countryLexicon{}, err
+	}
 	cl.names.sortLongestFirst()
 	cl.demonyms.sortLongestFirst()
+	cl.divisions.sortLongestFirst()
 	return cl, nil
+}
+
+// loadDivisions reads lexicon/divisions.tsv: code, kind, names,
+// abbreviations.
+func (cl countryLexicon) loadDivisions(extra []fs.FS) error {
+	rows, err := readLexicon("divisions.tsv", extra)
+	if err != nil {
+		return err
+	}
+	for _, r := range rows {
+		if len(r.fields) < 3 || !isCountryCode(r.fields[0]) || r.fields[1] == "" {
+			return r.errorf("want CODE<TAB>kind<TAB>names[<TAB>abbreviations] with a two-letter upper-case code")
+		}
+		for _, n := range strings.Split(r.fields[2], "|") {
+			cl.divisions.add(n, r.fields[0], r.fields[1])
+		}
+		if len(r.fields) > 3 {
+			for _, a := range strings.Split(r.fields[3], "|") {
+				if ph := cl.divisions.add(a, r.fields[0], r.fields[1]); ph != nil {
+					ph.abbr = true
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func isCountryCode(s string) bool {
+	return len(s) == 2 && strings.ToUpper(s) == s
 }
 
 // Weights of country evidence. A country named in the scene ("in Mafraq,
 // Jordan") outranks a demonym that places the scene ("the northern Syrian
 // city of Aleppo"), which outranks a demonym that only describes someone
-// ("Syrian refugee Samah … in Mafraq, Jordan" is in Jordan).
+// ("Syrian refugee Samah … in Mafraq, Jordan" is in Jordan). Only location
+// phrases name the scene's country: a country word inside an actor, an
+// organisation or an attribution ("U.S.-backed forces", "the Islamic State
+// of Iraq and the Levant", "Russia's defence ministry said") is ignored,
+// and one elsewhere ("the Iraq war") is a hint.
 const (
-	weightHint    = 1 // a demonym anywhere in a scene sentence
-	weightPlace   = 2 // a demonym before a place word: "Syrian city of"
-	weightNamed   = 3 // the country's name in a scene sentence
-	weightPlaced  = 4 // the name after a place: "Cox's Bazar, Bangladesh", "in Mafraq, Jordan"
-	weightOutside = 0 // any mention outside the scene sentences only counts when nothing else does
+	weightIgnored = -1 // says nothing of the scene: bestCountry never picks it
+	weightOutside = 0  // any mention outside the scene sentences only counts when nothing else does
+	weightHint    = 1  // a demonym anywhere in a scene sentence, or a name outside a location phrase
+	weightPlace   = 2  // a demonym before a place word: "Syrian city of"
+	weightNamed   = 3  // the country's name in a location phrase: "in Syria", "northern Syria", "Syria's Idlib"
+	weightPlaced  = 4  // the name after a place: "Cox's Bazar, Bangladesh", "in Mafraq, Jordan"
 )
 
 // countryMention is one piece of evidence for the scene's country.
@@ -56,58 +100,205 @@ type countryMention struct {
 	weight int
 	first  int // token index, for ties: the earlier mention wins
 	toks   [2]int
+	// demonym is true for "Syrian", false for "Syria"; claim is false
+	// for words that are also read as places: a division ("Calif.") or a
+	// name that is a country's and a division's ("Georgia").
+	demonym, claim bool
 }
 
-// findCountries appends to out every country name and demonym in toks.
-// Names must be capitalised, so "jordan" in running text is not a country.
+// findCountries appends to out every country name, demonym and division
+// in toks. Names must be capitalised, so "jordan" in running text is not a
+// country.
 func (cl countryLexicon) findCountries(out []countryMention, desc string, toks []token, inScene []bool) []countryMention {
 	for i := 0; i < len(toks); i++ {
 		if !toks[i].word || !toks[i].upper {
 			continue
 		}
-		if found, n := cl.names.match(toks, i); n > 0 {
-			w := nameWeight(toks, i)
-			if !inScene[i] {
-				w = weightOutside
+		m := countryMention{first: i, claim: true}
+		n := 0
+		if div, dn, ok := cl.division(desc, toks, i); ok {
+			m, n = div, dn
+		} else if found, fn := cl.names.match(toks, i); fn > 0 {
+			if cl.divisionAfter(desc, toks, i+fn) {
+				i += fn - 1 // "Palestine, Texas": a town, read as a place
+				continue
 			}
-			out = append(out, countryMention{code: found[0].value, weight: w, first: i, toks: [2]int{i, i + n},
-				span: caption.Span{Start: toks[i].start, End: toks[i+n-1].end}})
-			i += n - 1
+			m.code, m.weight, n = found[0].value, nameWeight(toks, i, fn), fn
+		} else if found, fn := cl.demonyms.match(toks, i); fn > 0 {
+			m.code, m.weight, m.demonym, n = found[0].value, demonymWeight(toks, i+fn), true, fn
+		} else {
 			continue
 		}
-		if found, n := cl.demonyms.match(toks, i); n > 0 {
-			w := weightHint
-			if placeWordAfter(toks, i+n) {
-				w = weightPlace
-			}
-			if !inScene[i] {
-				w = weightOutside
-			}
-			out = append(out, countryMention{code: found[0].value, weight: w, first: i, toks: [2]int{i, i + n},
-				span: caption.Span{Start: toks[i].start, End: toks[i+n-1].end}})
-			i += n - 1
+		if !inScene[i] {
+			m.weight = min(m.weight, weightOutside)
 		}
+		m.toks = [2]int{i, i + n}
+		m.span = caption.Span{Start: toks[i].start, End: toks[i+n-1].end}
+		out = append(out, m)
+		i += n - 1
 	}
 	return out
 }
 
-// nameWeight grades a country name at toks[i] by the word before it: after
-// a place and a comma it places the scene ("Mafraq, Jordan"); after "from",
-// "with" or "and" it names where people came from or a neighbour ("crossing
-// the border from Myanmar into Palang Khali", "the border with Gaza").
-func nameWeight(toks []token, i int) int {
-	if i == 0 {
-		return weightNamed
+// division reads a first-level division at toks[i] as country evidence.
+// A division's name counts where a country's would; an abbreviation only
+// after a town and a comma, and a postal code only in capitals. A word
+// that names divisions of two countries ("WA"), or a division and a
+// country ("Georgia"), decides nothing here: the gazetteer weighs the
+// town's namesakes, and the country reading is a hint.
+func (cl countryLexicon) division(desc string, toks []token, i int) (countryMention, int, bool) {
+	found, n := cl.divisions.match(toks, i)
+	if n == 0 {
+		return countryMention{}, 0, false
 	}
-	switch toks[i-1].key {
-	case ",":
-		if i >= 2 && toks[i-2].word && toks[i-2].upper {
-			return weightPlaced
+	placed := nameWeight(toks, i, n) == weightPlaced
+	code := ""
+	for _, ph := range found {
+		switch {
+		case ph.abbr && (!placed || !postalOK(desc, toks[i], ph)):
+			continue
+		case code != "" && code != ph.value:
+			return countryMention{}, 0, false
 		}
-	case "from", "with", "and", "between", "to", "toward", "towards", "into":
-		return weightHint
+		code = ph.value
 	}
-	return weightNamed
+	if code == "" {
+		return countryMention{}, 0, false
+	}
+	m := countryMention{code: code, first: i, weight: nameWeight(toks, i, n)}
+	if country, cn := cl.names.match(toks, i); cn == n {
+		m.code, m.weight = country[0].value, min(m.weight, weightHint)
+	}
+	return m, n, true
+}
+
+// postalOK reports whether a two-letter postal code is written in capitals
+// ("Austin, TX"), as it must be to be one.
+func postalOK(desc string, t token, ph *phrase) bool {
+	if len(ph.keys) != 1 || len(ph.keys[0]) != 2 {
+		return true
+	}
+	w := desc[t.start:t.end]
+	return strings.ToUpper(w) == w
+}
+
+// divisionAfter reports whether toks[j:] is a comma and a division that
+// counts there: then the country name before it is a town ("Palestine,
+// Texas", "Lebanon, Pa.").
+func (cl countryLexicon) divisionAfter(desc string, toks []token, j int) bool {
+	if j+1 >= len(toks) || toks[j].key != "," || !toks[j+1].upper {
+		return false
+	}
+	m, _, ok := cl.division(desc, toks, j+1)
+	return ok && m.weight == weightPlaced
+}
+
+// nameWeight grades a country name at toks[i:i+n] by the words around it.
+// After a place and a comma it places the scene ("Mafraq, Jordan", "Medyka,
+// southeastern Poland"); after in, at, near, outside and their kin, or
+// with a possessive before a place ("Syria's Idlib province"), it names it.
+// After from, with, and, to or into it names where people came from or a
+// neighbour ("crossing the border from Myanmar"): a hint. Inside an
+// attributive compound ("U.S.-backed") or a proper name ("the Islamic State
+// of Iraq", "the President of Ukraine") it says nothing of the scene.
+func nameWeight(toks []token, i, n int) int {
+	if k := i + n; k+1 < len(toks) && toks[k].key == "-" && attributiveEnds[toks[k+1].key] {
+		return weightIgnored
+	}
+	j := i - 1
+	for j >= 0 && (toks[j].key == "the" || toks[j].is(tagPlaceMod)) {
+		j--
+	}
+	if j >= 0 {
+		switch k := toks[j].key; {
+		case k == ",":
+			if j >= 1 && (toks[j-1].upper || toks[j-1].is(tagPlaceNoun) || toks[j-1].key == ".") {
+				return weightPlaced
+			}
+		case sceneCountryPreps[k]:
+			return weightNamed
+		case k == "of" && j >= 1:
+			switch p := toks[j-1]; {
+			case p.upper:
+				return weightIgnored // "State of Iraq", "President of Ukraine"
+			case p.is(tagRelNoun) || p.is(tagPlaceNoun):
+				return weightNamed // "the north of Syria", "parts of Syria"
+			}
+		}
+	}
+	if k := i + n; k+1 < len(toks) && toks[k].key == "'s" {
+		switch {
+		case placeAfter(toks, k+1):
+			return weightNamed
+		case toks[k+1].is(tagTitle) || orgWords[toks[k+1].key]:
+			return weightIgnored // "Russia's defence ministry said", "Ukraine's President"
+		}
+	}
+	return weightHint
+}
+
+// sceneCountryPreps put the scene in the country after them: "in Syria",
+// "near Syria's border". "on", "into" and "over" do not ("strikes on
+// Syria" are often photographed elsewhere; "crossing into Turkey").
+var sceneCountryPreps = map[string]bool{"in": true, "at": true, "near": true, "outside": true, "inside": true,
+	"across": true, "around": true, "throughout": true, "within": true}
+
+// placeAfter reports whether a place follows a possessive at toks[k]:
+// "Syria's (northern) Idlib province", not "Russia's defence ministry" or
+// "Ukraine's President".
+func placeAfter(toks []token, k int) bool {
+	for k < len(toks) && toks[k].is(tagPlaceMod) {
+		k++
+	}
+	if k >= len(toks) {
+		return false
+	}
+	t := toks[k]
+	return t.is(tagPlaceNoun) || t.is(tagRelNoun) || t.upper && t.word && !t.is(tagTitle) && !orgWords[t.key]
+}
+
+// demonymWeight grades a demonym followed by toks[k:]: before a place word
+// it places the scene ("Syrian city of"); before an organisation's word it
+// is part of the organisation's name ("the Syrian Observatory for Human
+// Rights", "the Turkish Red Crescent") and says nothing of the scene;
+// otherwise it hints.
+func demonymWeight(toks []token, k int) int {
+	switch {
+	case placeWordAfter(toks, k):
+		return weightPlace
+	case k < len(toks) && (toks[k].upper && orgWords[toks[k].key] || forceWords[toks[k].key]):
+		return weightIgnored
+	}
+	return weightHint
+}
+
+// forceWords after a demonym make it an armed force's, which acts far from
+// home as often as in it: "Israeli jets hit Rafah", "Turkish troops in
+// Afrin", "Russian drones over Kharkiv".
+var forceWords = map[string]bool{
+	"jets": true, "jet": true, "warplanes": true, "warplane": true, "aircraft": true, "planes": true,
+	"helicopters": true, "helicopter": true, "drones": true, "drone": true, "missiles": true, "missile": true,
+	"rockets": true, "rocket": true, "artillery": true, "tanks": true, "tank": true, "troops": true,
+	"soldiers": true, "soldier": true, "forces": true, "army": true, "navy": true, "military": true,
+	"militia": true, "militias": true, "gunmen": true, "shelling": true, "strike": true, "strikes": true,
+	"airstrike": true, "airstrikes": true, "bombardment": true, "raid": true, "raids": true,
+	"offensive": true, "servicemen": true, "serviceman": true, "commandos": true, "marines": true,
+	"police": true, "warships": true, "warship": true, "navy's": true, "air": true,
+}
+
+// orgWords start or continue the names of organisations and offices after
+// a demonym or a possessive.
+var orgWords = map[string]bool{
+	"observatory": true, "red": true, "ministry": true, "defence": true, "defense": true, "foreign": true,
+	"interior": true, "health": true, "army": true, "armed": true, "air": true, "navy": true, "naval": true,
+	"military": true, "national": true, "state": true, "government": true, "presidency": true,
+	"parliament": true, "security": true, "intelligence": true, "police": true, "border": true, "coast": true,
+	"emergency": true, "emergencies": true, "civil": true, "federal": true, "supreme": true, "central": true,
+	"special": true, "news": true, "media": true, "embassy": true, "consulate": true, "council": true,
+	"committee": true, "olympic": true, "football": true, "league": true, "centre": true, "center": true,
+	"institute": true, "agency": true, "office": true, "authority": true, "authorities": true, "service": true,
+	"services": true, "forces": true, "force": true, "guard": true, "guards": true, "revolutionary": true,
+	"arab": true, "human": true, "network": true, "union": true, "commission": true, "relief": true,
 }
 
 // placeWordAfter reports whether a place word follows toks[i], allowing one
@@ -123,13 +314,27 @@ func placeWordAfter(toks []token, i int) bool {
 	return false
 }
 
-// bestCountry picks the heaviest mention, the earliest among equals.
+// bestCountry picks the heaviest mention, the earliest among equals; an
+// ignored mention never.
 func bestCountry(ms []countryMention) (countryMention, bool) {
-	best, ok := countryMention{weight: -1}, false
+	best, ok := countryMention{weight: weightIgnored}, false
 	for _, m := range ms {
 		if m.weight > best.weight {
 			best, ok = m, true
 		}
 	}
 	return best, ok
+}
+
+// ignoreInside sets the weight of every mention that lies inside one of
+// the actors found to weightIgnored: "Syrian Democratic Forces", "U.S.
+// troops" and "Russian jets" are who is in the scene, not where it is.
+func ignoreInside(ms []countryMention, hits []actorHit) {
+	for i := range ms {
+		for _, h := range hits {
+			if ms[i].toks[0] >= h.a && ms[i].toks[1] <= h.b {
+				ms[i].weight = weightIgnored
+			}
+		}
+	}
 }

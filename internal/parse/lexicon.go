@@ -94,7 +94,7 @@ func loadLexicons(extra []fs.FS) (*lexicons, error) {
 
 // phraseSets returns the phrase sets, each with its own bit.
 func (lex *lexicons) phraseSets() []*phraseSet {
-	return []*phraseSet{lex.countries.names, lex.countries.demonyms, lex.events, lex.actors}
+	return []*phraseSet{lex.countries.names, lex.countries.divisions, lex.countries.demonyms, lex.events, lex.actors}
 }
 
 // words returns baseWords with the given names of names.tsv tagged.

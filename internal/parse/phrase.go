@@ -14,6 +14,7 @@ type phrase struct {
 	star  []bool   // star[i]: keys[i] is a prefix
 	value string
 	scope string
+	abbr  bool // a division's abbreviation (see countryLexicon.division)
 }
 
 // wildPrefix is how many leading bytes of a starred first word index it.
@@ -51,9 +52,10 @@ func newPhraseSet(bit uint8) *phraseSet {
 	return &phraseSet{byFirst: map[string][]*phrase{}, byStem: map[string][]*phrase{}, bit: bit, mask: bit | bit<<stemShift}
 }
 
-// add registers text (as written in a lexicon; case is ignored) for value.
-// A star on a key shorter than wildPrefix is taken literally.
-func (ps *phraseSet) add(text, value, scope string) {
+// add registers text (as written in a lexicon; case is ignored) for value,
+// and returns its entry (nil for an empty text). A star on a key shorter
+// than wildPrefix is taken literally.
+func (ps *phraseSet) add(text, value, scope string) *phrase {
 	lower := lowerASCII(text)
 	ph := &phrase{value: value, scope: scope}
 	for _, t := range tokenize(lower, lower) {
@@ -65,7 +67,7 @@ func (ps *phraseSet) add(text, value, scope string) {
 		ph.star = append(ph.star, false)
 	}
 	if len(ph.keys) == 0 {
-		return
+		return nil
 	}
 	if ph.star[0] {
 		stem := ph.keys[0][:wildPrefix]
@@ -73,6 +75,7 @@ func (ps *phraseSet) add(text, value, scope string) {
 	} else {
 		ps.byFirst[ph.keys[0]] = append(ps.byFirst[ph.keys[0]], ph)
 	}
+	return ph
 }
 
 // sortLongestFirst orders each bucket so that the longest entry wins.

@@ -23,6 +23,7 @@ var placeNouns = map[string]bool{
 	"quarter": true, "municipality": true, "county": true, "oblast": true, "state": true, "hamlet": true,
 	"enclave": true, "pocket": true, "heights": true, "island": true, "strip": true,
 	"seaport": true, "harbour": true, "harbor": true, "compound": true, "outpost": true,
+	"stadium": true, "university": true, "cathedral": true, "church": true, "palace": true, "park": true,
 }
 
 // siteNouns name a site rather than an administrative unit: they stay part of
@@ -31,6 +32,20 @@ var placeNouns = map[string]bool{
 var siteNouns = map[string]bool{
 	"camp": true, "airbase": true, "airport": true, "square": true, "hospital": true, "market": true,
 	"mosque": true, "prison": true, "checkpoint": true, "crossing": true, "bridge": true, "port": true,
+	"stadium": true, "university": true, "cathedral": true, "church": true, "palace": true, "park": true,
+}
+
+// placeVerbs take a place as their object: "Israeli jets hit Gaza City",
+// "Russian jets struck Idlib, Syria", "Iraqi forces entered Fallujah".
+var placeVerbs = map[string]bool{
+	"struck": true, "strike": true, "strikes": true, "hit": true, "hits": true, "shelled": true,
+	"shell": true, "shells": true, "bombed": true, "bomb": true, "bombs": true, "pounded": true,
+	"pound": true, "pounds": true, "targeted": true, "raided": true, "stormed": true, "storm": true,
+	"entered": true, "enter": true, "enters": true, "captured": true, "recaptured": true, "retook": true,
+	"seized": true, "liberated": true, "besieged": true, "overran": true, "rocked": true, "visits": true,
+	"visited": true, "toured": true, "reached": true, "reach": true, "flooded": true, "lashed": true,
+	"swept": true, "battered": true, "devastated": true, "leave": true, "leaves": true,
+	"evacuate": true, "encircled": true, "surrounded": true, "patrol": true, "patrols": true,
 }
 
 // relNouns are parts or surroundings of a place: "on the outskirts of X",
@@ -83,6 +98,15 @@ func (sc *sceneCtx) placeContext(c chunk, prevPlace bool) bool {
 	if c.b+1 < len(toks) && toks[c.b].key == "refugee" && toks[c.b+1].key == "camp" {
 		return true
 	}
+	if c.a >= 1 && sc.demonym[c.a-1] && orgWords[toks[c.a].key] {
+		return false // "the Syrian Observatory for Human Rights"
+	}
+	if c.a >= 1 && toks[c.a-1].key == "'s" && prevPlace {
+		return true // "Baghdad's Tahrir Square": the site of a place
+	}
+	if sc.ownsSite(c) {
+		return true // "Baghdad's Tahrir Square": the place of a site
+	}
 	i := c.a - 1
 	for i >= 0 && c.a-i <= 4 && (toks[i].is(tagPlaceMod) || toks[i].key == "'s" || sc.demonym[i]) {
 		if toks[i].key == "capital" {
@@ -95,7 +119,7 @@ func (sc *sceneCtx) placeContext(c chunk, prevPlace bool) bool {
 	}
 	k := toks[i].key
 	switch {
-	case toks[i].is(tagPlacePrep):
+	case toks[i].is(tagPlacePrep), toks[i].is(tagPlaceVerb):
 		return true
 	case k == "of" && i > 0 && (toks[i-1].is(tagPlaceNoun) || toks[i-1].is(tagRelNoun)):
 		return true
@@ -106,6 +130,28 @@ func (sc *sceneCtx) placeContext(c chunk, prevPlace bool) bool {
 	}
 	return false
 }
+
+// ownsSite reports whether chunk c is a place whose site follows with a
+// possessive: "Baghdad's Tahrir Square", "Kyiv's Maidan square", "Gaza
+// City's al-Shifa hospital".
+func (sc *sceneCtx) ownsSite(c chunk) bool {
+	t := sc.toks
+	j := c.b
+	if j+1 >= len(t) || t[j].key != "'s" || commonPossessors[t[c.b-1].key] {
+		return false
+	}
+	k := j + 1
+	for k < len(t) && (isNameTok(t[k], sc.used[k]) || t[k].is(tagParticle)) {
+		k++
+	}
+	return k > j+1 && (t[k-1].is(tagSiteNoun) || k < len(t) && t[k].is(tagPlaceNoun) && !t[k].upper)
+}
+
+// commonPossessors own the sites named after them rather than a place's:
+// "Martyrs' Square", "People's Park", "Children's Hospital".
+var commonPossessors = map[string]bool{"martyr": true, "martyrs": true, "people": true, "children": true,
+	"women": true, "saint": true, "st": true, "king": true, "queen": true, "prophet": true, "workers": true,
+	"mother": true, "father": true, "soldier": true, "soldiers": true, "heroes": true}
 
 // placeName returns the place as written for chunk c, with a site noun kept
 // ("Hmeymim airbase", "Zaatari refugee camp").
@@ -175,6 +221,8 @@ func (sc *sceneCtx) describePlace(c chunk) (kind string, near bool) {
 	if c.b < len(t) && t[c.b].is(tagPlaceNoun) && !t[c.b].upper {
 		kind = t[c.b].key
 		near = t[c.b].key == "countryside" || t[c.b].key == "suburbs"
+	} else if c.b-c.a >= 2 && t[c.b-1].is(tagSiteNoun) {
+		kind = t[c.b-1].key // "Tahrir Square", "Ghazi Stadium"
 	}
 	i := c.a - 1
 	for i >= 0 && (t[i].is(tagPlaceMod) || sc.demonym[i]) && !t[i].is(tagNear) {

@@ -2,6 +2,7 @@ package parse
 
 import (
 	"slices"
+	"strconv"
 
 	"sijil/internal/caption"
 )
@@ -81,29 +82,44 @@ func (sc *sceneCtx) sentenceRange(s int) (from, to int) {
 
 // scene fills country, event types, actors, people and places, in that order:
 // actors depend on the country ("government forces" in a Syrian caption),
-// and places must not take the names already read as actors or people.
+// and places must not take the names already read as actors or people. The
+// country is read twice: before the actors, for their scope, and after
+// them, without the country words inside them ("U.S. troops", "Syrian
+// Democratic Forces"), which say who is in the scene, not where it is.
 func (p *Parser) scene(rec *caption.Record, desc string, off int, sents []caption.Span, scene []int, ws *workspace) {
 	sc := newSceneCtx(desc, sents, scene, ws)
 	sc.mentions = p.lex.countries.findCountries(sc.mentions[:0], desc, sc.toks, sc.inScene)
-	mentions := sc.mentions
-	for _, m := range mentions {
+	for _, m := range sc.mentions {
+		if !m.claim {
+			continue
+		}
 		for i := m.toks[0]; i < m.toks[1]; i++ {
 			sc.used[i] = true
-			sc.demonym[i] = m.weight != weightNamed
+			sc.demonym[i] = m.demonym
 		}
 	}
-	if best, ok := bestCountry(mentions); ok {
-		rec.Country = caption.CountryCode(best.code)
-		rec.CountryBasis = caption.CountryHint
+	setCountry(rec, sc.mentions)
+	p.events(rec, sc, off)
+	p.actors(rec, sc, off)
+	ignoreInside(sc.mentions, sc.hits)
+	if best, ok := setCountry(rec, sc.mentions); ok {
+		sc.ev.add("country", off, best.span)
+	}
+	p.people(rec, sc, off)
+	p.places(rec, sc, off)
+}
+
+// setCountry sets rec's country from the heaviest mention, or clears it.
+func setCountry(rec *caption.Record, ms []countryMention) (countryMention, bool) {
+	best, ok := bestCountry(ms)
+	rec.Country, rec.CountryBasis = "", ""
+	if ok {
+		rec.Country, rec.CountryBasis = caption.CountryCode(best.code), caption.CountryHint
 		if best.weight >= weightPlace {
 			rec.CountryBasis = caption.CountryNamed
 		}
-		sc.ev.add("country", off, best.span)
 	}
-	p.events(rec, sc, off)
-	p.actors(rec, sc, off)
-	p.people(rec, sc, off)
-	p.places(rec, sc, off)
+	return best, ok
 }
 
 // places reads the scene's places from the first sentence, or from the other
@@ -147,23 +163,37 @@ func (p *Parser) places(rec *caption.Record, sc *sceneCtx, off int) {
 }
 
 // placesIn returns the places of tokens [from, to), in a buffer that the
-// next call reuses.
+// next call reuses. A place people flee is where they came from, and is
+// left out; but when it is the only place of the sentence it is where the
+// photo was taken, or near it: "Children ride on a truck as they flee air
+// strikes in Aden".
 func (sc *sceneCtx) placesIn(from, to int) []foundPlace {
 	found := sc.found[:0]
 	prevPlace := false
+	fled := 0 // places fled from, kept at the end of found
 	for _, c := range sc.chunks(from, to) {
-		if sc.origin(c) {
+		origin := sc.origin(c)
+		if origin == originFrom || sc.dateWord(c) {
 			prevPlace = false
 			continue
 		}
 		if sc.placeContext(c, prevPlace) {
 			name, span := placeName(sc.desc, sc.toks, c)
 			kind, near := sc.describePlace(c)
-			found = append(found, foundPlace{c: c, name: name, span: span, kind: kind, near: near})
+			f := foundPlace{c: c, name: name, span: span, kind: kind, near: near || origin == originFled}
+			if origin == originFled {
+				found = append(found, f)
+				fled++
+			} else {
+				found = slices.Insert(found, len(found)-fled, f)
+			}
 			prevPlace = true
 			continue
 		}
 		prevPlace = false
+	}
+	if fled < len(found) {
+		found = found[:len(found)-fled]
 	}
 	sc.found = found
 	return found
@@ -175,17 +205,24 @@ func (sc *sceneCtx) placesIn(from, to int) []foundPlace {
 var fleeWords = map[string]bool{"fled": true, "flee": true, "fleeing": true, "flees": true,
 	"escaped": true, "escaping": true, "evacuated": true}
 
-// origin reports whether chunk c names where people came from: a flee word
-// within a few words before it in the same clause, or "from" right before it
-// ("a displaced girl from Raqqa"; but "the withdrawal of troops from Syria at
-// Hmeymim airbase" still places the photo at Hmeymim).
-func (sc *sceneCtx) origin(c chunk) bool {
+// How a chunk names where people came from (see origin).
+const (
+	originNone = iota
+	originFrom // "a displaced girl from Raqqa"
+	originFled // "families who fled the fighting in Afrin"
+)
+
+// origin reports whether chunk c names where people came from: "from"
+// right before it ("a displaced girl from Raqqa"; but "the withdrawal of
+// troops from Syria at Hmeymim airbase" still places the photo at Hmeymim),
+// or a flee word within a few words before it in the same clause.
+func (sc *sceneCtx) origin(c chunk) int {
 	i := c.a - 1
 	for i >= 0 && sc.toks[i].is(tagPlaceMod) {
 		i--
 	}
 	if i >= 0 && sc.toks[i].key == "from" {
-		return true
+		return originFrom
 	}
 	// "fled the conflict in Darfur" names where they came from; in "flee
 	// the town of Maaret al-Numan" the town is the object and the photo is
@@ -193,12 +230,85 @@ func (sc *sceneCtx) origin(c chunk) bool {
 	prep := false
 	for i := c.a - 1; i >= 0 && c.a-i <= 6; i-- {
 		if !sc.toks[i].word {
-			return false
+			return originNone
 		}
 		if sc.toks[i].is(tagFlee) {
-			return prep
+			// "civilians flee in the area of Kobani" are in Kobani.
+			if prep && !fleeWithin[sc.toks[i+1].key] {
+				return originFled
+			}
+			return originNone
 		}
 		prep = prep || sc.toks[i].key == "in" || sc.toks[i].key == "from"
 	}
+	return originNone
+}
+
+// fleeWithin, right after a flee word, put the fleeing inside the place.
+var fleeWithin = map[string]bool{"in": true, "within": true, "inside": true, "through": true, "across": true}
+
+// dateWord reports whether chunk c is a misspelt month or weekday, which a
+// caption's date shows it to be: "on Febuary 3, 2017", "on Wendesday".
+func (sc *sceneCtx) dateWord(c chunk) bool {
+	if c.b-c.a != 1 {
+		return false
+	}
+	t := sc.toks[c.a]
+	if len(t.key) < 3 || len(t.key) > 10 || !t.letters {
+		return false
+	}
+	dated := c.b < len(sc.toks) && isDayOrYear(sc.toks[c.b].key)
+	for _, m := range monthNames {
+		if dated && nearWord(t.key, m, 2) {
+			return true
+		}
+	}
+	for _, d := range weekdayNames {
+		if nearWord(t.key, d, 1) {
+			return true
+		}
+	}
 	return false
+}
+
+var (
+	monthNames = []string{"january", "february", "march", "april", "may", "june", "july", "august",
+		"september", "october", "november", "december"}
+	weekdayNames = []string{"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
+)
+
+// isDayOrYear reports whether key is a day of the month (1 to 31) or a year.
+func isDayOrYear(key string) bool {
+	n, err := strconv.Atoi(key)
+	return err == nil && (n >= 1 && n <= 31 && len(key) <= 2 || len(key) == 4 && n >= 1900)
+}
+
+// nearWord reports whether a and b, ASCII words, are at most max edits
+// apart, a swap of two letters counting as one edit ("Wendesday"), and not
+// equal: a month spelt right is never a name anyway.
+func nearWord(a, b string, max int) bool {
+	if a == b || len(a)-len(b) > max || len(b)-len(a) > max {
+		return false
+	}
+	// d[i][j] is the distance between a[:i] and b[:j]; three rows suffice.
+	w := len(b) + 1
+	d := make([]int, 3*w)
+	for j := range w {
+		d[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		row, prev, prev2 := d[i%3*w:][:w], d[(i-1)%3*w:][:w], d[(i+1)%3*w:][:w]
+		row[0] = i
+		for j := 1; j <= len(b); j++ {
+			sub := 1
+			if a[i-1] == b[j-1] {
+				sub = 0
+			}
+			row[j] = min(prev[j]+1, row[j-1]+1, prev[j-1]+sub)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				row[j] = min(row[j], prev2[j-2]+1)
+			}
+		}
+	}
+	return d[len(a)%3*w+len(b)] <= max
 }

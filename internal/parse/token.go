@@ -47,6 +47,9 @@ func tokenizeInto(toks []token, s, lower string, v *vocab) []token {
 				continue
 			case asciiOther, asciiJoiner:
 				toks = append(toks, token{start: i, end: i + 1, key: lower[i : i+1]})
+				if c == '\'' && pluralPossessive(toks) {
+					toks[len(toks)-1].key = "'s" // "Martyrs' Square"
+				}
 				i++
 				continue
 			}
@@ -84,7 +87,11 @@ func tokenizeInto(toks []token, s, lower string, v *vocab) []token {
 		v.setWord(t, key, i, h, stem)
 		t.letters = asciiLetters(key)
 		t.upper = isNameWord(s[i : end-p])
-		if t.upper && t.tags&tagNotName == 0 && !ageWord(key) {
+		attr := attributive(key)
+		if attr {
+			t.tags |= tagPlaceMod
+		}
+		if t.upper && t.tags&tagNotName == 0 && !ageWord(key) && !attr {
 			t.tags |= tagName
 		}
 		if p > 0 {
@@ -196,6 +203,25 @@ func ageWord(key string) bool {
 	return strings.Contains(key, "-year-old") || strings.Contains(key, "-month-old")
 }
 
+// attributiveEnds are the participles that make a compound say who holds,
+// backs or leads something: "Kurdish-controlled", "Saudi-led",
+// "Iranian-backed". Such a word describes the place or the force after it;
+// it is never a name itself, however capitalised.
+var attributiveEnds = map[string]bool{"backed": true, "led": true, "held": true, "controlled": true,
+	"run": true, "occupied": true, "allied": true, "supported": true, "dominated": true, "funded": true,
+	"trained": true, "armed": true, "sponsored": true, "aligned": true, "affiliated": true, "linked": true,
+	"administered": true, "annexed": true, "besieged": true, "brokered": true, "made": true, "built": true}
+
+// attributive reports whether key is such a compound: a word, a hyphen and
+// one of attributiveEnds.
+func attributive(key string) bool {
+	if h := strings.LastIndexByte(key, '-'); h > 0 {
+		return attributiveEnds[key[h+1:]]
+	}
+	h := strings.LastIndex(key, "‐")
+	return h > 0 && attributiveEnds[key[h+len("‐"):]]
+}
+
 // is reports whether t has any of the tags.
 func (t *token) is(tag wordTag) bool { return t.tags&tag != 0 }
 
@@ -259,6 +285,17 @@ func possessive(w string) int {
 		}
 	}
 	return 0
+}
+
+// pluralPossessive reports whether the apostrophe that ends toks follows,
+// with no space, a word ending in s: the possessive of a plural.
+func pluralPossessive(toks []token) bool {
+	n := len(toks)
+	if n < 2 {
+		return false
+	}
+	w := toks[n-2]
+	return w.word && w.end == toks[n-1].start && w.key[len(w.key)-1] == 's'
 }
 
 // isNameWord reports whether w can be part of a proper name: it starts with a

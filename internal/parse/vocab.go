@@ -30,6 +30,7 @@ const (
 	tagParticle                      // particles
 	tagTitle                         // titles
 	tagGivenName                     // the given names of the parser's lexicon (names.tsv)
+	tagPlaceVerb                     // placeVerbs
 	// tagName is set per token, not per word: a capitalised word that may be
 	// part of a name (see isNameTok).
 	tagName
@@ -43,7 +44,7 @@ var wordTagLists = []struct {
 	{tagPlaceNoun, placeNouns}, {tagSiteNoun, siteNouns}, {tagRelNoun, relNouns}, {tagPlacePrep, placePreps},
 	{tagPlaceMod, placeModifiers}, {tagNear, nearWords}, {tagContainer, containerNouns}, {tagFlee, fleeWords},
 	{tagGroupNoun, groupNouns}, {tagMember, memberWords}, {tagKunya, kunyas}, {tagNotShown, notShown},
-	{tagNotName, notNames}, {tagParticle, particles}, {tagTitle, titles},
+	{tagNotName, notNames}, {tagParticle, particles}, {tagTitle, titles}, {tagPlaceVerb, placeVerbs},
 }
 
 // Lexicon phrase sets, as bits of wordInfo.starts. A set's bit says that

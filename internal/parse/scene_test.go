@@ -1,0 +1,103 @@
+package parse_test
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"sijil/internal/caption"
+)
+
+// TestScene is one case per rule that decides a caption's places and the
+// country its words name, in several countries and agency styles. Every
+// caption was written for this test.
+func TestScene(t *testing.T) {
+	p := mustParser(t)
+	type want struct {
+		Places  []string
+		Country caption.CountryCode
+		Basis   caption.CountryBasis
+	}
+	tests := []struct {
+		name, text string
+		want       want
+	}{
+		// A country word inside an actor, an organisation or an attribution is not the scene.
+		{"name in a group's name", "Fighters of the Islamic State of Iraq and the Levant drive through a street in Raqqa on June 30, 2014.",
+			want{[]string{"Raqqa"}, "", ""}},
+		{"name before -backed", "U.S.-backed fighters enter Tabqa on May 10, 2017. REUTERS/Rodi Said",
+			want{[]string{"Tabqa"}, "", ""}},
+		{"demonym in an actor", "Russian jets struck Maarat al-Numan on December 20, 2019, residents said.",
+			want{[]string{"Maarat al-Numan"}, "", ""}},
+		{"compound demonym", "Turkish-backed fighters gather in Jarablus on August 25, 2016.",
+			want{[]string{"Jarablus"}, "", ""}},
+		{"organisation's demonym", "A boy is treated at a clinic in Khan Sheikhoun, the Syrian Observatory for Human Rights said.",
+			want{[]string{"Khan Sheikhoun"}, "", ""}},
+		{"possessive office", "Russia's defence ministry released this picture of a bridge in Kupiansk on March 2, 2023.",
+			want{[]string{"Kupiansk"}, "", ""}},
+		{"people's demonym hints", "A Syrian boy walks in Bosra on March 2, 2016.",
+			want{[]string{"Bosra"}, "SY", caption.CountryHint}},
+		{"name without a location phrase hints", "Iraq war veterans march in Chicago on May 30, 2011.",
+			want{[]string{"Chicago"}, "IQ", caption.CountryHint}},
+		// Location phrases name it.
+		{"in a country", "Displaced families rest in a school in northern Syria on March 1, 2020.",
+			want{nil, "SY", caption.CountryNamed}},
+		{"place, country", "Residents clear rubble in Mocha, Yemen, on July 24, 2019.",
+			want{[]string{"Mocha"}, "YE", caption.CountryNamed}},
+		{"place, direction country", "Refugees wait at the border crossing in Medyka, southeastern Poland, on March 1, 2022.",
+			want{[]string{"Medyka"}, "PL", caption.CountryNamed}},
+		{"country's place", "A man rides a bicycle past ruins in Ukraine's Kharkiv region on May 15, 2022.",
+			want{[]string{"Kharkiv"}, "UA", caption.CountryNamed}},
+		{"north of a country", "Smoke rises in the north of Iraq near Sinjar on November 12, 2015.",
+			want{[]string{"Sinjar"}, "IQ", caption.CountryNamed}},
+		// Divisions written as countries are.
+		{"AP state abbreviation", "Firefighters battle a blaze in Paradise, Calif., on Nov. 8, 2018. (AP Photo/Noah Berger)",
+			want{[]string{"Paradise", "Calif"}, "US", caption.CountryNamed}},
+		{"postal code", "Volunteers fill sandbags in Houston, TX, on Aug. 26, 2017.",
+			want{[]string{"Houston", "TX"}, "US", caption.CountryNamed}},
+		{"country name as a town", "Residents gather outside a church in Palestine, Texas, on June 5, 2019.",
+			want{[]string{"Palestine", "Texas"}, "US", caption.CountryNamed}},
+		{"town named for a country, AP style", "A flag flies over Main Street in Lebanon, Pa., on July 4, 2020.",
+			want{[]string{"Main Street", "Lebanon", "Pa"}, "US", caption.CountryNamed}},
+		{"Canadian province", "Smoke fills the sky over Kamloops, British Columbia, on July 1, 2021.",
+			want{[]string{"Kamloops", "British Columbia"}, "CA", caption.CountryNamed}},
+		{"state and country name alike", "Students march in Athens, Georgia, on April 4, 2018.",
+			want{[]string{"Athens", "Georgia"}, "GE", caption.CountryHint}},
+		{"abbreviation not after a town", "Mo Salah celebrates a goal in Liverpool on May 1, 2022.",
+			want{[]string{"Liverpool"}, "", ""}},
+		// Sites named with their city's possessive.
+		{"possessive site", "Protesters gather in Baghdad's Tahrir Square on October 25, 2019.",
+			want{[]string{"Tahrir Square", "Baghdad"}, "", ""}},
+		{"possessive site, lower-case noun", "Demonstrators sing in Kyiv's Maidan square on February 21, 2014.",
+			want{[]string{"Maidan square", "Kyiv"}, "", ""}},
+		{"possessive hospital", "Wounded men wait at Gaza City's Al-Shifa Hospital on July 20, 2014.",
+			want{[]string{"Al-Shifa Hospital", "Gaza City"}, "", ""}},
+		{"a common possessor keeps its site", "Mourners gather in Martyrs' Square in Beirut on August 4, 2021.",
+			want{[]string{"Martyrs' Square", "Beirut"}, "", ""}},
+		// Shapes the scene's place hides in.
+		{"flee strikes in the only place", "Children ride on a truck as they flee air strikes in Aden, May 2, 2015.",
+			want{[]string{"Aden"}, "", ""}},
+		{"flee within a place", "Civilians flee in the Kurdish-controlled area of Kobani, Syria, on October 10, 2014.",
+			want{[]string{"Kobani"}, "SY", caption.CountryNamed}},
+		{"fled from one place to another", "Sudanese refugees who fled the conflict in Darfur gather at a camp in Adre on May 2, 2023.",
+			want{[]string{"Adre"}, "SD", caption.CountryHint}}, // the gazetteer overrules a hint
+		{"verb before the place", "Israeli jets hit Rafah on May 7, 2024.",
+			want{[]string{"Rafah"}, "", ""}},
+		{"control adjective is not a place", "A fighter stands guard in Kurdish-held Qamishli on June 1, 2019.",
+			want{[]string{"Qamishli"}, "", ""}},
+		// Words that are not places.
+		{"misspelt month", "Students walk to school on Febuary 3, 2017 in Erbil.",
+			want{[]string{"Erbil"}, "", ""}},
+		{"misspelt weekday", "Shoppers crowd a market on Wendesday in Sanaa.",
+			want{[]string{"Sanaa"}, "", ""}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := p.Caption(tc.text)
+			got := want{r.Places, r.Country, r.CountryBasis}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("%s\n(-want +got):\n%s", tc.text, diff)
+			}
+		})
+	}
+}
