@@ -30,7 +30,7 @@ func fullRecord() Record {
 			{Name: "Damascus", Span: Span{74, 82}, Kind: "city", Near: true},
 		},
 		Location: &Location{Name: "Douma", Preferred: "Dūmā", GeonameID: 170654, Lat: 33.57175, Lon: 36.40270,
-			Admin1: "Rif Dimashq", CountryCode: "SY", Feature: "PPLA2", Precision: 1},
+			Admin1: "Rif Dimashq", CountryCode: "SY", Feature: "PPLA2", Precision: 1, Basis: BasisContainer},
 		Country:      "SY",
 		CountryBasis: CountryGazetteer,
 		Killed:       intp(12),
