@@ -31,6 +31,10 @@ type Query struct {
 	// Admin1Key matches the location's first-level division by name, folded
 	// like PlaceKeys (the caller passes geocode.Key of the name).
 	Admin1Key string
+	// Basis matches how the location was chosen (Location.Basis): one of
+	// LocationBases, in any case. Records located before sijil recorded a
+	// basis have none, and match no Basis filter.
+	Basis LocationBasis
 	// Agency, Photographer (whole name), EventType and Actor compare
 	// folded (FoldTerm): case, diacritics and punctuation do not matter.
 	Agency       string
@@ -62,6 +66,7 @@ type FacetCount struct {
 const (
 	FacetCountry      = "country"
 	FacetAdmin1       = "admin1"
+	FacetBasis        = "basis" // Location.Basis; records without one are not counted
 	FacetAgency       = "agency"
 	FacetPhotographer = "photographer"
 	FacetEventType    = "event_type"
@@ -88,7 +93,7 @@ type DayCount struct {
 }
 
 // Facets lists the facet names, in the order a user interface shows them.
-var Facets = []string{FacetCountry, FacetAdmin1, FacetAgency, FacetPhotographer, FacetEventType, FacetActor, FacetYear}
+var Facets = []string{FacetCountry, FacetAdmin1, FacetBasis, FacetAgency, FacetPhotographer, FacetEventType, FacetActor, FacetYear}
 
 // MaxFacetValues is how many values of each facet a search returns.
 const MaxFacetValues = 20

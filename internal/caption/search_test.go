@@ -106,13 +106,13 @@ func FuzzParseText(f *testing.F) {
 }
 
 func TestPlan(t *testing.T) {
-	p, err := Query{From: "2016-11", To: "2016", Country: "sy", Agency: " Getty-Images ", Limit: 5000}.Plan()
+	p, err := Query{From: "2016-11", To: "2016", Country: "sy", Agency: " Getty-Images ", Basis: "Only Candidate", Limit: 5000}.Plan()
 	if err != nil {
 		t.Fatal(err)
 	}
 	first, _ := PartialDate{Year: 2016, Month: 11, Precision: PrecisionMonth}.Days()
 	_, last := PartialDate{Year: 2016, Precision: PrecisionYear}.Days()
-	want := Plan{Days: &DayRange{first, last}, Country: "SY", Limit: MaxLimit,
+	want := Plan{Days: &DayRange{first, last}, Country: "SY", Basis: BasisOnly, Limit: MaxLimit,
 		Terms: []Term{{Field: FacetAgency, Value: " Getty-Images ", Fold: "getty images"}}}
 	if diff := cmp.Diff(want, p); diff != "" {
 		t.Errorf("Plan (-want +got):\n%s", diff)
@@ -122,6 +122,10 @@ func TestPlan(t *testing.T) {
 	}
 	if p, err := (Query{PlaceKeys: []string{""}}).Plan(); err != nil || !p.MatchNone {
 		t.Errorf("empty place keys: %+v, %v; want MatchNone", p, err)
+	}
+	_, err = Query{Basis: "guessed"}.Plan()
+	if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), `basis "guessed" is not one of only candidate, country named,`) {
+		t.Errorf("unknown basis: %v, want ErrInvalid listing the bases", err)
 	}
 }
 

@@ -31,6 +31,7 @@ type Plan struct {
 	GeonameIDs []int
 	PlaceKeys  []string
 	Admin1Key  string
+	Basis      LocationBasis // one of LocationBases
 	// Terms are the agency, photographer, event type and actor the record
 	// must hold, by Field and Fold.
 	Terms     []Term
@@ -76,6 +77,9 @@ func (q Query) Plan() (Plan, error) {
 	if err := p.setPlaces(q); err != nil {
 		return Plan{}, err
 	}
+	if p.Basis, err = basisOf(q.Basis); err != nil {
+		return Plan{}, err
+	}
 	p.setTerms(q)
 	if q.KilledMin != nil && *q.KilledMin < 0 {
 		return Plan{}, fmt.Errorf("%w: killed minimum %d is negative", ErrInvalid, *q.KilledMin)
@@ -104,7 +108,7 @@ func (q Query) Plan() (Plan, error) {
 // checkQueryStrings refuses strings no store could compare: invalid UTF-8
 // and NUL, which PostgreSQL cannot take.
 func checkQueryStrings(q Query) error {
-	ss := append([]string{q.Text, q.From, q.To, string(q.Country), q.Admin1Key, q.Agency, q.Photographer,
+	ss := append([]string{q.Text, q.From, q.To, string(q.Country), q.Admin1Key, string(q.Basis), q.Agency, q.Photographer,
 		string(q.EventType), q.Actor, q.Cursor}, q.PlaceKeys...)
 	for _, s := range ss {
 		if !utf8.ValidString(s) || strings.IndexByte(s, 0) >= 0 {
@@ -112,6 +116,23 @@ func checkQueryStrings(q Query) error {
 		}
 	}
 	return nil
+}
+
+// basisOf returns the LocationBasis b names, in any case; "" for none.
+func basisOf(b LocationBasis) (LocationBasis, error) {
+	if b == "" {
+		return "", nil
+	}
+	for _, known := range LocationBases {
+		if strings.EqualFold(string(b), string(known)) {
+			return known, nil
+		}
+	}
+	names := make([]string, len(LocationBases))
+	for i, known := range LocationBases {
+		names[i] = string(known)
+	}
+	return "", fmt.Errorf("%w: basis %q is not one of %s", ErrInvalid, b, strings.Join(names, ", "))
 }
 
 func isCountryCode(s string) bool {

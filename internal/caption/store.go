@@ -173,6 +173,18 @@ type Store interface {
 	UpdateRecord(ctx context.Context, id int64, r Record, v Versions) error
 	// Stats counts documents, occurrences, records, clusters and events.
 	Stats(ctx context.Context) (Stats, error)
+	// RecordVersions counts the records by the Versions that derived
+	// them, most records first, then by parser and gazetteer version: what
+	// `sijil reparse` would bring up to date.
+	RecordVersions(ctx context.Context) ([]VersionCount, error)
+
+	// Settings returns the register's settings: the zero Settings when
+	// none were ever set.
+	Settings(ctx context.Context) (Settings, error)
+	// SetSettings replaces the register's settings with s, for every
+	// process that uses the register from then on. It is ErrInvalid, and
+	// changes nothing, when s.Check fails.
+	SetSettings(ctx context.Context, s Settings) error
 
 	// AddCorrection appends c to the record's corrections and returns it
 	// with its Seq (c.Seq is ignored; a zero At is the current time). It is

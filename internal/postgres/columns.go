@@ -95,6 +95,7 @@ type recordColumns struct {
 	DatePrecision       string
 	Country             *string
 	Lat, Lon            *float64
+	Basis               *string // the location's; nil for none
 	Killed, Injured     *int
 	Parser, Gazetteer   string
 	// Terms are the values the record is filtered and faceted by, for the
@@ -119,6 +120,10 @@ func columnsOf(r caption.Record, v caption.Versions) (recordColumns, error) {
 	}
 	if l := r.Location; l != nil {
 		c.Lat, c.Lon = &l.Lat, &l.Lon
+		if l.Basis != "" {
+			basis := string(l.Basis)
+			c.Basis = &basis
+		}
 	}
 	return c, nil
 }

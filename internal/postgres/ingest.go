@@ -107,19 +107,19 @@ func insertRecords(ctx context.Context, tx pgx.Tx, b *batch, keys []string, want
 	c := recordArraysOf(b, keys, want)
 	rows, err := tx.Query(ctx, `
 		INSERT INTO records (id, key, record, search_text, date_first, date_last, date_precision,
-			country, lat, lon, killed, injured, parser_version, gazetteer_version, signature, bands)
+			country, lat, lon, killed, injured, parser_version, gazetteer_version, signature, bands, basis)
 		SELECT u.id, u.key, u.record::jsonb, u.search_text, u.date_first, u.date_last, u.date_precision,
-			u.country, u.lat, u.lon, u.killed, u.injured, u.parser_version, u.gazetteer_version, u.signature, u.bands
+			u.country, u.lat, u.lon, u.killed, u.injured, u.parser_version, u.gazetteer_version, u.signature, u.bands, u.basis
 		FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::date[], $6::date[], $7::text[],
 			$8::text[], $9::float8[], $10::float8[], $11::integer[], $12::integer[], $13::text[], $14::text[],
-			$15::bytea[], $16::bytea[])
+			$15::bytea[], $16::bytea[], $17::text[])
 			AS u (id, key, record, search_text, date_first, date_last, date_precision,
-			country, lat, lon, killed, injured, parser_version, gazetteer_version, signature, bands)
+			country, lat, lon, killed, injured, parser_version, gazetteer_version, signature, bands, basis)
 		ORDER BY u.key
 		ON CONFLICT (key) DO NOTHING
 		RETURNING key`,
 		c.ID, c.Key, c.JSON, c.SearchText, c.DateFirst, c.DateLast, c.DatePrecision,
-		c.Country, c.Lat, c.Lon, c.Killed, c.Injured, c.Parser, c.Gazetteer, c.Signature, c.Bands)
+		c.Country, c.Lat, c.Lon, c.Killed, c.Injured, c.Parser, c.Gazetteer, c.Signature, c.Bands, c.Basis)
 	if err != nil {
 		return nil, err
 	}
@@ -152,7 +152,7 @@ func recordArraysOf(b *batch, keys []string, want map[string]int64) recordArrays
 		DateFirst: make([]*time.Time, n), DateLast: make([]*time.Time, n), DatePrecision: make([]string, n),
 		Country: make([]*string, n), Lat: make([]*float64, n), Lon: make([]*float64, n),
 		Killed: make([]*int, n), Injured: make([]*int, n), Parser: make([]string, n), Gazetteer: make([]string, n),
-		Signature: make([][]byte, n), Bands: make([][]byte, n),
+		Signature: make([][]byte, n), Bands: make([][]byte, n), Basis: make([]*string, n),
 	}
 	for i, k := range keys {
 		r := b.rows[k]
@@ -160,6 +160,7 @@ func recordArraysOf(b *batch, keys []string, want map[string]int64) recordArrays
 		c.DateFirst[i], c.DateLast[i], c.DatePrecision[i] = r.DateFirst, r.DateLast, r.DatePrecision
 		c.Country[i], c.Lat[i], c.Lon[i], c.Killed[i], c.Injured[i] = r.Country, r.Lat, r.Lon, r.Killed, r.Injured
 		c.Parser[i], c.Gazetteer[i], c.Signature[i], c.Bands[i] = r.Parser, r.Gazetteer, r.Signature, r.Bands
+		c.Basis[i] = r.Basis
 	}
 	return c
 }
@@ -176,6 +177,7 @@ type recordArrays struct {
 	Killed, Injured     []*int
 	Parser, Gazetteer   []string
 	Signature, Bands    [][]byte
+	Basis               []*string
 }
 
 // insertBands indexes the bands of the records inserted. A hash repeated

@@ -105,10 +105,10 @@ func (s *Store) UpdateRecord(ctx context.Context, id int64, r caption.Record, v 
 		tag, err := tx.Exec(ctx, `
 			UPDATE records SET record = $2::jsonb, search_text = $3, date_first = $4, date_last = $5,
 				date_precision = $6, country = $7, lat = $8, lon = $9, killed = $10, injured = $11,
-				parser_version = $12, gazetteer_version = $13
+				parser_version = $12, gazetteer_version = $13, basis = $14
 			WHERE id = $1`,
 			id, c.JSON, c.SearchText, c.DateFirst, c.DateLast, c.DatePrecision, c.Country, c.Lat, c.Lon,
-			c.Killed, c.Injured, c.Parser, c.Gazetteer)
+			c.Killed, c.Injured, c.Parser, c.Gazetteer, c.Basis)
 		if err == nil && tag.RowsAffected() == 0 {
 			err = pgx.ErrNoRows
 		}

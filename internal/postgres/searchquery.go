@@ -74,6 +74,9 @@ func planWhere(p caption.Plan) *where {
 	if p.Admin1Key != "" {
 		w.add(termIn+"v.field = 5 AND v.key = ?)", p.Admin1Key)
 	}
+	if p.Basis != "" {
+		w.add("r.basis = ?", string(p.Basis))
+	}
 	for _, t := range p.Terms {
 		w.add(termIn+"v.field = ? AND v.fold = ?)", fieldCode(t.Field), t.Fold)
 	}
@@ -216,15 +219,17 @@ const (
 	countTotal   = 0
 	countCountry = 8
 	countYear    = 9
+	countBasis   = 10
 )
 
 // facets counts the records matching w, in total and by facet value, in
 // one statement over the matches, materialized once.
 func facets(ctx context.Context, tx pgx.Tx, w *where, res *caption.SearchResult) error {
-	query := `WITH m AS MATERIALIZED (SELECT r.id, r.country, r.date_first FROM records r` + w.String() + `)
+	query := `WITH m AS MATERIALIZED (SELECT r.id, r.country, r.date_first, r.basis FROM records r` + w.String() + `)
 		SELECT 0, '', count(*) FROM m
 		UNION ALL SELECT 8, country, count(*) FROM m WHERE country IS NOT NULL GROUP BY country
 		UNION ALL SELECT 9, to_char(date_first, 'YYYY'), count(*) FROM m WHERE date_first IS NOT NULL GROUP BY 2
+		UNION ALL SELECT 10, basis, count(*) FROM m WHERE basis IS NOT NULL GROUP BY basis
 		UNION ALL SELECT v.field, v.value, c.n FROM (
 			SELECT t.value_id, count(*) AS n FROM m JOIN search_terms AS t ON t.record_id = m.id AND t.field <= ` + strconv.Itoa(caption.LastFacetCode) + `
 			GROUP BY t.value_id) AS c
@@ -245,6 +250,8 @@ func facets(ctx context.Context, tx pgx.Tx, w *where, res *caption.SearchResult)
 			counts[caption.FacetCountry] = append(counts[caption.FacetCountry], caption.FacetCount{Value: value, Count: n})
 		case countYear:
 			counts[caption.FacetYear] = append(counts[caption.FacetYear], caption.FacetCount{Value: value, Count: n})
+		case countBasis:
+			counts[caption.FacetBasis] = append(counts[caption.FacetBasis], caption.FacetCount{Value: value, Count: n})
 		default:
 			f := caption.FacetOfCode(code)
 			counts[f] = append(counts[f], caption.FacetCount{Value: value, Count: n})

@@ -128,7 +128,7 @@ func resultKey(p *caption.Plan) string {
 	if d := p.Days; d != nil {
 		fmt.Fprintf(&b, "\x00d%d,%d", d.First, d.Last)
 	}
-	fmt.Fprintf(&b, "\x00c%s\x00g%v\x00p%q\x00a%q\x00t", p.Country, p.GeonameIDs, p.PlaceKeys, p.Admin1Key)
+	fmt.Fprintf(&b, "\x00c%s\x00g%v\x00p%q\x00a%q\x00b%q\x00t", p.Country, p.GeonameIDs, p.PlaceKeys, p.Admin1Key, p.Basis)
 	for _, t := range p.Terms {
 		fmt.Fprintf(&b, "%s=%q,", t.Field, t.Fold)
 	}

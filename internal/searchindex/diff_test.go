@@ -24,6 +24,7 @@ var (
 	diffPlaces    = []string{"Douma", "Duma", "Aleppo", "Taiz", "Al-Bab", "Mocha", "Ḩarastā"}
 	diffAgencies  = []caption.Agency{"AFP", "Reuters", "AP", "Getty Images"}
 	diffActors    = []string{"Houthi", "Syrian Civil Defence", "Russian Air Force"}
+	diffBases     = []caption.LocationBasis{caption.BasisOnly, caption.BasisContainer, caption.BasisFocus, caption.BasisPopulation, caption.BasisSpelling, caption.BasisCountryOnly}
 )
 
 func diffRecord(r *rand.Rand, i int) caption.Record {
@@ -49,6 +50,10 @@ func diffRecord(r *rand.Rand, i int) caption.Record {
 		rec.Location = &caption.Location{Name: rec.Places[0], Preferred: rec.Places[0], GeonameID: 1000 + r.IntN(5),
 			Lat: 30 + 6*r.Float64(), Lon: 35 + 8*r.Float64(), Admin1: []string{"Idlib", "Rif Dimashq", "Taiz"}[r.IntN(3)],
 			CountryCode: rec.Country, Feature: "PPL", Precision: 1}
+		// One in four was located before bases were recorded.
+		if b := r.IntN(len(diffBases) + 2); b < len(diffBases) {
+			rec.Location.Basis = diffBases[b]
+		}
 	}
 	if r.IntN(2) == 0 {
 		k := r.IntN(30)
@@ -107,6 +112,9 @@ func diffQuery(r *rand.Rand) caption.Query {
 	}
 	if pick(6) {
 		q.Admin1Key = storetest.PlaceKey([]string{"Idlib", "Rif Dimashq", "Taiz"}[r.IntN(3)])
+	}
+	if pick(6) {
+		q.Basis = diffBases[r.IntN(len(diffBases))]
 	}
 	if pick(5) {
 		q.Agency = string(diffAgencies[r.IntN(len(diffAgencies))])

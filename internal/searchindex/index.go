@@ -35,6 +35,7 @@ type index struct {
 	date              []uint32
 	year              []uint16 // index in years, 0 when undated
 	country           []uint16 // index in countries, 0 when none
+	basis             []uint16 // index in bases: the location's basis, 0 when none
 	killed, injured   []int32  // -1 when unknown
 	loc               []uint32 // index in locs, 0 when the record has no location
 	places            []uint32 // index in placeLists, for located records
@@ -49,6 +50,9 @@ type index struct {
 	countries   []string
 	countryIdx  map[string]uint16
 	countryPost []posting
+	bases       []string
+	basisIdx    map[string]uint16
+	basisPost   []posting
 	locs        []caption.Location
 	locIdx      map[caption.Location]uint32
 	placeLists  [][]string
@@ -69,6 +73,8 @@ func newIndex() *index {
 		yearIdx:    map[string]uint16{},
 		countries:  []string{""},
 		countryIdx: map[string]uint16{},
+		bases:      []string{""},
+		basisIdx:   map[string]uint16{},
 		locs:       []caption.Location{{}},
 		locIdx:     map[caption.Location]uint32{},
 		placeLists: [][]string{nil},
@@ -79,6 +85,7 @@ func newIndex() *index {
 		maxDay:     noDay,
 	}
 	ix.countryPost = []posting{{}}
+	ix.basisPost = []posting{{}}
 	ix.values.init()
 	ix.text.init()
 	return ix
@@ -165,6 +172,15 @@ func (ix *index) addColumns(r *caption.Record) {
 		ix.countryPost[c].add(o)
 	}
 	ix.country = push(ix.country, c)
+	b := uint16(0)
+	if r.Location != nil && r.Location.Basis != "" {
+		b = intern(&ix.bases, ix.basisIdx, string(r.Location.Basis))
+		if int(b) == len(ix.basisPost) {
+			ix.basisPost = append(ix.basisPost, posting{})
+		}
+		ix.basisPost[b].add(o)
+	}
+	ix.basis = push(ix.basis, b)
 	ix.killed, ix.injured = push(ix.killed, figure(r.Killed)), push(ix.injured, figure(r.Injured))
 	var loc, places, events uint32
 	if r.Location != nil {
@@ -306,7 +322,7 @@ func (ix *index) pointRecord(o uint32, a *pointAlloc, i int) caption.Record {
 func (ix *index) compact() {
 	ix.ids = trim(ix.ids)
 	ix.dayFirst, ix.dayLast, ix.date = trim(ix.dayFirst), trim(ix.dayLast), trim(ix.date)
-	ix.year, ix.country = trim(ix.year), trim(ix.country)
+	ix.year, ix.country, ix.basis = trim(ix.year), trim(ix.country), trim(ix.basis)
 	ix.killed, ix.injured = trim(ix.killed), trim(ix.injured)
 	ix.loc, ix.places, ix.events = trim(ix.loc), trim(ix.places), trim(ix.events)
 	ix.facetOff, ix.facetBuf = trim(ix.facetOff), trim(ix.facetBuf)
@@ -320,6 +336,9 @@ func (ix *index) compact() {
 	for i := range ix.countryPost {
 		ix.countryPost[i].compact()
 	}
+	for i := range ix.basisPost {
+		ix.basisPost[i].compact()
+	}
 }
 
 // memory estimates the bytes the index holds.
@@ -327,9 +346,12 @@ func (ix *index) memory() int {
 	n := 8*cap(ix.ids) + 8*cap(ix.dead) + 16*len(ix.recent)
 	n += 4 * (cap(ix.dayFirst) + cap(ix.dayLast) + cap(ix.date) + cap(ix.killed) + cap(ix.injured) + cap(ix.loc) +
 		cap(ix.places) + cap(ix.events) + cap(ix.facetOff))
-	n += 2*(cap(ix.year)+cap(ix.country)) + cap(ix.facetBuf)
+	n += 2*(cap(ix.year)+cap(ix.country)+cap(ix.basis)) + cap(ix.facetBuf)
 	for i := range ix.countryPost {
 		n += ix.countryPost[i].size()
+	}
+	for i := range ix.basisPost {
+		n += ix.basisPost[i].size()
 	}
 	n += len(ix.locs) * 150
 	for _, l := range ix.placeLists {

@@ -29,7 +29,8 @@ func (sc *scratch) set(n int) set {
 }
 
 // candidates returns the ordinals the filters of p that have postings
-// (text, country, places, admin1, agency, photographer, event type, actor)
+// (text, country, places, admin1, basis, agency, photographer, event type,
+// actor)
 // allow; nil when p has no such filter, which allows every ordinal. The
 // other filters are checked record by record (matches).
 func (ix *index) candidates(p *caption.Plan, sc *scratch) set {
@@ -102,6 +103,14 @@ func (ix *index) candidates(p *caption.Plan, sc *scratch) set {
 		clear(t)
 		for _, v := range ix.values.byKey[fieldString{caption.CodeAdmin1, p.Admin1Key}] {
 			t.or(&ix.values.post[v])
+		}
+		and(t)
+	}
+	if p.Basis != "" {
+		t := sc.set(n)
+		clear(t)
+		if b, ok := ix.basisIdx[string(p.Basis)]; ok {
+			t.or(&ix.basisPost[b])
 		}
 		and(t)
 	}

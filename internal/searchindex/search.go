@@ -94,12 +94,13 @@ func (t *top) sorted() []hit {
 
 // counts are a search's facet counts, by index number.
 type counts struct {
-	country, year, values []int32
+	country, year, basis, values []int32
 }
 
 func (c *counts) reset(ix *index) {
 	c.country = resize(c.country, len(ix.countries))
 	c.year = resize(c.year, len(ix.years))
+	c.basis = resize(c.basis, len(ix.bases))
 	c.values = resize(c.values, len(ix.values.field))
 }
 
@@ -127,12 +128,13 @@ func (ix *index) compute(p *caption.Plan, sc *scratch, c *counts) *result {
 		})
 	} else {
 		c.reset(ix)
-		cc, yc, vc := c.country, c.year, c.values
+		cc, yc, bc, vc := c.country, c.year, c.basis, c.values
 		ix.matches(p, cand, func(o uint32) {
 			bits[o/64] |= 1 << (o % 64)
 			r.total++
 			cc[ix.country[o]]++
 			yc[ix.year[o]]++
+			bc[ix.basis[o]]++
 			for b := ix.facetBuf[ix.facetOff[o]:ix.facetOff[o+1]]; len(b) > 0; {
 				if b[0] < 0x80 { // most values have small numbers
 					vc[b[0]]++
@@ -256,6 +258,9 @@ func (ix *index) facets(c *counts) map[string][]caption.FacetCount {
 	}
 	for i, n := range c.year[1:] {
 		add(caption.FacetYear, ix.years[i+1], n)
+	}
+	for i, n := range c.basis[1:] {
+		add(caption.FacetBasis, ix.bases[i+1], n)
 	}
 	for v, n := range c.values {
 		if n > 0 {

@@ -16,7 +16,9 @@ import (
 // then each); then, for the location (which every point has), name,
 // preferred name, geonameid, latitude and longitude (float64 bits), admin1,
 // country code, feature and precision. Numbers are varints, strings
-// uvarint-length-prefixed.
+// uvarint-length-prefixed. The location's basis is not in it: it is in
+// search_records.basis (0008_location_basis.sql), which filters and facets
+// read, and the readers of points take it from there.
 const pointVersion = 1
 
 var errBadPoint = errors.New("corrupt search_points.point")

@@ -85,7 +85,7 @@ func (s *Store) indexRecords(ctx context.Context, q querier, recs []indexed) err
 		rows   [][]any
 	}{
 		{"INSERT INTO search_terms (value_id, record_id) VALUES ", termRows},
-		{"INSERT INTO search_records (id, day_first, day_last, year, country, killed, lat, lon, terms) VALUES ", recordRows},
+		{"INSERT INTO search_records (id, day_first, day_last, year, country, killed, lat, lon, basis, terms) VALUES ", recordRows},
 		{"INSERT INTO search_points (id, point) VALUES ", pointRows},
 		{"INSERT INTO search_text (record_id, text) VALUES ", textRows},
 		{"INSERT INTO records_fts (rowid, text) VALUES ", textRows},
@@ -99,7 +99,7 @@ func (s *Store) indexRecords(ctx context.Context, q querier, recs []indexed) err
 
 // searchRecordRow is r's row of search_records, but for terms.
 func searchRecordRow(r indexed) []any {
-	row := []any{r.id, nil, nil, nil, nil, r.rec.Killed, nil, nil}
+	row := []any{r.id, nil, nil, nil, nil, r.rec.Killed, nil, nil, nil}
 	if d := r.rec.Date; !d.IsZero() {
 		first, last := d.Days()
 		row[1], row[2], row[3] = first, last, fmt.Sprintf("%04d", d.Year)
@@ -109,6 +109,9 @@ func searchRecordRow(r indexed) []any {
 	}
 	if l := r.rec.Location; l != nil {
 		row[6], row[7] = l.Lat, l.Lon
+		if l.Basis != "" {
+			row[8] = string(l.Basis)
+		}
 	}
 	return row
 }

@@ -56,7 +56,7 @@ func (s *Store) SearchRows(ctx context.Context, mark string, fn func(r caption.S
 		}
 		// CROSS JOIN fixes the join order (SQLite takes it as a hint):
 		// search_text in seq order, the others looked up.
-		rows, err := tx.QueryContext(ctx, `SELECT r.id, r.day_first, r.day_last, r.country, r.killed, r.terms, p.point, t.text
+		rows, err := tx.QueryContext(ctx, `SELECT r.id, r.day_first, r.day_last, r.country, r.killed, r.basis, r.terms, p.point, t.text
 			FROM search_text AS t CROSS JOIN search_records AS r ON r.id = t.record_id
 			LEFT JOIN search_points AS p ON p.id = r.id WHERE t.seq > ? ORDER BY t.seq`, since)
 		if err != nil {
@@ -66,7 +66,7 @@ func (s *Store) SearchRows(ctx context.Context, mark string, fn func(r caption.S
 		for n := 0; rows.Next(); n++ {
 			var sr searchRow
 			var point, text sql.RawBytes
-			if err := rows.Scan(&sr.id, &sr.first, &sr.last, &sr.country, &sr.killed, &sr.terms, &point, &text); err != nil {
+			if err := rows.Scan(&sr.id, &sr.first, &sr.last, &sr.country, &sr.killed, &sr.basis, &sr.terms, &point, &text); err != nil {
 				return err
 			}
 			if err := sr.pass(point, text, fn); err != nil {
@@ -86,7 +86,7 @@ func (s *Store) SearchRows(ctx context.Context, mark string, fn func(r caption.S
 // side in tx, and merges them: a join looked up two of them for every
 // record, which took twice as long.
 func allSearchRows(ctx context.Context, tx querier, fn func(caption.StoredRecord, []byte, []int64) error) error {
-	recs, err := tx.QueryContext(ctx, "SELECT id, day_first, day_last, country, killed, terms FROM search_records ORDER BY id")
+	recs, err := tx.QueryContext(ctx, "SELECT id, day_first, day_last, country, killed, basis, terms FROM search_records ORDER BY id")
 	if err != nil {
 		return err
 	}
@@ -108,7 +108,7 @@ func allSearchRows(ctx context.Context, tx querier, fn func(caption.StoredRecord
 			}
 		}
 		var sr searchRow
-		if err := recs.Scan(&sr.id, &sr.first, &sr.last, &sr.country, &sr.killed, &sr.terms); err != nil {
+		if err := recs.Scan(&sr.id, &sr.first, &sr.last, &sr.country, &sr.killed, &sr.basis, &sr.terms); err != nil {
 			return err
 		}
 		point, err := points.at(sr.id)
@@ -165,6 +165,7 @@ type searchRow struct {
 	first, last sql.NullInt64
 	country     sql.NullString
 	killed      sql.NullInt64
+	basis       sql.NullString // the location's, which search_points.point does not hold
 	terms       sql.RawBytes
 }
 
@@ -176,6 +177,7 @@ func (sr *searchRow) pass(point, text []byte, fn func(caption.StoredRecord, []by
 		if r.Record, err = readPoint(point); err != nil {
 			return fmt.Errorf("record %d: %w", r.ID, err)
 		}
+		r.Record.Location.Basis = caption.LocationBasis(sr.basis.String)
 	} else {
 		r.Record.Country = caption.CountryCode(sr.country.String)
 		if sr.killed.Valid {

@@ -73,6 +73,9 @@ func planWhere(p caption.Plan) *where {
 	if p.Admin1Key != "" {
 		w.add(termIn+"v.field = 5 AND v.key = ?)", p.Admin1Key)
 	}
+	if p.Basis != "" {
+		w.add("r.basis = ?", string(p.Basis))
+	}
 	for _, t := range p.Terms {
 		w.add(termIn+"v.field = ? AND v.fold = ?)", fieldCode(t.Field), t.Fold)
 	}
@@ -205,20 +208,22 @@ func (s *Store) Points(ctx context.Context, q caption.Query, limit int) (rs []ca
 	}
 	w := planWhere(p)
 	w.add("r.lat IS NOT NULL")
-	rows, err := s.read(ctx).QueryContext(ctx, "SELECT r.id, pt.point FROM search_records AS r JOIN search_points AS pt ON pt.id = r.id"+
+	rows, err := s.read(ctx).QueryContext(ctx, "SELECT r.id, r.basis, pt.point FROM search_records AS r JOIN search_points AS pt ON pt.id = r.id"+
 		w.String()+searchOrder+" LIMIT ?", append(w.args, limit)...)
 	if err != nil {
 		return nil, err
 	}
 	err = eachRow(rows, func(rows *sql.Rows) error {
 		var sr caption.StoredRecord
+		var basis sql.NullString
 		var point sql.RawBytes
-		if err := rows.Scan(&sr.ID, &point); err != nil {
+		if err := rows.Scan(&sr.ID, &basis, &point); err != nil {
 			return err
 		}
 		if sr.Record, err = readPoint(point); err != nil {
 			return fmt.Errorf("record %d: %w", sr.ID, err)
 		}
+		sr.Record.Location.Basis = caption.LocationBasis(basis.String)
 		rs = append(rs, sr)
 		return nil
 	})

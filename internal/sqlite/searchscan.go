@@ -33,7 +33,8 @@ func (s *Store) Search(ctx context.Context, q caption.Query) (res caption.Search
 		return res, nil
 	}
 	err = s.readTx(ctx, func(tx querier) error {
-		sc := scan{after: p.After, page: pageHeap{limit: p.Limit + 1}, country: map[string]int{}, year: map[string]int{}, values: map[int64]int{}}
+		sc := scan{after: p.After, page: pageHeap{limit: p.Limit + 1}, country: map[string]int{}, year: map[string]int{},
+			basis: map[string]int{}, values: map[int64]int{}}
 		if err := sc.run(ctx, tx, planWhere(p)); err != nil {
 			return err
 		}
@@ -70,20 +71,21 @@ type scan struct {
 	page    pageHeap
 	country map[string]int
 	year    map[string]int
+	basis   map[string]int
 	values  map[int64]int // facet value ID → matches holding it
 }
 
 func (sc *scan) run(ctx context.Context, tx querier, w *where) error {
-	rows, err := tx.QueryContext(ctx, "SELECT r.id, r.day_first, r.country, r.year, r.terms FROM search_records AS r"+w.String(), w.args...)
+	rows, err := tx.QueryContext(ctx, "SELECT r.id, r.day_first, r.country, r.year, r.basis, r.terms FROM search_records AS r"+w.String(), w.args...)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
 	var m match
 	var day sql.NullInt64
-	var country, year, terms sql.RawBytes
+	var country, year, basis, terms sql.RawBytes
 	for rows.Next() {
-		if err := rows.Scan(&m.id, &day, &country, &year, &terms); err != nil {
+		if err := rows.Scan(&m.id, &day, &country, &year, &basis, &terms); err != nil {
 			return err
 		}
 		m.dated, m.day = day.Valid, day.Int64
@@ -93,6 +95,9 @@ func (sc *scan) run(ctx context.Context, tx querier, w *where) error {
 		}
 		if year != nil {
 			sc.year[string(year)]++
+		}
+		if basis != nil {
+			sc.basis[string(basis)]++
 		}
 		for b := terms; len(b) > 0; {
 			v, n := binary.Uvarint(b)
@@ -203,6 +208,9 @@ func (s *Store) setFacets(ctx context.Context, tx querier, sc *scan, facets map[
 	}
 	for v, n := range sc.year {
 		add(caption.FacetYear, v, n)
+	}
+	for v, n := range sc.basis {
+		add(caption.FacetBasis, v, n)
 	}
 	names, err := s.valueNames(ctx, tx, sc.values)
 	if err != nil {

@@ -322,6 +322,9 @@ func testCancelled(t *testing.T, s caption.Store) {
 		}},
 		{"UpdateRecord", func() error { return s.UpdateRecord(ctx, id, record(aleppoRescue), v1) }},
 		{"Stats", func() error { _, err := s.Stats(ctx); return err }},
+		{"RecordVersions", func() error { _, err := s.RecordVersions(ctx); return err }},
+		{"Settings", func() error { _, err := s.Settings(ctx); return err }},
+		{"SetSettings", func() error { return s.SetSettings(ctx, caption.Settings{Focus: []caption.CountryCode{"SY"}}) }},
 		{"Exclusive", func() error { return s.Exclusive(ctx, func(context.Context) error { ran = true; return nil }) }},
 		{"Records", func() error {
 			for _, err := range s.Records(ctx) {
@@ -344,5 +347,8 @@ func testCancelled(t *testing.T, s caption.Store) {
 	}
 	if r := mustRecord(t, s, id); r.Cluster != 0 || r.Record.Text != dumaAirstrike {
 		t.Errorf("record after cancelled calls = %+v", r)
+	}
+	if st := mustSettings(t, s); len(st.Focus) != 0 {
+		t.Errorf("settings after a cancelled SetSettings = %+v, want none", st)
 	}
 }

@@ -37,14 +37,17 @@ func dayDate(y, m, d int) caption.PartialDate {
 	return caption.PartialDate{Year: y, Month: m, Day: d, Precision: caption.PrecisionDay}
 }
 
-func syria(name string, id int, lat, lon float64, admin1 string) *caption.Location {
-	return &caption.Location{Name: name, Preferred: name, GeonameID: id, Lat: lat, Lon: lon, Admin1: admin1, CountryCode: "SY", Feature: "PPL", Precision: 1}
+func syria(name string, id int, lat, lon float64, admin1 string, basis caption.LocationBasis) *caption.Location {
+	return &caption.Location{Name: name, Preferred: name, GeonameID: id, Lat: lat, Lon: lon, Admin1: admin1, CountryCode: "SY",
+		Feature: "PPL", Precision: 1, Basis: basis}
 }
 
 // searchFixtures are nine records, listed here in ID order. In search order
 // (newest first, undated last, then ID) they are harasta (2017-03-03),
 // saraqib (2017), mafraq (2016-11-20), douma and arabic (2016-11-06),
 // maarrat (2016-11), duma (2012-04-15), aleppo and injection (undated).
+// Six are located, each with a basis but aleppo, which stands for a record
+// located before sijil recorded one.
 func searchFixtures() []searchFixture {
 	return []searchFixture{
 		{"douma", caption.Record{
@@ -52,7 +55,7 @@ func searchFixtures() []searchFixture {
 			Date:   dayDate(2016, 11, 6),
 			Places: []string{"Douma", "Eastern Ghouta"},
 			Location: &caption.Location{Name: "Douma", Preferred: "Dūmā", GeonameID: 170654, Lat: 33.57175, Lon: 36.4027,
-				Admin1: "Rif Dimashq", CountryCode: "SY", Feature: "PPLA2", Precision: 1},
+				Admin1: "Rif Dimashq", CountryCode: "SY", Feature: "PPLA2", Precision: 1, Basis: caption.BasisContainer},
 			Country: "SY", Killed: intp(4), Injured: intp(10),
 			EventTypes: []caption.EventType{caption.Airstrike, caption.Rescue}, Actors: []string{"Syrian Civil Defence"},
 			Photographers: []string{"Abd Doumany"}, Agencies: []caption.Agency{"AFP"},
@@ -61,14 +64,14 @@ func searchFixtures() []searchFixture {
 			Text:     "Smoke rises over Ma‘arrat al-Nu‘mān after shelling, November 2016. (Photo by Omar Haj Kadour/AFP)",
 			Date:     caption.PartialDate{Year: 2016, Month: 11, Precision: caption.PrecisionMonth},
 			Places:   []string{"Ma‘arrat al-Nu‘mān"},
-			Location: syria("Ma‘arrat al-Nu‘mān", 169389, 35.64, 36.67, "Idlib"), Country: "SY",
+			Location: syria("Ma‘arrat al-Nu‘mān", 169389, 35.64, 36.67, "Idlib", caption.BasisOnly), Country: "SY",
 			EventTypes: []caption.EventType{caption.Shelling}, Photographers: []string{"Omar Haj Kadour"}, Agencies: []caption.Agency{"AFP"},
 		}},
 		{"saraqib", caption.Record{
 			Text:     "A girl stands in the rubble of al-Bab's market in Saraqib, 2017. (Reuters/Ammar Abdullah)",
 			Date:     caption.PartialDate{Year: 2017, Precision: caption.PrecisionYear},
 			Places:   []string{"Saraqib"},
-			Location: syria("Saraqib", 163345, 35.8624, 36.8006, "Idlib"), Country: "SY", Killed: intp(0),
+			Location: syria("Saraqib", 163345, 35.8624, 36.8006, "Idlib", caption.BasisPopulation), Country: "SY", Killed: intp(0),
 			EventTypes: []caption.EventType{caption.Airstrike}, Actors: []string{"Russian Air Force"},
 			Photographers: []string{"Ammar Abdullah"}, Agencies: []caption.Agency{"Reuters"},
 		}},
@@ -80,7 +83,7 @@ func searchFixtures() []searchFixture {
 			Text:     "Rescuers in Ḩarastā search the rubble on 3 March 2017. (Photo by Sameer Al-Doumy/Getty Images)",
 			Date:     dayDate(2017, 3, 3),
 			Places:   []string{"Ḩarastā"},
-			Location: syria("Ḩarastā", 169577, 33.5586, 36.365, "Rif Dimashq"), Country: "SY", Killed: intp(12),
+			Location: syria("Ḩarastā", 169577, 33.5586, 36.365, "Rif Dimashq", caption.BasisOnly), Country: "SY", Killed: intp(12),
 			EventTypes: []caption.EventType{caption.BarrelBomb, caption.Rescue}, Actors: []string{"Syrian Civil Defence"},
 			Photographers: []string{"Sameer Al-Doumy"}, Agencies: []caption.Agency{"Getty Images"},
 		}},
@@ -89,14 +92,14 @@ func searchFixtures() []searchFixture {
 			Date:   dayDate(2016, 11, 20),
 			Places: []string{"Zaatari", "Mafraq"},
 			Location: &caption.Location{Name: "Mafraq", Preferred: "Al Mafraq", GeonameID: 250258, Lat: 32.3434, Lon: 36.208,
-				Admin1: "Mafraq", CountryCode: "JO", Feature: "PPLA", Precision: 2},
+				Admin1: "Mafraq", CountryCode: "JO", Feature: "PPLA", Precision: 2, Basis: caption.BasisCountry},
 			Country: "JO", EventTypes: []caption.EventType{caption.Displacement},
 			Photographers: []string{"Khalil Mazraawi"}, Agencies: []caption.Agency{"AFP"},
 		}},
 		{"aleppo", caption.Record{
 			Text:     "A boy rides a bicycle past a destroyed building in Aleppo. (Photo by Karam al-Masri/AFP)",
 			Places:   []string{"Aleppo"},
-			Location: syria("Aleppo", 170063, 36.2021, 37.1343, "Aleppo"), Country: "SY",
+			Location: syria("Aleppo", 170063, 36.2021, 37.1343, "Aleppo", ""), Country: "SY",
 			Photographers: []string{"Karam al-Masri"}, Agencies: []caption.Agency{"AFP"},
 		}},
 		{"injection", caption.Record{
@@ -257,7 +260,12 @@ func testSearchFilters(t *testing.T, s caption.Store) {
 		{"near idlib", caption.Query{Near: &caption.Circle{Lat: 35.7, Lon: 36.7, Km: 30}}, []string{"saraqib", "maarrat"}},
 		{"near the world", caption.Query{Near: &caption.Circle{Lat: -33.57, Lon: -143.6, Km: 20100}}, []string{"harasta", "saraqib", "mafraq", "douma", "maarrat", "aleppo"}},
 		{"near antimeridian", caption.Query{Near: &caption.Circle{Lat: 0, Lon: 180, Km: 5000}}, nil},
+		{"basis", caption.Query{Basis: caption.BasisOnly}, []string{"harasta", "maarrat"}},
+		{"basis in another case", caption.Query{Basis: "Population"}, []string{"saraqib"}},
+		{"basis no record has", caption.Query{Basis: caption.BasisFocus}, nil},
+		{"basis and country", caption.Query{Basis: caption.BasisCountry, Country: "SY"}, nil},
 		{"text and admin1", caption.Query{Text: "rubble", Admin1Key: PlaceKey("Idlib")}, []string{"saraqib"}},
+		{"admin1 and basis", caption.Query{Admin1Key: PlaceKey("Idlib"), Basis: caption.BasisPopulation}, []string{"saraqib"}},
 		{"agency, dates, country", caption.Query{Agency: "AFP", From: "2016-11", To: "2016-11", Country: "SY"}, []string{"douma", "maarrat"}},
 	}
 	for _, tc := range tests {

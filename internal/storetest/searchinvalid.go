@@ -20,6 +20,15 @@ func testSearchUpdate(t *testing.T, s caption.Store) {
 	if err := s.UpdateRecord(t.Context(), ss.ids["duma"], r, v1); err != nil {
 		t.Fatal(err)
 	}
+	// A reparse gives saraqib's location another basis, and aleppo (located
+	// before bases were recorded) its first.
+	for name, b := range map[string]caption.LocationBasis{"saraqib": caption.BasisFocus, "aleppo": caption.BasisDocument} {
+		r := mustRecord(t, s, ss.ids[name]).Record
+		r.Location.Basis = b
+		if err := s.UpdateRecord(t.Context(), ss.ids[name], r, v1); err != nil {
+			t.Fatal(err)
+		}
+	}
 	tests := []struct {
 		q    caption.Query
 		want []string
@@ -30,6 +39,9 @@ func testSearchUpdate(t *testing.T, s caption.Store) {
 		{caption.Query{Text: "mourners"}, []string{"duma"}},
 		{caption.Query{PlaceKeys: []string{PlaceKey("Douma")}}, []string{"douma"}},
 		{caption.Query{PlaceKeys: []string{PlaceKey("Harasta")}}, []string{"harasta", "duma"}},
+		{caption.Query{Basis: caption.BasisPopulation}, nil},
+		{caption.Query{Basis: caption.BasisFocus}, []string{"saraqib"}},
+		{caption.Query{Basis: caption.BasisDocument}, []string{"aleppo"}},
 	}
 	for _, tc := range tests {
 		res := ss.search(t, tc.q)
@@ -75,6 +87,7 @@ func testSearchInvalid(t *testing.T, s caption.Store) {
 		{Limit: -1},
 		{Cursor: "garbage"}, {Cursor: "'; DROP TABLE records; --"},
 		{Agency: "AFP\x00"}, {Text: "\xff"},
+		{Basis: "guess"}, {Basis: "only"}, {Basis: "population\x00"},
 	}
 	for _, q := range bad {
 		_, err := ss.Search(t.Context(), q)
@@ -106,7 +119,7 @@ func testSearchInjection(t *testing.T, s caption.Store) {
 			"text": {Text: in}, "text twice": {Text: in + " " + in}, "excluded": {Text: "-" + in}, "place key": {PlaceKeys: []string{in}},
 			"admin1": {Admin1Key: in}, "agency": {Agency: in}, "photographer": {Photographer: in},
 			"event": {EventType: caption.EventType(in)}, "actor": {Actor: in}, "country": {Country: caption.CountryCode(in)},
-			"from": {From: in}, "to": {To: in}, "cursor": {Cursor: in},
+			"from": {From: in}, "to": {To: in}, "cursor": {Cursor: in}, "basis": {Basis: caption.LocationBasis(in)},
 		}
 		for field, q := range queries {
 			what := field + " " + in

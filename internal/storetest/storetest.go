@@ -41,6 +41,8 @@ import (
 //     the same index of one document is caption.ErrDuplicate. A failed call
 //     changes nothing.
 //   - SetLink replaces the record's link at that level.
+//   - Settings come back as set, focus countries in their order; SetSettings
+//     replaces them whole, and the zero Settings clears them.
 //   - Corrections are appended, never changed: Seq grows, Value and
 //     Previous come back byte for byte, UpdateRecord leaves them alone.
 //   - ClusterCandidates returns only records linked at cluster level, each
@@ -70,14 +72,17 @@ import (
 //     (partial dates stand for all their days; undated records never match
 //     one), country, geonameid of the location or place key of any place
 //     name (either matches), admin1 key, agency, photographer, event type
-//     and actor (compared by caption.FoldTerm), killed at least, and the
-//     great-circle distance of the location.
+//     and actor (compared by caption.FoldTerm), the location's basis (one
+//     of caption.LocationBases, in any case; a location stored without one
+//     matches none), killed at least, and the great-circle distance of the
+//     location.
 //   - Order: first day of the date, newest first, undated last, then ID.
 //     Cursors are keyset positions: following Next pages through every
 //     record once, even while records are added. Limit 0 is 50; over 1000
 //     is 1000. Total counts every match.
 //   - Facets: every facet name is present; over every match, the 20 most
-//     frequent values, then by value; each value as first stored.
+//     frequent values, then by value; each value as first stored. The
+//     basis facet counts only locations stored with a basis.
 //   - Timeline counts by the first day of the date, oldest first; Points
 //     is the matches with a location, in search order, up to its limit.
 func Run(t *testing.T, open func(t *testing.T) caption.Store) {
@@ -105,6 +110,8 @@ func Run(t *testing.T, open func(t *testing.T) caption.Store) {
 		{"LinkVersion", testLinkVersion},
 		{"UpdateRecord", testUpdateRecord},
 		{"Stats", testStats},
+		{"RecordVersions", testRecordVersions},
+		{"Settings", testSettings},
 		{"Corrections", testCorrections},
 		{"Records", testRecords},
 		{"RecordsWhileWriting", testRecordsWhileWriting},

@@ -83,13 +83,15 @@ CREATE TABLE records (
     parser_version text NOT NULL,
     gazetteer_version text NOT NULL,
     signature bytea NOT NULL,
-    bands bytea NOT NULL
+    bands bytea NOT NULL,
+    basis text
 );
 ALTER TABLE records ADD CONSTRAINT records_cluster_id_fkey FOREIGN KEY (cluster_id) REFERENCES records(id);
 ALTER TABLE records ADD CONSTRAINT records_date_check CHECK (((date_first IS NULL) = (date_last IS NULL)));
 ALTER TABLE records ADD CONSTRAINT records_event_id_fkey FOREIGN KEY (event_id) REFERENCES records(id);
 ALTER TABLE records ADD CONSTRAINT records_key_key UNIQUE (key);
 ALTER TABLE records ADD CONSTRAINT records_pkey PRIMARY KEY (id);
+CREATE INDEX records_basis_idx ON records USING btree (basis) WHERE (basis IS NOT NULL);
 CREATE INDEX records_cluster_idx ON records USING btree (cluster_id);
 CREATE INDEX records_country_idx ON records USING btree (country);
 CREATE INDEX records_date_idx ON records USING btree (date_first, date_last);
@@ -136,3 +138,10 @@ ALTER TABLE search_values ADD CONSTRAINT search_values_fold_check CHECK ((fold <
 ALTER TABLE search_values ADD CONSTRAINT search_values_pkey PRIMARY KEY (id);
 CREATE INDEX search_values_key_idx ON search_values USING btree (field, key) WHERE (key IS NOT NULL);
 CREATE INDEX search_values_unkeyed_idx ON search_values USING btree (id) WHERE ((key IS NULL) AND (field = ANY (ARRAY[5, 6])));
+
+CREATE TABLE settings (
+    name text NOT NULL,
+    value text NOT NULL
+);
+ALTER TABLE settings ADD CONSTRAINT settings_name_check CHECK ((name <> ''::text));
+ALTER TABLE settings ADD CONSTRAINT settings_pkey PRIMARY KEY (name);

@@ -143,7 +143,7 @@ CREATE TABLE search_records (
 	lat       REAL,
 	lon       REAL,
 	terms     BLOB
-) STRICT;
+, basis TEXT) STRICT;
 
 -- table search_terms
 CREATE TABLE search_terms (
@@ -174,6 +174,12 @@ CREATE TABLE search_values (
 	UNIQUE (field, fold)
 ) STRICT;
 
+-- table settings
+CREATE TABLE settings (
+	name  TEXT PRIMARY KEY CHECK (name <> ''),
+	value TEXT NOT NULL
+) STRICT;
+
 -- index corrections_record
 CREATE INDEX corrections_record ON corrections (record_id, seq);
 
@@ -194,6 +200,9 @@ CREATE INDEX records_unclustered ON records (id) WHERE cluster IS NULL;
 
 -- index records_unevented
 CREATE INDEX records_unevented ON records (id) WHERE event IS NULL AND cluster IS NOT NULL;
+
+-- index search_records_basis
+CREATE INDEX search_records_basis ON search_records (basis) WHERE basis IS NOT NULL;
 
 -- index search_records_country
 CREATE INDEX search_records_country ON search_records (country) WHERE country IS NOT NULL;
