@@ -107,6 +107,7 @@ type LocationBasis string
 const (
 	BasisOnly        LocationBasis = "only candidate" // the gazetteer knows one place of that name, or one spelt so
 	BasisCountry     LocationBasis = "country named"  // the caption names the scene's country, which has one such place
+	BasisHint        LocationBasis = "country hinted" // a demonym hints at the country, and namesakes abroad are close
 	BasisContainer   LocationBasis = "container"      // another place the caption names contains it or lies near it
 	BasisDocument    LocationBasis = "document"       // the other captions of its document lie near it
 	BasisFocus       LocationBasis = "focus"          // the register's focus countries chose among namesakes
@@ -116,7 +117,7 @@ const (
 )
 
 // LocationBases lists every LocationBasis, roughly strongest first.
-var LocationBases = []LocationBasis{BasisOnly, BasisCountry, BasisContainer, BasisDocument, BasisFocus,
+var LocationBases = []LocationBasis{BasisOnly, BasisCountry, BasisContainer, BasisDocument, BasisHint, BasisFocus,
 	BasisPopulation, BasisSpelling, BasisCountryOnly}
 
 // Record is one caption parsed into the fields of SPEC.md. Empty strings,
@@ -181,3 +182,10 @@ const (
 	CountryDocument  CountryBasis = "document"  // the other captions of the document agree on it
 	CountryGazetteer CountryBasis = "gazetteer" // the resolved place lies in it
 )
+
+// DocumentCountryWarning is the warning of a record whose country was taken
+// from the other captions of its document, so that a gazetteer that finds
+// the record's place elsewhere can take it back.
+func DocumentCountryWarning(c CountryCode) string {
+	return "country " + string(c) + " inferred from the other captions of the document"
+}

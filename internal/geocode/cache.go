@@ -1,6 +1,7 @@
 package geocode
 
 import (
+	"strings"
 	"sync"
 
 	"sijil/internal/caption"
@@ -19,6 +20,11 @@ type candidateSet struct {
 	adminKeys     []string // Key(places[j].Admin1)
 	alike         []bool   // some name of places[j] has the Spelling (spelledAs)
 	own           []bool   // places[j]'s own name has it (spelledAs)
+	exact         []bool   // some name of places[j] is written as the name is (writtenAs)
+	// kind is the division word the name ended in and was found without
+	// ("Kherson Oblast", "Borno State"), which says what the caption means
+	// as a place word would; "" when none.
+	kind string
 }
 
 // candidateKey is what a candidateSet depends on.
@@ -68,6 +74,11 @@ func (g *Gazetteer) newCandidateSet(name string, country caption.CountryCode) *c
 	var matched string
 	cs.places, matched, cs.fuzzy = g.candidates(name, country)
 	cs.key, cs.spelling = Key(matched), Spelling(matched)
+	if words, kept := strings.Fields(name), strings.Fields(matched); len(kept) < len(words) {
+		if w := strings.ToLower(words[len(kept)]); adminKinds[w] {
+			cs.kind = w
+		}
+	}
 	// Lookup ranks by spelling and population; past the first few dozen
 	// namesakes ("Al Qaryah") none wins on context, and keeping them all
 	// for a 100,000-caption document costs gigabytes.
@@ -75,9 +86,12 @@ func (g *Gazetteer) newCandidateSet(name string, country caption.CountryCode) *c
 	cs.adminKeys = make([]string, len(cs.places))
 	cs.alike = make([]bool, len(cs.places))
 	cs.own = make([]bool, len(cs.places))
+	cs.exact = make([]bool, len(cs.places))
+	written := writtenForm(matched)
 	for j, p := range cs.places {
 		cs.adminKeys[j] = Key(p.Admin1)
 		cs.own[j], cs.alike[j] = spelledAs(p, cs.spelling)
+		cs.exact[j] = cs.alike[j] && writtenAs(p, written)
 	}
 	return cs
 }

@@ -28,7 +28,16 @@ func (g *Gazetteer) ResolveDocument(recs []caption.Record) {
 	// than looking them up again.
 	keep := len(recs) <= keepScenes
 	scenes := make([]*scene, len(recs))
+	// The second pass starts from what the caption said of its country,
+	// not from the country the first pass found: that is no evidence for
+	// itself.
+	type said struct {
+		c caption.CountryCode
+		b caption.CountryBasis
+	}
+	saids := make([]said, len(recs))
 	for i := range recs {
+		saids[i] = said{recs[i].Country, recs[i].CountryBasis}
 		sc := g.newScene(&recs[i])
 		g.resolve(&recs[i], sc, nil)
 		if keep {
@@ -51,6 +60,7 @@ func (g *Gazetteer) ResolveDocument(recs []caption.Record) {
 				others = append(others, a)
 			}
 		}
+		recs[i].Country, recs[i].CountryBasis = saids[i].c, saids[i].b
 		sc := scenes[i]
 		if sc == nil {
 			sc = g.newScene(&recs[i])
@@ -113,17 +123,22 @@ func (g *Gazetteer) Resolve(rec *caption.Record, anchors []anchor) {
 func (g *Gazetteer) resolve(rec *caption.Record, sc *scene, anchors []anchor) {
 	rec.Location = nil
 	rec.Warnings = dropResolveWarnings(rec.Warnings)
-	i, p, ok := g.choose(rec, sc, anchors)
+	i, pk := g.choose(rec, sc, anchors)
 	var missing []string
 	for j, ref := range rec.PlaceRefs {
-		if !ok || j < i {
+		if !pk.found || j < i {
 			missing = append(missing, ref.Name)
 		}
 	}
-	if ok {
-		ref := rec.PlaceRefs[i]
-		rec.Location = g.location(p, precision(ref, p, i > 0))
+	if pk.found {
+		ref, p := rec.PlaceRefs[i], pk.p
+		rec.Location = g.location(p, precision(sc.kind(rec, i), ref.Near, p, i > 0))
 		rec.Location.Name = matchedName(p, ref.Name)
+		rec.Location.Basis = pk.basis
+		if i > 0 && pk.basis != caption.BasisSpelling {
+			// The scene is located by the place that contains it.
+			rec.Location.Basis = caption.BasisContainer
+		}
 		// A place from a photo's metadata has no span in the text: its
 		// origin is in rec.Origins, and an empty span would highlight
 		// nothing.
@@ -137,13 +152,21 @@ func (g *Gazetteer) resolve(rec *caption.Record, sc *scene, anchors []anchor) {
 			if rec.Country != p.Country && hasSpan {
 				rec.Evidence["country"] = []caption.Span{ref.Span}
 			}
+			if rec.CountryBasis == caption.CountryDocument && rec.Country != p.Country {
+				rec.Warnings = slices.DeleteFunc(rec.Warnings, func(w string) bool {
+					return w == caption.DocumentCountryWarning(rec.Country)
+				})
+			}
 			rec.Country, rec.CountryBasis = p.Country, caption.CountryGazetteer
+		}
+		if pk.note != "" {
+			rec.Warnings = append(rec.Warnings, pk.note)
 		}
 	}
 	if rec.Location == nil && rec.Country != "" && len(rec.PlaceRefs) > 0 {
 		if name, lat, lon, ok := g.Country(rec.Country); ok {
 			rec.Location = &caption.Location{Name: name, Lat: lat, Lon: lon, CountryCode: rec.Country,
-				Feature: "PCLI", Precision: 4}
+				Feature: "PCLI", Precision: 4, Basis: caption.BasisCountryOnly}
 		}
 	}
 	if len(missing) > 0 {
@@ -166,15 +189,10 @@ func (g *Gazetteer) resolve(rec *caption.Record, sc *scene, anchors []anchor) {
 // fuzzy match. A namesake abroad ("al-Torshan" and Tarxien in Malta share a
 // key) or a near spelling must not beat a sure match of the containing
 // place ("Raqa"), which is located with precision 2 instead.
-func (g *Gazetteer) choose(rec *caption.Record, sc *scene, anchors []anchor) (int, Place, bool) {
-	type pick struct {
-		p            Place
-		fuzzy, found bool
-	}
+func (g *Gazetteer) choose(rec *caption.Record, sc *scene, anchors []anchor) (int, pick) {
 	picks := make([]pick, len(rec.PlaceRefs))
 	for i := range rec.PlaceRefs {
-		p, fuzzy, found := g.best(rec, sc, i, anchors)
-		picks[i] = pick{p, fuzzy, found}
+		picks[i] = g.best(rec, sc, i, anchors)
 	}
 	for pass := range 3 {
 		for i, pk := range picks {
@@ -183,11 +201,11 @@ func (g *Gazetteer) choose(rec *caption.Record, sc *scene, anchors []anchor) (in
 			case pass == 0 && !pk.fuzzy && (rec.Country == "" || pk.p.Country == rec.Country),
 				pass == 1 && !pk.fuzzy,
 				pass == 2:
-				return i, pk.p, true
+				return i, pk
 			}
 		}
 	}
-	return 0, Place{}, false
+	return 0, pick{}
 }
 
 // corroborateKm is how far a place may lie from a containing place the
@@ -215,7 +233,10 @@ func (sc *scene) corroborated(i int, p Place) bool {
 			if alike && !sc.sets[j].alike[n] {
 				continue
 			}
-			if distanceKm(p.Lat, p.Lon, q.Lat, q.Lon) <= corroborateKm {
+			// A province vouches for every place in it, however far from
+			// its centre: Joplin lies 230 km from Missouri's.
+			if isDivision(q) && q.Country == p.Country && q.Admin1Code != "" && q.Admin1Code == p.Admin1Code ||
+				distanceKm(p.Lat, p.Lon, q.Lat, q.Lon) <= corroborateKm {
 				near = true
 				break
 			}
@@ -243,16 +264,17 @@ func dropResolveWarnings(ws []string) []string {
 
 // adminKinds are the place words of first-level divisions and regions.
 var adminKinds = map[string]bool{"province": true, "governorate": true, "region": true, "oblast": true,
-	"countryside": true, "state": true, "county": true, "district": false}
+	"countryside": true, "state": true, "county": true, "krai": true, "prefecture": true, "wilaya": true,
+	"district": false}
 
-// precision grades a resolved reference: the scene itself (1), near or part
-// of it (2), or only its province (3). fallback is true when a more specific
-// reference was not found.
-func precision(ref caption.PlaceRef, p Place, fallback bool) int {
+// precision grades a resolved reference of the given place word: the scene
+// itself (1), near or part of it (2), or only its province (3). fallback
+// is true when a more specific reference was not found.
+func precision(kind string, near bool, p Place, fallback bool) int {
 	switch {
-	case p.Class == 'A' || adminKinds[ref.Kind]:
+	case p.Class == 'A' || adminKinds[kind]:
 		return 3
-	case fallback || ref.Near:
+	case fallback || near:
 		return 2
 	}
 	return 1

@@ -17,7 +17,8 @@ import (
 var genericWords = map[string]bool{"camp": true, "refugee": true, "refugees": true, "airbase": true,
 	"air": true, "base": true, "airport": true, "city": true, "town": true, "village": true,
 	"district": true, "area": true, "neighbourhood": true, "neighborhood": true, "province": true,
-	"region": true, "governorate": true}
+	"region": true, "governorate": true, "state": true, "county": true, "oblast": true, "krai": true,
+	"prefecture": true, "wilaya": true, "department": true, "municipality": true}
 
 // Candidates returns the places the resolver weighs for a caption's name
 // (in country, when the caption names one), as `sijil gazetteer search`
@@ -46,6 +47,9 @@ func (g *Gazetteer) candidates(name string, country caption.CountryCode) (places
 		if divs := g.divisions(try, c); len(divs) > 0 {
 			c = withDivisions(c, divs, Spelling(try))
 		}
+		if n < len(words) {
+			c = onlyDivisions(c, strings.ToLower(words[n]))
+		}
 		if len(c) > 0 {
 			return c, try, false
 		}
@@ -63,26 +67,21 @@ func (g *Gazetteer) candidates(name string, country caption.CountryCode) (places
 	return nil, name, false
 }
 
-// best chooses the gazetteer entry for rec.PlaceRefs[i]. A country the
-// caption names (or its document agrees on) is a hard constraint: a namesake
-// abroad is no match. Otherwise candidates are scored by the caption's
-// context; see score.
-func (g *Gazetteer) best(rec *caption.Record, sc *scene, i int, anchors []anchor) (p Place, fuzzy, ok bool) {
-	strict := rec.Country != "" && (rec.CountryBasis == caption.CountryNamed || rec.CountryBasis == caption.CountryDocument)
-	var bestP Place
-	bestS, bestJ := math.Inf(-1), -1
-	for j, p := range sc.cands[i] {
-		if strict && p.Country != rec.Country {
-			continue
-		}
-		if s := sc.score(rec, i, j, anchors); s > bestS {
-			bestP, bestS, bestJ = p, s, j
-		}
+// onlyDivisions keeps, of the candidates of a name written with a division
+// word ("Kherson Oblast", "Borno State", "Cook County"), the divisions:
+// the caption means the province, not its namesake seat. When the data
+// has none, a first-level word keeps every candidate (a region the data
+// lacks may share a town's name), and "county", a second-level word that
+// the data never holds, keeps none rather than a namesake town.
+func onlyDivisions(c []Place, word string) []Place {
+	if !adminKinds[word] {
+		return c
 	}
-	if bestJ < 0 || sc.loose(rec, i, bestJ, anchors) {
-		return Place{}, sc.fuzzy[i], false
+	divs := slices.DeleteFunc(slices.Clone(c), func(p Place) bool { return p.Class != 'A' })
+	if len(divs) > 0 || word == "county" {
+		return divs
 	}
-	return bestP, sc.fuzzy[i], true
+	return c
 }
 
 // maxCandidates bounds the namesakes scored for one place name.
@@ -111,24 +110,37 @@ func (g *Gazetteer) newScene(rec *caption.Record) *scene {
 	return sc
 }
 
+// support is the context that spoke for a candidate, beyond its name.
+type support uint8
+
+const (
+	supCountry   support = 1 << iota // in the country the caption names, or its document agrees on
+	supHint                          // in the country a demonym hints at
+	supContainer                     // in, or near, another place the caption names
+	supDocument                      // near the places of the document's other captions
+)
+
 // score rates candidate p for rec.PlaceRefs[i] by what the caption says
 // around it, strongest evidence first: the caption's country; another place
 // of the caption that is p's province ("Maaret al-Numan … in Idlib
-// province") or lies near p ("Tal Samin village, north of Raqqa city"); the
-// places of the same document; the place word ("Idlib province" is a
-// division, "the town of Idlib" a town); and, last, rank and population.
-func (sc *scene) score(rec *caption.Record, i, j int, anchors []anchor) float64 {
+// province"), that p is the province of ("Fresno, Calif."), or that lies
+// near p ("Tal Samin village, north of Raqqa city"); the places of the same
+// document; the place word ("Idlib province" is a division, "the town of
+// Idlib" a town); the spelling; and, last, rank and population. It returns
+// what context spoke for p too.
+func (sc *scene) score(rec *caption.Record, i, j int, anchors []anchor) (float64, support) {
 	return sc.explain(rec, i, j, anchors, nil)
 }
 
 // explain is score of candidate j, also noting each reason in why when it
 // is not nil, so that `sijil gazetteer search` can show why the first
 // candidate won.
-func (sc *scene) explain(rec *caption.Record, i, j int, anchors []anchor, why *[]string) float64 {
-	ref, p := rec.PlaceRefs[i], sc.cands[i][j]
-	s := 0.0
-	add := func(w float64, reason string) {
+func (sc *scene) explain(rec *caption.Record, i, j int, anchors []anchor, why *[]string) (float64, support) {
+	p := sc.cands[i][j]
+	s, sup := 0.0, support(0)
+	add := func(by support, w float64, reason string) {
 		s += w
+		sup |= by
 		if why != nil {
 			*why = append(*why, fmt.Sprintf("%+.0f %s", w, reason))
 		}
@@ -139,59 +151,139 @@ func (sc *scene) explain(rec *caption.Record, i, j int, anchors []anchor, why *[
 	// key is loose, and "Qayyarah" must find Al Qayyārah, a village, before
 	// Cairo, whose other name Kairo shares its key.
 	if sc.sets[i].alike[j] {
-		add(25, "spelt like the caption") // the key is loose ("Douma" and Damān share one)
+		add(0, 25, "spelt like the caption") // the key is loose ("Douma" and Damān share one)
+	}
+	// A name written letter for letter as the caption writes it outweighs
+	// a large namesake that only the evened-out vowels make alike: "Bosra"
+	// is Buşrá ash Shām, one of whose names it is, and not Basra, whose
+	// "Busra" it only resembles.
+	if sc.sets[i].exact[j] {
+		add(0, 15, "written as the caption writes it")
 	}
 	// Among entries spelt alike, the one whose own name it is before one
 	// that lists it among many other names: "Tyre" is Tyre in Lebanon, not
 	// Tehran, one of whose hundred other names is Teera.
 	if sc.sets[i].own[j] {
-		add(10, "its own name")
+		add(0, 10, "its own name")
 	}
-	switch {
-	case adminKinds[ref.Kind] && p.Class == 'A':
-		add(40, "a division, as '"+ref.Kind+"' asks")
-	case ref.Kind != "" && !adminKinds[ref.Kind] && p.Class == 'P':
-		add(10, "a populated place, as '"+ref.Kind+"' asks")
+	switch kind := sc.kind(rec, i); {
+	case adminKinds[kind] && p.Class == 'A':
+		add(0, 40, "a division, as '"+kind+"' asks")
+	case kind != "" && !adminKinds[kind] && p.Class == 'P':
+		add(0, 10, "a populated place, as '"+kind+"' asks")
 	}
 	switch p.Feature {
 	case "ADM1":
-		add(10, "a first-level division")
+		add(0, 10, "a first-level division")
 	case "PPLC":
-		add(8, "a capital")
+		add(0, 8, "a capital")
 	case "PPLA":
-		add(6, "a province seat")
+		add(0, 6, "a province seat")
 	case "PPLA2":
-		add(4, "a district seat")
+		add(0, 4, "a district seat")
 	}
 	if p.Population > 0 {
-		add(2*math.Log10(float64(p.Population)+1), fmt.Sprintf("population %d", p.Population))
+		add(0, 2*math.Log10(float64(p.Population)+1), fmt.Sprintf("population %d", p.Population))
 	}
-	return s
+	return s, sup
 }
+
+// kind is the place word of rec.PlaceRefs[i]: the one the caption puts
+// beside it ("Idlib province"), else the division word its name ends in
+// ("Kherson Oblast").
+func (sc *scene) kind(rec *caption.Record, i int) string {
+	if k := rec.PlaceRefs[i].Kind; k != "" {
+		return k
+	}
+	return sc.sets[i].kind
+}
+
+// Weights of a candidate's country: one the caption names or its document
+// agrees on rules out every other (see best); one a demonym hints at
+// ("Syrian refugees") settles namesakes that are otherwise close, but not
+// a much larger or better-known place.
+const (
+	countryWeight = 100
+	hintWeight    = 30
+)
 
 // context adds to a candidate's score what the caption and its document
 // say for it, beyond its name: the caption's country, the province or a
 // nearby place the caption also names, the document's other places.
-func (sc *scene) context(rec *caption.Record, i, j int, anchors []anchor, add func(w float64, reason string)) {
+func (sc *scene) context(rec *caption.Record, i, j int, anchors []anchor, add func(by support, w float64, reason string)) {
 	p := sc.cands[i][j]
 	if rec.Country != "" && p.Country == rec.Country {
-		add(100, "in the caption's country "+string(rec.Country))
+		switch rec.CountryBasis {
+		case caption.CountryNamed:
+			add(supCountry, countryWeight, "in the caption's country "+string(rec.Country))
+		case caption.CountryDocument:
+			add(supDocument, countryWeight, "in the country of the document's other captions, "+string(rec.Country))
+		default:
+			add(supHint, hintWeight, "in the country the caption hints at, "+string(rec.Country))
+		}
 	}
 	admin := sc.sets[i].adminKeys[j]
 	for k, other := range rec.PlaceRefs {
 		if k == i {
 			continue
 		}
-		if admin != "" && sc.keys[k] == admin {
-			add(50, "in the province the caption names, "+other.Name)
+		switch {
+		case admin != "" && sc.keys[k] == admin, sc.inDivisionOf(k, p):
+			add(supContainer, 50, "in the province the caption names, "+other.Name)
+		case sc.divisionOf(p, k):
+			add(supContainer, 50, "the province of "+other.Name)
 		}
 		if k > i && sc.near(k, p, rec.Country, 40) {
-			add(40, "within 40 km of "+other.Name)
+			add(supContainer, 40, "within 40 km of "+other.Name)
 		}
 	}
 	if a := anchorScore(p, anchors); a > 0 {
-		add(a, "near the document's other places")
+		add(supDocument, a, "near the document's other places")
 	}
+}
+
+// strictCountry reports whether rec's country rules out places abroad: the
+// caption names it. A country the document's other captions agree on
+// weighs as much but rules nothing out: a gallery from Syria may hold one
+// caption from Gaza City, which has no namesake in Syria.
+func strictCountry(rec *caption.Record) bool {
+	return rec.Country != "" && rec.CountryBasis == caption.CountryNamed
+}
+
+// containerCands is how many of a containing place's candidates are
+// weighed when testing that it contains another: enough for a name shared
+// by a province and its seat, and by a few namesakes.
+const containerCands = 16
+
+// isDivision reports whether p is a first-level division.
+func isDivision(p Place) bool { return p.Class == 'A' && p.Feature == "ADM1" }
+
+// inDivisionOf reports whether a candidate of reference k is the
+// first-level division p lies in: "Joplin" in "Mo.", which is Missouri.
+func (sc *scene) inDivisionOf(k int, p Place) bool {
+	if p.Admin1Code == "" || isDivision(p) {
+		return false
+	}
+	for _, q := range sc.cands[k][:min(len(sc.cands[k]), containerCands)] {
+		if isDivision(q) && q.Country == p.Country && q.Admin1Code == p.Admin1Code {
+			return true
+		}
+	}
+	return false
+}
+
+// divisionOf reports whether p is a first-level division that a candidate
+// of reference k lies in: "Calif." for "Fresno".
+func (sc *scene) divisionOf(p Place, k int) bool {
+	if !isDivision(p) || p.Admin1Code == "" {
+		return false
+	}
+	for _, q := range sc.cands[k][:min(len(sc.cands[k]), containerCands)] {
+		if !isDivision(q) && q.Country == p.Country && q.Admin1Code == p.Admin1Code {
+			return true
+		}
+	}
+	return false
 }
 
 // loose reports whether candidate j of reference i is a guess: spelt
@@ -205,7 +297,7 @@ func (sc *scene) loose(rec *caption.Record, i, j int, anchors []anchor) bool {
 		return false
 	}
 	supported := false
-	sc.context(rec, i, j, anchors, func(float64, string) { supported = true })
+	sc.context(rec, i, j, anchors, func(support, float64, string) { supported = true })
 	if supported {
 		return false
 	}
@@ -227,14 +319,14 @@ type Scored struct {
 // rules out are left out.
 func (g *Gazetteer) Explain(rec *caption.Record, i int) []Scored {
 	sc := g.newScene(rec)
-	strict := rec.Country != "" && (rec.CountryBasis == caption.CountryNamed || rec.CountryBasis == caption.CountryDocument)
+	strict := strictCountry(rec)
 	var out []Scored
 	for j, p := range sc.cands[i] {
 		if strict && p.Country != rec.Country {
 			continue
 		}
 		var why []string
-		s := sc.explain(rec, i, j, nil, &why)
+		s, _ := sc.explain(rec, i, j, nil, &why)
 		out = append(out, Scored{Place: p, Score: s, Reasons: why, Fuzzy: sc.fuzzy[i]})
 	}
 	slices.SortStableFunc(out, func(a, b Scored) int { return cmp.Compare(b.Score, a.Score) })
@@ -280,6 +372,21 @@ func anchorScore(p Place, anchors []anchor) float64 {
 // (50 / 111.19), so that rounding can never make it skip a place within 50
 // km.
 const anchorLatSpan = 0.46
+
+// writtenForm folds a name for writtenAs: case, diacritics, articles and
+// the marks between words evened out, the letters kept.
+func writtenForm(name string) string {
+	var buf [64]rune
+	return string(normalize(name, buf[:0]))
+}
+
+// writtenAs reports whether one of p's names has the writtenForm want.
+func writtenAs(p Place, want string) bool {
+	if writtenForm(p.Name) == want {
+		return true
+	}
+	return slices.ContainsFunc(p.Alternates, func(a string) bool { return writtenForm(a) == want })
+}
 
 // spelledAlike reports whether one of p's names has the Spelling of the
 // caption's name: vowels kept, so "Douma" is Dūmā and not Damān.

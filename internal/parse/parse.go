@@ -188,7 +188,7 @@ func inferCountry(recs []caption.Record) {
 	for i := range recs {
 		if recs[i].Country == "" && len(recs[i].Places) > 0 {
 			recs[i].Country, recs[i].CountryBasis = best, caption.CountryDocument
-			recs[i].Warnings = append(recs[i].Warnings, "country "+string(best)+" inferred from the other captions of the document")
+			recs[i].Warnings = append(recs[i].Warnings, caption.DocumentCountryWarning(best))
 		}
 	}
 }

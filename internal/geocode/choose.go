@@ -1,0 +1,130 @@
+package geocode
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"sijil/internal/caption"
+)
+
+// pick is the entry chosen for one of a caption's places, with what chose
+// it among its namesakes.
+type pick struct {
+	p            Place
+	fuzzy, found bool
+	basis        caption.LocationBasis
+	// note is a warning about the choice ("" for none): the namesakes of
+	// other countries that nothing in the caption told apart.
+	note string
+}
+
+// closeMargin is how far below the best candidate a namesake may score
+// and still be a real alternative to it: a tenth of the population is 2
+// points, a province seat against a town 6. "Tripoli" in Libya and in
+// Lebanon are close; Damascus in Syria and in Maryland are not.
+const closeMargin = 8
+
+// best chooses the gazetteer entry for rec.PlaceRefs[i]. A country the
+// caption names (or its document agrees on) is a hard constraint: a namesake
+// abroad is no match. Otherwise candidates are scored by the caption's
+// context; see score. When nothing but rank and population separates
+// namesakes of several countries, a focus country of the register wins
+// (SetFocus); without one the largest does, and the pick says so in its
+// note.
+func (g *Gazetteer) best(rec *caption.Record, sc *scene, i int, anchors []anchor) pick {
+	strict := strictCountry(rec)
+	type scored struct {
+		j   int
+		s   float64
+		sup support
+	}
+	var all []scored
+	abroad := false // a namesake spelt alike was ruled out by the named country
+	for j, p := range sc.cands[i] {
+		if strict && p.Country != rec.Country {
+			abroad = abroad || sc.sets[i].alike[j]
+			continue
+		}
+		s, sup := sc.score(rec, i, j, anchors)
+		all = append(all, scored{j, s, sup})
+	}
+	if len(all) == 0 {
+		return pick{fuzzy: sc.fuzzy[i]}
+	}
+	w := all[0]
+	for _, c := range all[1:] {
+		if c.s > w.s {
+			w = c
+		}
+	}
+	if sc.loose(rec, i, w.j, anchors) {
+		return pick{fuzzy: sc.fuzzy[i]}
+	}
+	pk := pick{p: sc.cands[i][w.j], fuzzy: sc.fuzzy[i], found: true}
+	// The namesakes: other candidates spelt like the caption, and those of
+	// them close enough to the winner that only rank and size chose.
+	rivals := false
+	var close []Place
+	for _, c := range all {
+		if c.j == w.j || !sc.sets[i].alike[c.j] && !sc.fuzzy[i] {
+			continue
+		}
+		rivals = true
+		if c.s >= w.s-closeMargin {
+			close = append(close, sc.cands[i][c.j])
+		}
+	}
+	switch {
+	case sc.fuzzy[i]:
+		pk.basis = caption.BasisSpelling
+	case !rivals && !abroad:
+		pk.basis = caption.BasisOnly
+	case w.sup&supContainer != 0:
+		pk.basis = caption.BasisContainer
+	case w.sup&supCountry != 0:
+		pk.basis = caption.BasisCountry
+	case w.sup&supDocument != 0:
+		pk.basis = caption.BasisDocument
+	case w.sup&supHint != 0:
+		pk.basis = caption.BasisHint
+	default:
+		pk.basis = caption.BasisPopulation
+		g.namesakes(&pk, rec.PlaceRefs[i].Name, close)
+	}
+	return pk
+}
+
+// namesakes settles a pick made by rank and population alone among close
+// namesakes: when they lie in several countries, a focus country's place
+// wins, and the note names the countries either way.
+func (g *Gazetteer) namesakes(pk *pick, name string, close []Place) {
+	countries := []caption.CountryCode{pk.p.Country}
+	for _, q := range close {
+		if !slices.Contains(countries, q.Country) {
+			countries = append(countries, q.Country)
+		}
+	}
+	if len(countries) < 2 {
+		return
+	}
+	list := make([]string, len(countries))
+	for i, c := range countries {
+		list[i] = string(c)
+	}
+	in := fmt.Sprintf("%s %s has namesakes in %s", resolvePrefix, strconv.Quote(name), strings.Join(list, ", "))
+	for _, f := range g.focus {
+		if f == pk.p.Country {
+			pk.basis = caption.BasisFocus
+			pk.note = fmt.Sprintf("%s; chose %s, a focus country", in, f)
+			return
+		}
+		if k := slices.IndexFunc(close, func(q Place) bool { return q.Country == f }); k >= 0 {
+			pk.p, pk.basis = close[k], caption.BasisFocus
+			pk.note = fmt.Sprintf("%s; chose %s, a focus country", in, f)
+			return
+		}
+	}
+	pk.note = fmt.Sprintf("%s; chose %s, the largest: name the country, or set the register's focus countries", in, pk.p.Country)
+}
