@@ -126,5 +126,5 @@ func (g *Gazetteer) namesakes(pk *pick, name string, close []Place) {
 			return
 		}
 	}
-	pk.note = fmt.Sprintf("%s; chose %s, the largest: name the country, or set the register's focus countries", in, pk.p.Country)
+	pk.note = fmt.Sprintf("%s; chose %s by spelling, rank and population: name the country, or set the register's focus countries", in, pk.p.Country)
 }

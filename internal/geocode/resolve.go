@@ -132,7 +132,9 @@ func (g *Gazetteer) resolve(rec *caption.Record, sc *scene, anchors []anchor) {
 	}
 	if pk.found {
 		ref, p := rec.PlaceRefs[i], pk.p
-		rec.Location = g.location(p, precision(sc.kind(rec, i), ref.Near, p, i > 0))
+		// A near spelling may be the place or a namesake nearby: never
+		// precision 1.
+		rec.Location = g.location(p, precision(sc.kind(rec, i), ref.Near || pk.fuzzy, p, i > 0))
 		rec.Location.Name = matchedName(p, ref.Name)
 		rec.Location.Basis = pk.basis
 		if i > 0 && pk.basis != caption.BasisSpelling {

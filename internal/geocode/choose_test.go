@@ -1,0 +1,111 @@
+package geocode
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"sijil/internal/caption"
+)
+
+// namesakeGazetteer holds divisions with their abbreviations, towns far
+// from their division's centre, namesakes in several countries and names
+// alike but for their vowels, as the embedded data has them.
+func namesakeGazetteer(t *testing.T) *Gazetteer {
+	t.Helper()
+	places := []Place{
+		{ID: 5332921, Name: "California", Alternates: []string{"Calif."}, Lat: 36.75, Lon: -119.6, Class: 'A', Feature: "ADM1", Country: "US", Admin1Code: "CA", Admin1: "California"},
+		{ID: 5350937, Name: "Fresno", Lat: 36.75, Lon: -119.77, Class: 'P', Feature: "PPLA2", Country: "US", Admin1Code: "CA", Admin1: "California", Population: 542107},
+		{ID: 3127068, Name: "Calaf", Lat: 41.73, Lon: 1.51, Class: 'P', Feature: "PPLA3", Country: "ES", Admin1Code: "56", Admin1: "Catalonia", Population: 3306},
+		{ID: 4398678, Name: "Missouri", Alternates: []string{"Mo."}, Lat: 38.25, Lon: -92.5, Class: 'A', Feature: "ADM1", Country: "US", Admin1Code: "MO", Admin1: "Missouri"},
+		{ID: 4393217, Name: "Joplin", Lat: 37.08, Lon: -94.51, Class: 'P', Feature: "PPL", Country: "US", Admin1Code: "MO", Admin1: "Missouri", Population: 52195},
+		{ID: 3194654, Name: "Muo", Lat: 42.43, Lon: 18.76, Class: 'P', Feature: "PPL", Country: "ME", Admin1Code: "10", Admin1: "Kotor", Population: 645},
+		{ID: 4736286, Name: "Texas", Lat: 31.25, Lon: -99.25, Class: 'A', Feature: "ADM1", Country: "US", Admin1Code: "TX", Admin1: "Texas"},
+		{ID: 4716805, Name: "Palestine", Lat: 31.76, Lon: -95.63, Class: 'P', Feature: "PPLA2", Country: "US", Admin1Code: "TX", Admin1: "Texas", Population: 18544},
+		{ID: 2210247, Name: "Tripoli", Lat: 32.89, Lon: 13.19, Class: 'P', Feature: "PPLC", Country: "LY", Admin1Code: "09", Admin1: "Tripoli", Population: 1150989},
+		{ID: 266826, Name: "Tripoli", Lat: 34.43, Lon: 35.84, Class: 'P', Feature: "PPLA", Country: "LB", Admin1Code: "09", Admin1: "North Lebanon", Population: 229398},
+		{ID: 99532, Name: "Basrah", Alternates: []string{"Basra", "Busra"}, Lat: 30.51, Lon: 47.78, Class: 'P', Feature: "PPLA", Country: "IQ", Admin1Code: "02", Admin1: "Basra", Population: 1326564},
+		{ID: 171126, Name: "Buşrá ash Shām", Alternates: []string{"Bosra", "Bostra"}, Lat: 32.52, Lon: 36.48, Class: 'P', Feature: "PPLA3", Country: "SY", Admin1Code: "07", Admin1: "Daraa", Population: 1000},
+		{ID: 706448, Name: "Kherson", Lat: 46.64, Lon: 32.61, Class: 'P', Feature: "PPLA", Country: "UA", Admin1Code: "08", Admin1: "Kherson", Population: 320477},
+		{ID: 706442, Name: "Kherson", Alternates: []string{"Kherson Oblast"}, Lat: 46.70, Lon: 33.58, Class: 'A', Feature: "ADM1", Country: "UA", Admin1Code: "08", Admin1: "Kherson"},
+		{ID: 5024232, Name: "Cook", Lat: 47.85, Lon: -92.69, Class: 'P', Feature: "PPL", Country: "US", Admin1Code: "MN", Admin1: "Minnesota", Population: 520},
+		{ID: 250441, Name: "Mafraq", Lat: 32.34, Lon: 36.21, Class: 'P', Feature: "PPLA", Country: "JO", Admin1Code: "21", Admin1: "Mafraq", Population: 57000},
+	}
+	return gazetteerOf(t, places, CountryEntry{"US", "United States"}, CountryEntry{"ES", "Spain"},
+		CountryEntry{"ME", "Montenegro"}, CountryEntry{"LY", "Libya"}, CountryEntry{"LB", "Lebanon"},
+		CountryEntry{"IQ", "Iraq"}, CountryEntry{"SY", "Syria"}, CountryEntry{"UA", "Ukraine"}, CountryEntry{"JO", "Jordan"})
+}
+
+// TestResolveChoice is one case per rule that chooses among namesakes and
+// says how: divisions as containers, division words, spelling, namesakes
+// abroad with and without focus countries, a document's country.
+func TestResolveChoice(t *testing.T) {
+	type want struct {
+		ID        int
+		Precision int
+		Country   caption.CountryCode
+		Basis     caption.LocationBasis
+		Warning   string // a substring of some warning, or "" for none
+	}
+	tests := []struct {
+		name    string
+		refs    []caption.PlaceRef
+		country caption.CountryCode
+		basis   caption.CountryBasis
+		focus   []caption.CountryCode
+		want    want
+	}{
+		{"a state's abbreviation contains the town", refs("Fresno", "Calif."), "", "", nil,
+			want{5350937, 1, "US", caption.BasisOnly, ""}},
+		{"a division vouches for a town far from its centre", refs("Joplin", "Mo."), "", "", nil,
+			want{4393217, 1, "US", caption.BasisOnly, ""}},
+		{"a town named for a country, in its state", refs("Palestine", "Texas"), "US", caption.CountryNamed, nil,
+			want{4716805, 1, "US", caption.BasisOnly, ""}},
+		{"a division word asks for the division", refs("Kherson Oblast"), "", "", nil,
+			want{706442, 3, "UA", caption.BasisOnly, ""}},
+		{"the bare name is the city", refs("Kherson"), "", "", nil,
+			want{706448, 1, "UA", caption.BasisPopulation, ""}},
+		{"a county the data lacks is no namesake town", refs("Cook County"), "", "", nil,
+			want{0, 0, "", "", `"Cook County" not found`}},
+		{"written as the caption writes it", refs("Bosra"), "", "", nil,
+			want{171126, 1, "SY", caption.BasisPopulation, "namesakes in SY, IQ"}},
+		{"close namesakes abroad: the largest, with a warning", refs("Tripoli"), "", "", nil,
+			want{2210247, 1, "LY", caption.BasisPopulation, "namesakes in LY, LB"}},
+		{"close namesakes abroad: the focus country", refs("Tripoli"), "", "", []caption.CountryCode{"SY", "LB"},
+			want{266826, 1, "LB", caption.BasisFocus, "chose LB, a focus country"}},
+		{"a focus country does not move a named one", refs("Tripoli"), "LY", caption.CountryNamed, []caption.CountryCode{"LB"},
+			want{2210247, 1, "LY", caption.BasisCountry, ""}},
+		{"a hinted country settles close namesakes", refs("Tripoli"), "LB", caption.CountryHint, nil,
+			want{266826, 1, "LB", caption.BasisHint, ""}},
+		{"a document's country does not rule out the caption's place", refs("Mafraq"), "SY", caption.CountryDocument, nil,
+			want{250441, 1, "JO", caption.BasisOnly, ""}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := namesakeGazetteer(t)
+			g.SetFocus(tc.focus)
+			rec := caption.Record{PlaceRefs: tc.refs, Country: tc.country, CountryBasis: tc.basis,
+				Evidence: map[string][]caption.Span{}}
+			if tc.basis == caption.CountryDocument {
+				rec.Warnings = []string{caption.DocumentCountryWarning(tc.country)}
+			}
+			g.Resolve(&rec, nil)
+			var got want
+			if l := rec.Location; l != nil {
+				got = want{l.GeonameID, l.Precision, rec.Country, l.Basis, ""}
+			}
+			for _, w := range rec.Warnings {
+				if tc.want.Warning != "" && strings.Contains(w, tc.want.Warning) {
+					got.Warning = tc.want.Warning
+				}
+				if w == caption.DocumentCountryWarning(tc.country) && rec.Country != tc.country {
+					t.Errorf("kept %q for a record now in %s", w, rec.Country)
+				}
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s\nwarnings %q", diff, rec.Warnings)
+			}
+		})
+	}
+}
