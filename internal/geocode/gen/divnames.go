@@ -9,16 +9,16 @@ import (
 
 // divisionWords are the words that say what kind of division a name is,
 // in the languages Natural Earth and GNS write them ("Muhafazat Halab",
-// "Kherson Oblast", "Provincia de Entre Rios"). They are left out when two
-// names of a division are compared, and a name made of nothing else is no
-// name ("Region").
+// "Kherson Oblast", "Provincia de Entre Rios"), and the "of" of "Region of
+// Magallanes". They are left out when two names of a division are
+// compared, and a name made of nothing else is no name ("Region").
 var divisionWords = wordSet(`province provincia provinsi provincie provinz provense gouvernorat governorate
 	muhafazat muhafazah mohafazat oblast oblasti oblisi voblast voblasts voblasc region regione mkhare kraj krai kray
 	state estado district distrito distrikt county megye municipality obcina opstina prefecture department
 	departamento departement territory territoire city autonomous republic respublika okrug rayon rayonu raion
 	raionul judetul wilayat wilaya wilayah velayat ostan changwat khett mkoa shabiyat qarku perifereia kanton
 	canton gemeinde bundesland negeri parish borough eparchia mintaqat baladiyat aymag aimag sheng tinh
-	voivodeship wojewodztwo zupanija atoll atholhu division gobolka mehoz governorat capital`)
+	voivodeship wojewodztwo zupanija atoll atholhu division gobolka mehoz governorat capital of`)
 
 // directionWords, with divisionWords, make up names that are no names of
 // one division: Natural Earth's English and French names of Israel's and
