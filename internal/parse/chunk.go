@@ -28,6 +28,12 @@ var notNames = map[string]bool{
 	"sept": true, "oct": true, "nov": true, "dec": true,
 	"monday": true, "tuesday": true, "wednesday": true, "thursday": true, "friday": true,
 	"saturday": true, "sunday": true, "i": true, "mr": true, "mrs": true, "ms": true, "dr": true,
+	// Feasts and holidays, which "on" puts where a place would be:
+	// "on Halloween night", "on Eid al-Adha".
+	"christmas": true, "easter": true, "halloween": true, "ramadan": true, "eid": true, "thanksgiving": true,
+	"nowruz": true, "hanukkah": true, "diwali": true, "passover": true, "ashura": true, "holi": true,
+	// Slugs that lead a caption before a dash: "TOPSHOT - A member of …".
+	"topshot": true, "editors": true, "update": true, "correction": true, "urgent": true, "breaking": true,
 }
 
 // chunks finds the candidate names among the scene's tokens [from, to),
@@ -99,8 +105,8 @@ func possessiveName(toks []token, j, to int, used []bool) bool {
 	if k == j+1 {
 		return false
 	}
-	if commonPossessors[toks[j-1].key] {
-		return true
-	}
-	return !toks[k-1].is(tagSiteNoun) && (k == to || !toks[k].is(tagPlaceNoun))
+	// A place's possessive names a part or a site of it ("Madrid's Puerta
+	// del Sol"); a common noun's is part of the name ("Martyrs' Square",
+	// "New Year's Day"), as in the few places named so ("Cox's Bazar").
+	return commonPossessors[toks[j-1].key]
 }

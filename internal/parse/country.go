@@ -119,8 +119,8 @@ func (cl countryLexicon) findCountries(out []countryMention, desc string, toks [
 		if div, dn, ok := cl.division(desc, toks, i); ok {
 			m, n = div, dn
 		} else if found, fn := cl.names.match(toks, i); fn > 0 {
-			if cl.divisionAfter(desc, toks, i+fn) {
-				i += fn - 1 // "Palestine, Texas": a town, read as a place
+			if cl.divisionAfter(desc, toks, i+fn) || i+fn < len(toks) && toks[i+fn].key == "city" && toks[i+fn].upper {
+				i += fn - 1 // "Palestine, Texas", "Mexico City": a town, read as a place
 				continue
 			}
 			m.code, m.weight, n = found[0].value, nameWeight(toks, i, fn), fn
@@ -202,8 +202,9 @@ func (cl countryLexicon) divisionAfter(desc string, toks []token, j int) bool {
 // attributive compound ("U.S.-backed") or a proper name ("the Islamic State
 // of Iraq", "the President of Ukraine") it says nothing of the scene.
 func nameWeight(toks []token, i, n int) int {
-	if k := i + n; k+1 < len(toks) && toks[k].key == "-" && attributiveEnds[toks[k+1].key] {
-		return weightIgnored
+	if k := i + n; k+1 < len(toks) && toks[k].key == "-" && attributiveEnds[toks[k+1].key] ||
+		k < len(toks) && toks[k].upper && orgWords[toks[k].key] {
+		return weightIgnored // "U.S.-backed", "the U.S. Embassy"
 	}
 	j := i - 1
 	for j >= 0 && (toks[j].key == "the" || toks[j].is(tagPlaceMod)) {
@@ -213,7 +214,7 @@ func nameWeight(toks []token, i, n int) int {
 		switch k := toks[j].key; {
 		case k == ",":
 			if j >= 1 && (toks[j-1].upper || toks[j-1].is(tagPlaceNoun) || toks[j-1].key == ".") {
-				return weightPlaced
+				return townWeight(toks, j-1)
 			}
 		case sceneCountryPreps[k]:
 			return weightNamed
@@ -238,10 +239,29 @@ func nameWeight(toks []token, i, n int) int {
 }
 
 // sceneCountryPreps put the scene in the country after them: "in Syria",
-// "near Syria's border". "on", "into" and "over" do not ("strikes on
-// Syria" are often photographed elsewhere; "crossing into Turkey").
+// "near Syria's border", "crossing into Moldova at Palanca". "on" and
+// "over" do not: "strikes on Syria" are often photographed elsewhere.
 var sceneCountryPreps = map[string]bool{"in": true, "at": true, "near": true, "outside": true, "inside": true,
-	"across": true, "around": true, "throughout": true, "within": true}
+	"across": true, "around": true, "throughout": true, "within": true, "into": true}
+
+// townWeight grades a country after "Town," whose name ends at toks[j]: it
+// places the scene, unless the town is where people came from or a
+// neighbour ("on the border with El Paso, Texas", "refugees from Kharkiv,
+// Ukraine").
+func townWeight(toks []token, j int) int {
+	for j >= 0 && (toks[j].upper || toks[j].is(tagParticle) || toks[j].key == "." || toks[j].is(tagPlaceNoun)) {
+		j--
+	}
+	if j >= 0 && neighbourWords[toks[j].key] {
+		return weightHint
+	}
+	return weightPlaced
+}
+
+// neighbourWords before a place or a country make it where people came
+// from, or a neighbour of the scene.
+var neighbourWords = map[string]bool{"from": true, "with": true, "and": true, "between": true, "to": true,
+	"toward": true, "towards": true}
 
 // placeAfter reports whether a place follows a possessive at toks[k]:
 // "Syria's (northern) Idlib province", not "Russia's defence ministry" or

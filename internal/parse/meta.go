@@ -421,6 +421,16 @@ var alpha3 = map[string]caption.CountryCode{
 	"SYR": "SY", "TWN": "TW", "TJK": "TJ", "TZA": "TZ", "THA": "TH", "TUN": "TN", "TUR": "TR", "TKM": "TM",
 	"UGA": "UG", "UKR": "UA", "ARE": "AE", "GBR": "GB", "USA": "US", "UZB": "UZ", "VEN": "VE", "VNM": "VN",
 	"ESH": "EH", "YEM": "YE", "ZMB": "ZM", "ZWE": "ZW",
+	// The rest of the world's countries and territories (countries.tsv's last block).
+	"AND": "AD", "ATG": "AG", "BRB": "BB", "BEN": "BJ", "BMU": "BM", "BRN": "BN", "BOL": "BO", "BHS": "BS",
+	"BTN": "BT", "BWA": "BW", "BLZ": "BZ", "CRI": "CR", "CPV": "CV", "DMA": "DM", "DOM": "DO", "ECU": "EC",
+	"FJI": "FJ", "GAB": "GA", "GRD": "GD", "GRL": "GL", "GMB": "GM", "GNQ": "GQ", "GUM": "GU", "GNB": "GW",
+	"GUY": "GY", "HKG": "HK", "HND": "HN", "ISL": "IS", "JAM": "JM", "KIR": "KI", "COM": "KM", "KNA": "KN",
+	"LAO": "LA", "LCA": "LC", "LIE": "LI", "LBR": "LR", "LSO": "LS", "LUX": "LU", "MCO": "MC", "MAC": "MO",
+	"MLT": "MT", "MUS": "MU", "MDV": "MV", "MWI": "MW", "NAM": "NA", "NCL": "NC", "PYF": "PF", "PNG": "PG",
+	"PRI": "PR", "PRY": "PY", "REU": "RE", "SLB": "SB", "SYC": "SC", "SGP": "SG", "SVN": "SI", "SVK": "SK",
+	"SMR": "SM", "SUR": "SR", "STP": "ST", "SLV": "SV", "SWZ": "SZ", "TGO": "TG", "TLS": "TL", "TON": "TO",
+	"TTO": "TT", "TUV": "TV", "URY": "UY", "VAT": "VA", "VCT": "VC", "VIR": "VI", "VUT": "VU", "WSM": "WS",
 }
 
 // metaPlaceKinds are the place fields of the metadata, most specific first,

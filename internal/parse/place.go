@@ -1,6 +1,8 @@
 package parse
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -24,6 +26,9 @@ var placeNouns = map[string]bool{
 	"enclave": true, "pocket": true, "heights": true, "island": true, "strip": true,
 	"seaport": true, "harbour": true, "harbor": true, "compound": true, "outpost": true,
 	"stadium": true, "university": true, "cathedral": true, "church": true, "palace": true, "park": true,
+	"beach": true, "plaza": true, "ghat": true, "temple": true, "shrine": true, "monument": true, "station": true,
+	"sea": true, "lake": true, "gulf": true, "bay": true, "coast": true, "strait": true, "canal": true,
+	"peninsula": true,
 }
 
 // siteNouns name a site rather than an administrative unit: they stay part of
@@ -33,6 +38,7 @@ var siteNouns = map[string]bool{
 	"camp": true, "airbase": true, "airport": true, "square": true, "hospital": true, "market": true,
 	"mosque": true, "prison": true, "checkpoint": true, "crossing": true, "bridge": true, "port": true,
 	"stadium": true, "university": true, "cathedral": true, "church": true, "palace": true, "park": true,
+	"beach": true, "plaza": true, "ghat": true, "temple": true, "shrine": true, "monument": true, "station": true,
 }
 
 // placeVerbs take a place as their object: "Israeli jets hit Gaza City",
@@ -46,7 +52,29 @@ var placeVerbs = map[string]bool{
 	"visited": true, "toured": true, "reached": true, "reach": true, "flooded": true, "lashed": true,
 	"swept": true, "battered": true, "devastated": true, "leave": true, "leaves": true,
 	"evacuate": true, "encircled": true, "surrounded": true, "patrol": true, "patrols": true,
+	"blanketed": true, "blankets": true, "shook": true, "shakes": true, "engulfed": true, "ravaged": true,
+	"inundated": true, "swamped": true, "buried": true, "pummelled": true, "pummeled": true,
 }
+
+// residentNouns after a name make it the place its people live in: "Acapulco
+// residents salvage belongings", "Sao Paulo commuters crowd a bus stop".
+var residentNouns = map[string]bool{"residents": true, "villagers": true, "locals": true,
+	"inhabitants": true, "commuters": true, "citizens": true, "townspeople": true, "dwellers": true,
+	"shoppers": true, "voters": true, "firefighters": true, "police": true}
+
+// residentAdjectives are the capitalised words that start a sentence before
+// residentNouns without being a place: "Local residents", "Angry villagers".
+var residentAdjectives = map[string]bool{"local": true, "angry": true, "displaced": true, "many": true,
+	"other": true, "elderly": true, "young": true, "frightened": true, "stranded": true, "grieving": true,
+	"nearby": true, "fellow": true, "former": true, "remaining": true, "worried": true, "terrified": true,
+	"desperate": true, "poor": true, "injured": true, "wounded": true, "returning": true, "affected": true,
+	"evacuated": true, "trapped": true, "shocked": true, "hundreds": true, "thousands": true, "dozens": true,
+	"civilian": true, "rural": true, "urban": true, "armed": true, "riot": true, "traffic": true, "border": true,
+	"military": true, "federal": true, "state": true, "city": true, "municipal": true, "volunteer": true}
+
+// datelineMarks after a caption's first name make it a dateline: "ABUJA
+// (Reuters) -", "Guwahati: Villagers wade …", "KAMPALA, Uganda (AP) —".
+var datelineMarks = map[string]bool{"(": true, ":": true, "-": true, "—": true, "–": true}
 
 // relNouns are parts or surroundings of a place: "on the outskirts of X",
 // "the eastern edge of X", "north of X", "the streets of X".
@@ -65,6 +93,7 @@ var relNouns = map[string]bool{
 var placePreps = map[string]bool{
 	"in": true, "at": true, "near": true, "outside": true, "inside": true, "into": true,
 	"across": true, "around": true, "through": true, "on": true, "over": true, "off": true,
+	"above": true, "along": true, "beneath": true, "below": true,
 }
 
 // placeModifiers may stand between a preposition and a place name: "in the
@@ -80,6 +109,7 @@ var placeModifiers = map[string]bool{
 	"militant-held": true, "kurdish-held": true, "occupied": true, "annexed": true, "old": true,
 	"ancient": true, "battered": true, "shattered": true, "heavily": true, "damaged": true, "frontline": true,
 	"flashpoint": true, "strategic": true, "contested": true, "coastal": true, "northeast": true,
+	"downtown": true, "uptown": true, "suburban": true, "rural": true, "remote": true, "mountainous": true,
 	"northwest": true, "southeast": true, "southwest": true, "north": true, "south": true, "east": true,
 	"west": true, "upper": true, "lower": true, "greater": true, "capital": true,
 }
@@ -96,6 +126,10 @@ func (sc *sceneCtx) placeContext(c chunk, prevPlace bool) bool {
 		return true // "Beirut, Lebanon": a name before a country name
 	}
 	if c.b+1 < len(toks) && toks[c.b].key == "refugee" && toks[c.b+1].key == "camp" {
+		return true
+	}
+	if c.b < len(toks) && (residentNouns[toks[c.b].key] && !(c.b-c.a == 1 && residentAdjectives[toks[c.a].key]) ||
+		c.a == 0 && datelineMarks[toks[c.b].key]) {
 		return true
 	}
 	if c.a >= 1 && sc.demonym[c.a-1] && orgWords[toks[c.a].key] {
@@ -151,7 +185,9 @@ func (sc *sceneCtx) ownsSite(c chunk) bool {
 // "Martyrs' Square", "People's Park", "Children's Hospital".
 var commonPossessors = map[string]bool{"martyr": true, "martyrs": true, "people": true, "children": true,
 	"women": true, "saint": true, "st": true, "king": true, "queen": true, "prophet": true, "workers": true,
-	"mother": true, "father": true, "soldier": true, "soldiers": true, "heroes": true}
+	"mother": true, "father": true, "soldier": true, "soldiers": true, "heroes": true, "cox": true,
+	"martha": true, "bishop": true, "land": true, "lady": true, "prince": true, "new": true, "year": true,
+	"valentine": true, "veterans": true, "president": true, "independence": true}
 
 // placeName returns the place as written for chunk c, with a site noun kept
 // ("Hmeymim airbase", "Zaatari refugee camp").
@@ -180,6 +216,11 @@ var containerNouns = map[string]bool{"suburb": true, "suburbs": true, "town": tr
 // and "Aleppo's Bustan al-Qasr district" name the container first and are
 // swapped.
 func orderPlaces(toks []token, found []foundPlace) []foundPlace {
+	// A river, a sea or a valley is where a town lies, not a part of it:
+	// "the Hooghly river in Calcutta" is in Calcutta.
+	slices.SortStableFunc(found, func(a, b foundPlace) int {
+		return cmp.Compare(b2i(natureKinds[a.kind]), b2i(natureKinds[b.kind]))
+	})
 	for i := 0; i+1 < len(found); i++ {
 		a, b := found[i], found[i+1]
 		gap := b.c.a - a.c.b
@@ -192,6 +233,18 @@ func orderPlaces(toks []token, found []foundPlace) []foundPlace {
 		found[i], found[i+1] = b, a
 	}
 	return found
+}
+
+// natureKinds are the place words of rivers, seas and land forms.
+var natureKinds = map[string]bool{"river": true, "sea": true, "lake": true, "valley": true, "desert": true,
+	"mountains": true, "mountain": true, "plain": true, "plains": true, "gulf": true, "bay": true,
+	"coast": true, "strait": true, "canal": true, "peninsula": true}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // foundPlace is a place chunk with its name as written.
@@ -223,6 +276,8 @@ func (sc *sceneCtx) describePlace(c chunk) (kind string, near bool) {
 		near = t[c.b].key == "countryside" || t[c.b].key == "suburbs"
 	} else if c.b-c.a >= 2 && t[c.b-1].is(tagSiteNoun) {
 		kind = t[c.b-1].key // "Tahrir Square", "Ghazi Stadium"
+	} else if c.a >= 1 && t[c.a-1].key == "'s" {
+		kind = "site" // "Madrid's Puerta del Sol"
 	}
 	i := c.a - 1
 	for i >= 0 && (t[i].is(tagPlaceMod) || sc.demonym[i]) && !t[i].is(tagNear) {
