@@ -1,6 +1,7 @@
 package geocode
 
 import (
+	"slices"
 	"strings"
 	"sync"
 
@@ -83,11 +84,16 @@ func (g *Gazetteer) newCandidateSet(name string, country caption.CountryCode) *c
 	// namesakes ("Al Qaryah") none wins on context, and keeping them all
 	// for a 100,000-caption document costs gigabytes.
 	cs.places = cs.places[:min(len(cs.places), maxCandidates):min(len(cs.places), maxCandidates)]
+	written := writtenForm(matched)
+	if !cs.fuzzy {
+		cs.places = slices.DeleteFunc(cs.places, func(p Place) bool {
+			return !spelledAlike(p, cs.spelling) && !writtenNear(p, written)
+		})
+	}
 	cs.adminKeys = make([]string, len(cs.places))
 	cs.alike = make([]bool, len(cs.places))
 	cs.own = make([]bool, len(cs.places))
 	cs.exact = make([]bool, len(cs.places))
-	written := writtenForm(matched)
 	for j, p := range cs.places {
 		cs.adminKeys[j] = Key(p.Admin1)
 		cs.own[j], cs.alike[j] = spelledAs(p, cs.spelling)

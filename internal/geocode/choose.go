@@ -59,7 +59,7 @@ func (g *Gazetteer) best(rec *caption.Record, sc *scene, i int, anchors []anchor
 			w = c
 		}
 	}
-	if sc.loose(rec, i, w.j, anchors) {
+	if sc.loose(rec, i, w.j, anchors) || sc.foreignToDocument(rec, i, sc.cands[i][w.j]) {
 		return pick{fuzzy: sc.fuzzy[i]}
 	}
 	pk := pick{p: sc.cands[i][w.j], fuzzy: sc.fuzzy[i], found: true}
@@ -94,6 +94,23 @@ func (g *Gazetteer) best(rec *caption.Record, sc *scene, i int, anchors []anchor
 		g.namesakes(&pk, rec.PlaceRefs[i].Name, close)
 	}
 	return pk
+}
+
+// foreignToDocument reports whether p, chosen for reference i of a record
+// that takes its country from its document, lies abroad among namesakes of
+// several countries. A gallery from Aleppo that names "the al-Shaar
+// neighbourhood" does not mean Shar in Kazakhstan; but a caption of it
+// that names Gaza City, which has no namesake, is in Gaza.
+func (sc *scene) foreignToDocument(rec *caption.Record, i int, p Place) bool {
+	if rec.CountryBasis != caption.CountryDocument || p.Country == rec.Country {
+		return false
+	}
+	for j, q := range sc.cands[i] {
+		if q.Country != p.Country && (sc.sets[i].alike[j] || sc.fuzzy[i]) {
+			return true
+		}
+	}
+	return false
 }
 
 // namesakes settles a pick made by rank and population alone among close

@@ -30,11 +30,14 @@ func namesakeGazetteer(t *testing.T) *Gazetteer {
 		{ID: 706448, Name: "Kherson", Lat: 46.64, Lon: 32.61, Class: 'P', Feature: "PPLA", Country: "UA", Admin1Code: "08", Admin1: "Kherson", Population: 320477},
 		{ID: 706442, Name: "Kherson", Alternates: []string{"Kherson Oblast"}, Lat: 46.70, Lon: 33.58, Class: 'A', Feature: "ADM1", Country: "UA", Admin1Code: "08", Admin1: "Kherson"},
 		{ID: 5024232, Name: "Cook", Lat: 47.85, Lon: -92.69, Class: 'P', Feature: "PPL", Country: "US", Admin1Code: "MN", Admin1: "Minnesota", Population: 520},
+		{ID: 1519275, Name: "Shar", Lat: 49.59, Lon: 81.05, Class: 'P', Feature: "PPLA2", Country: "KZ", Admin1Code: "15", Admin1: "East Kazakhstan", Population: 7000},
+		{ID: 9000001, Name: "Shaar", Lat: 12.1, Lon: 18.3, Class: 'P', Feature: "PPL", Country: "TD", Admin1Code: "02", Admin1: "Batha", Population: 900},
 		{ID: 250441, Name: "Mafraq", Lat: 32.34, Lon: 36.21, Class: 'P', Feature: "PPLA", Country: "JO", Admin1Code: "21", Admin1: "Mafraq", Population: 57000},
 	}
 	return gazetteerOf(t, places, CountryEntry{"US", "United States"}, CountryEntry{"ES", "Spain"},
 		CountryEntry{"ME", "Montenegro"}, CountryEntry{"LY", "Libya"}, CountryEntry{"LB", "Lebanon"},
-		CountryEntry{"IQ", "Iraq"}, CountryEntry{"SY", "Syria"}, CountryEntry{"UA", "Ukraine"}, CountryEntry{"JO", "Jordan"})
+		CountryEntry{"IQ", "Iraq"}, CountryEntry{"SY", "Syria"}, CountryEntry{"UA", "Ukraine"}, CountryEntry{"JO", "Jordan"},
+		CountryEntry{"KZ", "Kazakhstan"}, CountryEntry{"TD", "Chad"})
 }
 
 // TestResolveChoice is one case per rule that chooses among namesakes and
@@ -80,6 +83,8 @@ func TestResolveChoice(t *testing.T) {
 			want{266826, 1, "LB", caption.BasisHint, ""}},
 		{"a document's country does not rule out the caption's place", refs("Mafraq"), "SY", caption.CountryDocument, nil,
 			want{250441, 1, "JO", caption.BasisOnly, ""}},
+		{"a document's country rules out namesakes of several countries", refs("al-Shaar"), "SY", caption.CountryDocument, nil,
+			want{0, 4, "SY", caption.BasisCountryOnly, `"al-Shaar" not found`}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -230,6 +230,9 @@ func (sc *scene) corroborated(i int, p Place) bool {
 		// would vouch for a namesake of "Dahiyeh" there.
 		cands := sc.cands[j][:min(len(sc.cands[j]), 16)]
 		alike := slices.Contains(sc.sets[j].alike[:len(cands)], true)
+		if !containerLike(cands, sc.sets[j].alike, alike, p) {
+			continue
+		}
 		near := false
 		for n, q := range cands {
 			if alike && !sc.sets[j].alike[n] {
@@ -248,6 +251,37 @@ func (sc *scene) corroborated(i int, p Place) bool {
 		}
 	}
 	return true
+}
+
+// containerLike reports whether a later place of the caption may contain
+// p: a division, or a place at least as large. Only such a place can say
+// that p is a namesake far from the scene ("al-Shaar, Aleppo"); a smaller
+// one is another place the caption mentions ("in Athens' Syntagma Square
+// … after a train collision near Larissa").
+func containerLike(cands []Place, alikes []bool, onlyAlike bool, p Place) bool {
+	for n, q := range cands {
+		if onlyAlike && !alikes[n] {
+			continue
+		}
+		if q.Class == 'A' || q.Population >= p.Population || featureRank(q.Feature) > featureRank(p.Feature) {
+			return true
+		}
+	}
+	return false
+}
+
+// featureRank orders the features of populated places by the rank of the
+// seat: capital, province seat, district seat, the rest.
+func featureRank(f string) int {
+	switch f {
+	case "PPLC":
+		return 4
+	case "PPLA":
+		return 3
+	case "PPLA2":
+		return 2
+	}
+	return 1
 }
 
 // resolvePrefix starts every warning Resolve writes, so that resolving a

@@ -388,6 +388,23 @@ func writtenAs(p Place, want string) bool {
 	return slices.ContainsFunc(p.Alternates, func(a string) bool { return writtenForm(a) == want })
 }
 
+// writtenNear reports whether one of p's Latin names, in writtenForm, is
+// within a third of its letters of want: "Kafranbel" and Kafr Nabl share
+// their consonants and most of their vowels, while "Shibuya" and Chiba
+// share only a loose key, and "Rocinha" and Rukn nothing a reader would
+// call the same name.
+func writtenNear(p Place, want string) bool {
+	w := []rune(want)
+	near := func(name string) bool {
+		if !isLatin(name) {
+			return false
+		}
+		n := []rune(writtenForm(name))
+		return editDistance(w, n) <= (max(len(w), len(n))+2)/3
+	}
+	return near(p.Name) || slices.ContainsFunc(p.Alternates, near)
+}
+
 // spelledAlike reports whether one of p's names has the Spelling of the
 // caption's name: vowels kept, so "Douma" is Dūmā and not Damān.
 func spelledAlike(p Place, want string) bool {
