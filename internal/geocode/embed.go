@@ -18,7 +18,8 @@ const EmbeddedFile = "(embedded) internal/geocode/data/cities500.idx"
 
 // Embedded opens the default gazetteer compiled into the binary: the
 // GeoNames cities500 places (CC BY 4.0) with their Latin and Arabic names,
-// admin1 names and country names. Each call returns a new *Index over the
+// an ADM1 entry for most first-level divisions (names and points from
+// Natural Earth, public domain), admin1 names and country names. Each call returns a new *Index over the
 // same bytes; open it once and pass it on.
 func Embedded() (*Index, error) {
 	ix, err := OpenIndex(embeddedIndex)
