@@ -22,7 +22,7 @@ func gazetteerSubcommands() []subcommand {
 		{"import", "[-name NAME] [-format geonames|table] [-map SPEC] [-alternates FILE] [-admin1 FILE] [-countries CC,...] [-corrections] FILE",
 			"add a GeoNames dump or a team's CSV/JSON gazetteer as a layer", runGazetteerImport},
 		{"list", "[-json]", "show the loaded layers, in the order they apply", runGazetteerList},
-		{"search", "[-country CC] [-json] [-n 10] NAME...", "show the candidates for a name and the one the resolver picks", runGazetteerSearch},
+		{"search", "[-country CC] [-focus CC,CC] [-json] [-n 10] NAME...", "show the candidates for a name and the one the resolver picks", runGazetteerSearch},
 		{"remove", "NAME", "delete an imported layer", runGazetteerRemove},
 	}
 }

@@ -157,6 +157,7 @@ func runGazetteerSearch(ctx context.Context, cfg Config, args []string, std stdi
 	})
 	fs.BoolVar(&o.asJSON, "json", false, "print one JSON object per NAME")
 	fs.IntVar(&o.n, "n", 10, "show at most `N` candidates")
+	focusFlag(fs, &cfg)
 	names, err := parseSubFlags(fs, args, std)
 	if err != nil {
 		return err
@@ -169,6 +170,14 @@ func runGazetteerSearch(ctx context.Context, cfg Config, args []string, std stdi
 		return fmt.Errorf("gazetteer search: %w", err)
 	}
 	s := newSearcher(layers)
+	if err := checkFocusFlag(cfg, s.g, std, "gazetteer search"); err != nil {
+		return err
+	}
+	focus, err := focusOf(cfg, nil, s.g)
+	if err != nil {
+		return fmt.Errorf("gazetteer search: %w", err)
+	}
+	s.g.SetFocus(focus.countries)
 	enc := json.NewEncoder(std.out)
 	for i, name := range names {
 		res := s.search(name, o)

@@ -294,7 +294,7 @@ func TestGazetteerCommandLine(t *testing.T) {
 		wantStdout string
 		wantStderr string
 	}{
-		{"help", []string{"help", "gazetteer"}, 0, "\tsijil gazetteer search [-country CC] [-json] [-n 10] NAME...", ""},
+		{"help", []string{"help", "gazetteer"}, 0, "\tsijil gazetteer search [-country CC] [-focus CC,CC] [-json] [-n 10] NAME...", ""},
 		{"listed in help", []string{"help"}, 0, "\tgazetteer  import, list, search and remove gazetteer layers", ""},
 		{"subcommand help", []string{"gazetteer", "import", "-h"}, 0, "  -corrections", ""},
 		{"no subcommand", []string{"gazetteer"}, 2, "", "usage: sijil gazetteer import|list|search|remove"},

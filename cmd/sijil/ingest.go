@@ -24,7 +24,7 @@ func ingestCommand() command {
 	near := dedup.DefaultOptions()
 	return command{
 		name:    "ingest",
-		args:    "[-db DSN] [-lexicon DIR] [-threshold J] [-containment C] PATH ...",
+		args:    "[-db DSN] [-lexicon DIR] [-focus CC,CC] [-threshold J] [-containment C] PATH ...",
 		summary: "store documents' captions in the register, deduplicated and linked",
 		help: `
 Ingest reads documents (files, directories walked recursively in name order,
@@ -44,6 +44,11 @@ confirmed by Jaccard index or containment) and clusters into events (same or
 adjacent day, same place, compatible event types); each link keeps its
 similarity and rule for review.
 
+Places are resolved with the focus countries of -focus, else SIJIL_FOCUS,
+else the register's setting (sijil help settings). When some of the
+register's records were resolved with another focus, ingest says how many:
+sijil reparse resolves them again.
+
 Ingesting a document again changes nothing. An ingest that is interrupted
 (even killed) leaves a consistent register, and running the same command
 again completes it. A document that cannot be read is reported with its path
@@ -52,6 +57,7 @@ Progress is shown on standard error when it is a terminal.`,
 		flags: func(fs *flag.FlagSet, cfg *Config) {
 			dbFlag(fs, cfg)
 			lexiconFlag(fs, cfg)
+			focusFlag(fs, cfg)
 			fs.Float64Var(&near.Threshold, "threshold", near.Threshold,
 				"the Jaccard index of word shingles at or above which two captions are altered copies")
 			fs.Float64Var(&near.Containment, "containment", near.Containment,
@@ -95,6 +101,9 @@ func runIngest(ctx context.Context, cfg Config, near dedup.Options, paths []stri
 	if err != nil {
 		return fmt.Errorf("ingest: %w", err)
 	}
+	if err := checkFocusFlag(cfg, opt.Gazetteer, std, "ingest"); err != nil {
+		return err
+	}
 	opt.Dedup = near
 	opt.Stdin = std.in
 	if isTerminal(std.err) {
@@ -102,10 +111,17 @@ func runIngest(ctx context.Context, cfg Config, near dedup.Options, paths []stri
 	}
 	opt.Failed = func(f ingest.Failure) { fmt.Fprintf(std.err, "sijil: ingest %v\n", f.Err) }
 	return withStore(ctx, cfg, func(s caption.Store) error {
+		f, err := useFocus(ctx, cfg, s, &opt)
+		if err != nil {
+			return fmt.Errorf("ingest: %w", err)
+		}
 		sum, err := ingest.Ingest(ctx, s, paths, opt)
 		printSummary(std.err, sum)
 		if err != nil {
 			return err
+		}
+		if vs, err := s.RecordVersions(ctx); err == nil {
+			noteOtherFocus(std.err, vs, f)
 		}
 		if n := len(sum.Failures); n > 0 {
 			return fmt.Errorf("ingest: %d of %d documents failed", n, n+sum.Documents)
@@ -131,7 +147,8 @@ func pipelineOptions(cfg Config) (ingest.Options, error) {
 // versions names the parser and the gazetteer records are derived with. The
 // gazetteer has no version of its own: it is named by its layers, with a
 // digest of their sizes so that re-importing a layer under the same name
-// changes it ("cities500+team#1a2b3c4d").
+// changes it ("cities500+team#1a2b3c4d"), and the focus countries it
+// resolves with, when it has some ("cities500;focus=SY,IQ": see withFocus).
 func versions(g *geocode.Gazetteer) caption.Versions {
 	layers := g.Layers()
 	names := make([]string, len(layers))
@@ -144,7 +161,7 @@ func versions(g *geocode.Gazetteer) caption.Versions {
 	if len(layers) > 1 {
 		v += "#" + hex.EncodeToString(h.Sum(nil))[:8]
 	}
-	return caption.Versions{Parser: parse.Version, Gazetteer: v}
+	return caption.Versions{Parser: parse.Version, Gazetteer: withFocus(v, g.Focus())}
 }
 
 // printSummary writes what an ingest did, in one paragraph.

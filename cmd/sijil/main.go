@@ -57,6 +57,13 @@ type Config struct {
 	// DB is the register: a SQLite file (a path, or sqlite:PATH) or a
 	// PostgreSQL database (a postgres:// or postgresql:// URL).
 	DB string
+	// FocusFlag and FocusEnv name the countries a team documents
+	// ("SY,IQ"), which win among namesakes nothing else tells apart, as
+	// -focus gave them (nil when it was not given; "" for none) and as
+	// SIJIL_FOCUS does ("" when unset). The flag wins, then the variable,
+	// then the register's stored setting (focusOf).
+	FocusFlag *string
+	FocusEnv  string
 }
 
 // DefaultConfig returns the configuration sijil uses when no flag or
@@ -73,6 +80,7 @@ func configFromEnv(getenv func(string) string) Config {
 	if v := getenv("SIJIL_DB"); v != "" {
 		cfg.DB = v
 	}
+	cfg.FocusEnv = getenv(focusEnv)
 	return cfg
 }
 
@@ -93,7 +101,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		parseCommand(), ingestCommand(), statsCommand(), showCommand(), exportCommand(),
-		verifyCommand(), reparseCommand(), gazetteerCommand(), versionCommand(),
+		verifyCommand(), reparseCommand(), settingsCommand(), gazetteerCommand(), versionCommand(),
 		serveCommand(), searchCommand(),
 	}
 }

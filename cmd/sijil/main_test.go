@@ -51,7 +51,7 @@ func TestRunExitCodes(t *testing.T) {
 		{name: "help", args: []string{"help"}, wantStdout: "\tparse      parse the captions of documents into JSON lines"},
 		{name: "help lists help", args: []string{"help"}, wantStdout: "\thelp       show a command's usage"},
 		{name: "-h", args: []string{"-h"}, wantStdout: "Commands:"},
-		{name: "help parse", args: []string{"help", "parse"}, wantStdout: "usage: sijil parse [-lexicon DIR] [FILE ...]"},
+		{name: "help parse", args: []string{"help", "parse"}, wantStdout: "usage: sijil parse [-lexicon DIR] [-focus CC,CC] [FILE ...]"},
 		{name: "parse -h", args: []string{"parse", "-h"}, wantStdout: "  -lexicon DIR"},
 		{name: "version", args: []string{"version"}, wantStdout: "sijil parser "},
 		{name: "no command", args: nil, wantCode: 2, wantStderr: "Usage:"},

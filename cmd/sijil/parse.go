@@ -22,7 +22,7 @@ import (
 func parseCommand() command {
 	return command{
 		name:    "parse",
-		args:    "[-lexicon DIR] [FILE ...]",
+		args:    "[-lexicon DIR] [-focus CC,CC] [FILE ...]",
 		summary: "parse the captions of documents into JSON lines",
 		help: `
 Parse reads documents (standard input when no FILE is given or FILE is -),
@@ -31,11 +31,17 @@ into captions at blank lines (a paragraph holding only a credit joins the
 caption before it); JSON Lines and CSV give one caption per record. It prints
 one JSON object per caption, in input order, with the fields of SPEC.md.
 
+-focus (or SIJIL_FOCUS) names the countries you document: among a place's
+namesakes that nothing in a caption tells apart, one there wins (see sijil
+help settings; parse has no register, so the register's setting does not
+apply).
+
 A file that cannot be read is reported on standard error and the others are
 still parsed; the exit status is then 1.`,
 		flags: func(fs *flag.FlagSet, cfg *Config) {
 			fs.StringVar(&cfg.Lexicon, "lexicon", cfg.Lexicon,
 				"read extra lexicon files (agencies.tsv, actors.tsv, events.tsv, countries.tsv, names.tsv)\nfrom `DIR`, adding their lines to the built-in ones (env SIJIL_LEXICON)")
+			focusFlag(fs, cfg)
 		},
 		run: runParse,
 	}
@@ -50,6 +56,14 @@ func runParse(ctx context.Context, cfg Config, paths []string, std stdio) error 
 	if err != nil {
 		return fmt.Errorf("parse: %w", err)
 	}
+	if err := checkFocusFlag(cfg, g, std, "parse"); err != nil {
+		return err
+	}
+	f, err := focusOf(cfg, nil, g)
+	if err != nil {
+		return fmt.Errorf("parse: %w", err)
+	}
+	g.SetFocus(f.countries)
 	if len(paths) == 0 {
 		paths = []string{"-"}
 	}

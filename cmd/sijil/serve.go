@@ -50,7 +50,7 @@ func serveCommand() command {
 	f := serveFlags{addr: defaultServeAddr, headerTimeout: 10 * time.Second, idleTimeout: 2 * time.Minute}
 	return command{
 		name:    "serve",
-		args:    "[-addr HOST:PORT] [-db DSN] [-write-token T] [-data-dir DIR]",
+		args:    "[-addr HOST:PORT] [-db DSN] [-write-token T] [-data-dir DIR] [-focus CC,CC]",
 		summary: "serve the register over HTTP: search, map, timeline, record pages and a JSON API",
 		help: `
 Serve runs the web interface and the JSON API (/api/v1/, described at
@@ -67,7 +67,9 @@ beside the parsed values, which are never overwritten, so that everyone
 using the register sees them (sijil show lists them too). Uploads are kept
 under the data directory's uploads/ directory; it defaults to the SQLite
 file's path with ".data" appended; with PostgreSQL, give -data-dir to allow
-uploads.
+uploads. Uploads are resolved with the focus countries of -focus, else
+SIJIL_FOCUS, else the register's setting as it was when serve started
+(sijil help settings).
 
 Searches, the map and the timeline are answered from an index of the
 register held in memory, which serve builds when it starts (about six
@@ -83,10 +85,11 @@ within about a second.`,
 				"keep uploads in `DIR` (default: the SQLite file's path + \".data\")")
 			fs.DurationVar(&f.headerTimeout, "header-timeout", f.headerTimeout, "close a connection whose request headers take longer than `D`")
 			fs.DurationVar(&f.idleTimeout, "idle-timeout", f.idleTimeout, "close a kept-alive connection idle for longer than `D`")
+			focusFlag(fs, cfg)
 		},
 		run: func(ctx context.Context, cfg Config, args []string, std stdio) error {
 			if len(args) > 0 {
-				fmt.Fprintln(std.err, "usage: sijil serve [-addr HOST:PORT] [-db DSN] [-write-token T] [-data-dir DIR]")
+				fmt.Fprintln(std.err, "usage: sijil serve [-addr HOST:PORT] [-db DSN] [-write-token T] [-data-dir DIR] [-focus CC,CC]")
 				return errUsage
 			}
 			if f.token == "" {
@@ -110,6 +113,9 @@ func runServe(ctx context.Context, cfg Config, f serveFlags, std stdio) error {
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
+	if err := checkFocusFlag(cfg, gaz, std, "serve"); err != nil {
+		return err
+	}
 	if f.dataDir == "" {
 		f.dataDir = serveDefaultDataDir(cfg.DB)
 	}
@@ -122,6 +128,16 @@ func runServe(ctx context.Context, cfg Config, f serveFlags, std stdio) error {
 	}
 	logger := slog.New(slog.NewTextHandler(std.err, nil))
 	return withIndexedStore(ctx, cfg, logger, func(store caption.Store) error {
+		// Set before the gazetteer is shared with the server's handlers.
+		st, err := store.Settings(ctx)
+		if err != nil {
+			return fmt.Errorf("serve: %w", err)
+		}
+		focus, err := focusOf(cfg, st.Focus, gaz)
+		if err != nil {
+			return fmt.Errorf("serve: %w", err)
+		}
+		gaz.SetFocus(focus.countries)
 		opt := server.Options{
 			ExpandPlace: placeExpander(gaz),
 			Admin1Key:   admin1Keyer(gaz),
@@ -146,6 +162,9 @@ func runServe(ctx context.Context, cfg Config, f serveFlags, std stdio) error {
 			ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 		}
 		serveAnnounce(std.err, ln.Addr(), cfg.DB, f)
+		if opt.Ingest != nil {
+			fmt.Fprintf(std.err, "sijil: uploads are resolved with focus %s\n", focus)
+		}
 		return serveUntilDone(ctx, srv, ln)
 	})
 }

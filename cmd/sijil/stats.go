@@ -19,7 +19,12 @@ func statsCommand() command {
 Stats counts what the register holds: documents ingested, occurrences
 (captions as found in them), records (distinct captions), clusters (groups
 of altered copies) and events (groups of clusters showing one incident).
-With -json it prints one object with those integer keys.`,
+It then names the focus countries places are resolved with (SIJIL_FOCUS,
+else the register's setting: see sijil settings) and, when some records
+were resolved with another focus, how many: sijil reparse resolves them
+again. With -json it prints one object with the integer keys documents,
+occurrences, records, clusters, events and records_other_focus, and focus
+("SY,IQ", "" for none).`,
 		flags: func(fs *flag.FlagSet, cfg *Config) {
 			dbFlag(fs, cfg)
 			fs.BoolVar(&asJSON, "json", false, "print a JSON object")
@@ -34,10 +39,32 @@ With -json it prints one object with those integer keys.`,
 				if err != nil {
 					return fmt.Errorf("stats: %w", err)
 				}
-				return printStats(std, st, asJSON)
+				f, vs, err := registerFocusState(ctx, cfg, s)
+				if err != nil {
+					return fmt.Errorf("stats: %w", err)
+				}
+				if err := printStats(std, st, f, vs, asJSON); err != nil {
+					return err
+				}
+				if !asJSON {
+					noteOtherFocus(std.err, vs, f)
+				}
+				return nil
 			})
 		},
 	}
+}
+
+// registerFocusState returns the focus a reparse would resolve places with
+// (SIJIL_FOCUS, else the register's setting) and the register's records by
+// version, which say the focus each was resolved with.
+func registerFocusState(ctx context.Context, cfg Config, s caption.Store) (focus, []caption.VersionCount, error) {
+	set, err := s.Settings(ctx)
+	if err != nil {
+		return focus{}, nil, err
+	}
+	vs, err := s.RecordVersions(ctx)
+	return chosenFocus(cfg, set.Focus), vs, err
 }
 
 // wireStats is the JSON of sijil stats.
@@ -47,11 +74,17 @@ type wireStats struct {
 	Records     int `json:"records"`
 	Clusters    int `json:"clusters"`
 	Events      int `json:"events"`
+	// Focus is the focus countries ("SY,IQ"), OtherFocus the records
+	// resolved with others.
+	Focus      string `json:"focus"`
+	OtherFocus int    `json:"records_other_focus"`
 }
 
-func printStats(std stdio, st caption.Stats, asJSON bool) error {
+func printStats(std stdio, st caption.Stats, f focus, vs []caption.VersionCount, asJSON bool) error {
+	other, _ := otherFocus(vs, f.countries)
 	if asJSON {
-		return json.NewEncoder(std.out).Encode(wireStats(st))
+		return json.NewEncoder(std.out).Encode(wireStats{Documents: st.Documents, Occurrences: st.Occurrences,
+			Records: st.Records, Clusters: st.Clusters, Events: st.Events, Focus: caption.FormatFocus(f.countries), OtherFocus: other})
 	}
 	for _, row := range []struct {
 		what string
@@ -67,5 +100,6 @@ func printStats(std stdio, st caption.Stats, asJSON bool) error {
 			return err
 		}
 	}
-	return nil
+	_, err := fmt.Fprintf(std.out, "%-12s %s\n", "focus", f)
+	return err
 }
