@@ -9,6 +9,7 @@ type chunk struct{ a, b int }
 // particles may join the capitalised words of one name.
 var particles = map[string]bool{"al": true, "al-": true, "el": true, "el-": true, "bin": true, "ibn": true,
 	"de": true, "del": true, "da": true, "van": true, "von": true, "ad-": true, "ash-": true, "as-": true,
+	"ob": true, "der": true, "am": true, "im": true, "sur": true, "upon": true, "dos": true, "das": true, "do": true,
 	"ar-": true, "an-": true, "at-": true, "az-": true, "abu": true, "bint": true, "ould": true, "ag": true}
 
 // notNames are capitalised words that never start or form a name on their
@@ -34,6 +35,8 @@ var notNames = map[string]bool{
 	"nowruz": true, "hanukkah": true, "diwali": true, "passover": true, "ashura": true, "holi": true,
 	// Slugs that lead a caption before a dash: "TOPSHOT - A member of …".
 	"topshot": true, "editors": true, "update": true, "correction": true, "urgent": true, "breaking": true,
+	// Military operations are named like places: "Operation Swords of Iron".
+	"operation": true, "arbaeen": true,
 }
 
 // chunks finds the candidate names among the scene's tokens [from, to),

@@ -119,8 +119,8 @@ func (cl countryLexicon) findCountries(out []countryMention, desc string, toks [
 		if div, dn, ok := cl.division(desc, toks, i); ok {
 			m, n = div, dn
 		} else if found, fn := cl.names.match(toks, i); fn > 0 {
-			if cl.divisionAfter(desc, toks, i+fn) || i+fn < len(toks) && toks[i+fn].key == "city" && toks[i+fn].upper {
-				i += fn - 1 // "Palestine, Texas", "Mexico City": a town, read as a place
+			if cl.divisionAfter(desc, toks, i+fn) || townName(toks, i, i+fn) {
+				i += fn - 1 // "Palestine, Texas", "Mexico City", "Port Sudan": a town, read as a place
 				continue
 			}
 			m.code, m.weight, n = found[0].value, nameWeight(toks, i, fn), fn
@@ -139,6 +139,20 @@ func (cl countryLexicon) findCountries(out []countryMention, desc string, toks [
 	}
 	return out
 }
+
+// townName reports whether the country's name at toks[i:j] is part of a
+// town's: "Mexico City", "Mexico Beach", "Port Sudan".
+func townName(toks []token, i, j int) bool {
+	if j < len(toks) && toks[j].upper && townWordsAfter[toks[j].key] {
+		return true
+	}
+	return i > 0 && toks[i-1].upper && townWordsBefore[toks[i-1].key]
+}
+
+var (
+	townWordsAfter  = map[string]bool{"city": true, "beach": true, "springs": true, "falls": true, "heights": true}
+	townWordsBefore = map[string]bool{"port": true, "fort": true}
+)
 
 // division reads a first-level division at toks[i] as country evidence.
 // A division's name counts where a country's would; an abbreviation only
@@ -216,6 +230,8 @@ func nameWeight(toks []token, i, n int) int {
 			if j >= 1 && (toks[j-1].upper || toks[j-1].is(tagPlaceNoun) || toks[j-1].key == ".") {
 				return townWeight(toks, j-1)
 			}
+		case sceneCountryPreps[k] && fledFrom(toks, j):
+			return weightHint // "refugees fleeing the war in Ukraine"
 		case sceneCountryPreps[k]:
 			return weightNamed
 		case k == "of" && j >= 1:
@@ -236,6 +252,18 @@ func nameWeight(toks []token, i, n int) int {
 		}
 	}
 	return weightHint
+}
+
+// fledFrom reports whether a flee word stands within a few words before
+// toks[j] in the same clause: the country after it is where people came
+// from.
+func fledFrom(toks []token, j int) bool {
+	for i := j - 1; i >= 0 && j-i <= 5 && toks[i].word; i-- {
+		if toks[i].is(tagFlee) {
+			return true
+		}
+	}
+	return false
 }
 
 // sceneCountryPreps put the scene in the country after them: "in Syria",
@@ -347,12 +375,15 @@ func bestCountry(ms []countryMention) (countryMention, bool) {
 }
 
 // ignoreInside sets the weight of every mention that lies inside one of
-// the actors found to weightIgnored: "Syrian Democratic Forces", "U.S.
-// troops" and "Russian jets" are who is in the scene, not where it is.
-func ignoreInside(ms []countryMention, hits []actorHit) {
+// the actors found, or owns one, to weightIgnored: "Syrian Democratic
+// Forces", "U.S. troops", "Russian jets" and "Lebanon's Hezbollah" are who
+// is in the scene, not where it is.
+func ignoreInside(ms []countryMention, hits []actorHit, toks []token) {
 	for i := range ms {
+		a, b := ms[i].toks[0], ms[i].toks[1]
+		owns := b+1 < len(toks) && toks[b].key == "'s"
 		for _, h := range hits {
-			if ms[i].toks[0] >= h.a && ms[i].toks[1] <= h.b {
+			if a >= h.a && b <= h.b || owns && h.a == b+1 {
 				ms[i].weight = weightIgnored
 			}
 		}

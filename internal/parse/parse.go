@@ -105,6 +105,7 @@ func (p *Parser) describe(rec *caption.Record, desc string, off int, ws *workspa
 	sents := ws.sents
 	ws.toks = tokenizeInto(ws.toks[:0], desc, lowerASCII(desc), p.words)
 	toks := ws.toks
+	monthLedNames(toks)
 
 	dr := pickDate(desc, sents)
 	if !dr.Date.IsZero() {
@@ -125,6 +126,19 @@ func (p *Parser) describe(rec *caption.Record, desc string, off int, ws *workspa
 	scene := ws.scene
 	p.scene(rec, desc, off, sents, scene, ws)
 }
+
+// monthLedNames lets a month's abbreviation start a name when a particle
+// and a name follow it: "Mar del Plata" is a city, where "Mar. 3" is a date.
+func monthLedNames(toks []token) {
+	for i := 0; i+2 < len(toks); i++ {
+		if toks[i].upper && monthAbbrevs[toks[i].key] && toks[i+1].is(tagParticle) && toks[i+2].is(tagName) {
+			toks[i].tags |= tagName
+		}
+	}
+}
+
+var monthAbbrevs = map[string]bool{"jan": true, "feb": true, "mar": true, "apr": true, "may": true, "jun": true,
+	"jul": true, "aug": true, "sep": true, "sept": true, "oct": true, "nov": true, "dec": true}
 
 // appendSceneSentences picks the sentences that describe the photographed scene:
 // the first one, the ones carrying the depicted event's casualty figures and

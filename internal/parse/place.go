@@ -28,7 +28,8 @@ var placeNouns = map[string]bool{
 	"stadium": true, "university": true, "cathedral": true, "church": true, "palace": true, "park": true,
 	"beach": true, "plaza": true, "ghat": true, "temple": true, "shrine": true, "monument": true, "station": true,
 	"sea": true, "lake": true, "gulf": true, "bay": true, "coast": true, "strait": true, "canal": true,
-	"peninsula": true,
+	"peninsula": true, "kibbutz": true, "moshav": true, "settlement": true, "citadel": true, "fortress": true,
+	"castle": true, "museum": true, "bazaar": true, "souk": true, "cemetery": true, "graveyard": true,
 }
 
 // siteNouns name a site rather than an administrative unit: they stay part of
@@ -39,6 +40,8 @@ var siteNouns = map[string]bool{
 	"mosque": true, "prison": true, "checkpoint": true, "crossing": true, "bridge": true, "port": true,
 	"stadium": true, "university": true, "cathedral": true, "church": true, "palace": true, "park": true,
 	"beach": true, "plaza": true, "ghat": true, "temple": true, "shrine": true, "monument": true, "station": true,
+	"citadel": true, "fortress": true, "castle": true, "museum": true, "bazaar": true, "souk": true,
+	"cemetery": true, "graveyard": true,
 }
 
 // placeVerbs take a place as their object: "Israeli jets hit Gaza City",
@@ -80,6 +83,7 @@ var datelineMarks = map[string]bool{"(": true, ":": true, "-": true, "—": true
 // "the eastern edge of X", "north of X", "the streets of X".
 var relNouns = map[string]bool{
 	"outskirts": true, "edge": true, "edges": true, "heart": true, "centre": true, "center": true,
+	"foot": true, "top": true, "middle": true, "shores": true, "banks": true,
 	"streets": true, "ruins": true, "orchards": true, "part": true, "parts": true, "side": true,
 	"entrance": true, "north": true, "south": true, "east": true, "west": true, "northeast": true,
 	"northwest": true, "southeast": true, "southwest": true, "north-east": true, "north-west": true,
@@ -93,7 +97,7 @@ var relNouns = map[string]bool{
 var placePreps = map[string]bool{
 	"in": true, "at": true, "near": true, "outside": true, "inside": true, "into": true,
 	"across": true, "around": true, "through": true, "on": true, "over": true, "off": true,
-	"above": true, "along": true, "beneath": true, "below": true,
+	"above": true, "along": true, "beneath": true, "below": true, "toward": true, "towards": true,
 }
 
 // placeModifiers may stand between a preposition and a place name: "in the
@@ -122,8 +126,11 @@ func (sc *sceneCtx) placeContext(c chunk, prevPlace bool) bool {
 	if c.b < len(toks) && toks[c.b].is(tagPlaceNoun) {
 		return true // "Tal Samin village", "Hama countryside", "Douma neighbourhood"
 	}
-	if c.b+1 < len(toks) && toks[c.b].key == "," && sc.used[c.b+1] && !sc.demonym[c.b+1] {
-		return true // "Beirut, Lebanon": a name before a country name
+	if c.b < len(toks) && attributive(toks[c.b].key) {
+		return false // "Islamic State-held Raqqa": who holds the place
+	}
+	if c.b+1 < len(toks) && toks[c.b].key == "," && (sc.countryAfter(c.b+1) || divisionAfter(toks, c.b+1)) {
+		return true // "Beirut, Lebanon", "Tombouctou, northern Mali", "Avdiivka, Donetsk Oblast"
 	}
 	if c.b+1 < len(toks) && toks[c.b].key == "refugee" && toks[c.b+1].key == "camp" {
 		return true
@@ -142,7 +149,7 @@ func (sc *sceneCtx) placeContext(c chunk, prevPlace bool) bool {
 		return true // "Baghdad's Tahrir Square": the place of a site
 	}
 	i := c.a - 1
-	for i >= 0 && c.a-i <= 4 && (toks[i].is(tagPlaceMod) || toks[i].key == "'s" || sc.demonym[i]) {
+	for i >= 0 && c.a-i <= 5 && sc.modifies(i) {
 		if toks[i].key == "capital" {
 			return true // "the capital Damascus", "the Syrian capital Damascus"
 		}
@@ -155,8 +162,8 @@ func (sc *sceneCtx) placeContext(c chunk, prevPlace bool) bool {
 	switch {
 	case toks[i].is(tagPlacePrep), toks[i].is(tagPlaceVerb):
 		return true
-	case k == "of" && i > 0 && (toks[i-1].is(tagPlaceNoun) || toks[i-1].is(tagRelNoun)):
-		return true
+	case k == "of" && i > 0 && (toks[i-1].is(tagPlaceNoun) || toks[i-1].is(tagRelNoun) || residentNouns[toks[i-1].key] || toks[i-1].key == "resident"):
+		return true // "the town of Douma", "residents of Idleb"
 	case k == "," && prevPlace:
 		return true
 	case k == "capital":
@@ -164,6 +171,47 @@ func (sc *sceneCtx) placeContext(c chunk, prevPlace bool) bool {
 	}
 	return false
 }
+
+// modifies reports whether toks[i], before a name, may stand between it
+// and the word that makes it a place: an adjective ("the besieged"), a
+// possessive and its country or demonym ("Hong Kong's", "the Syrian"), a
+// place noun in front ("in kibbutz Kfar Aza"), or the name of whoever
+// holds the place ("Islamic State-held").
+func (sc *sceneCtx) modifies(i int) bool {
+	t := sc.toks[i]
+	switch {
+	case t.is(tagPlaceMod), t.key == "'s", sc.demonym[i], sc.country[i]:
+		return true
+	case t.is(tagPlaceNoun) && !t.upper:
+		return true
+	case t.upper && i+1 < len(sc.toks) && attributive(sc.toks[i+1].key):
+		return true
+	}
+	return false
+}
+
+// countryAfter reports whether a country's name follows at toks[j], after
+// any direction: "Beirut, Lebanon", "Tombouctou, northern Mali".
+func (sc *sceneCtx) countryAfter(j int) bool {
+	for j < len(sc.toks) && sc.toks[j].is(tagPlaceMod) {
+		j++
+	}
+	return j < len(sc.toks) && sc.country[j]
+}
+
+// divisionAfter reports whether a name ending in a division word follows
+// at toks[j]: "Avdiivka, Donetsk Oblast", "Bunia, Ituri Province".
+func divisionAfter(toks []token, j int) bool {
+	k := j
+	for k < len(toks) && toks[k].upper && toks[k].word {
+		k++
+	}
+	return k > j+1 && adminWords[toks[k-1].key]
+}
+
+// adminWords end the names of divisions: "Donetsk Oblast", "Borno State".
+var adminWords = map[string]bool{"oblast": true, "province": true, "governorate": true, "state": true,
+	"county": true, "region": true, "district": true, "prefecture": true, "krai": true}
 
 // ownsSite reports whether chunk c is a place whose site follows with a
 // possessive: "Baghdad's Tahrir Square", "Kyiv's Maidan square", "Gaza
@@ -178,7 +226,10 @@ func (sc *sceneCtx) ownsSite(c chunk) bool {
 	for k < len(t) && (isNameTok(t[k], sc.used[k]) || t[k].is(tagParticle)) {
 		k++
 	}
-	return k > j+1 && (t[k-1].is(tagSiteNoun) || k < len(t) && t[k].is(tagPlaceNoun) && !t[k].upper)
+	if k == j+1 {
+		return k < len(t) && t[k].is(tagSiteNoun) // "Erbil's citadel"
+	}
+	return t[k-1].is(tagSiteNoun) || k < len(t) && t[k].is(tagPlaceNoun) && !t[k].upper
 }
 
 // commonPossessors own the sites named after them rather than a place's:
@@ -263,7 +314,7 @@ var nearWords = map[string]bool{
 	"northeast": true, "northwest": true, "southeast": true, "southwest": true, "north-east": true,
 	"north-west": true, "south-east": true, "south-west": true, "km": true, "kilometres": true,
 	"kilometers": true, "miles": true, "around": true, "outside of": true, "vicinity": true,
-	"environs": true, "frontline": true, "front": true,
+	"environs": true, "frontline": true, "front": true, "toward": true, "towards": true,
 }
 
 // describePlace reads the place word and nearness around chunk c: "Tal Samin

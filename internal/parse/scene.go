@@ -16,6 +16,7 @@ type sceneCtx struct {
 	inScene []bool // token lies in a scene sentence
 	used    []bool // token already claimed by a country, actor or person
 	demonym []bool // token is (part of) a demonym
+	country []bool // token is (part of) a country's name
 	ev      *evidence
 
 	// Scratch reused from caption to caption (see workspace).
@@ -31,13 +32,13 @@ type sceneCtx struct {
 func newSceneCtx(desc string, sents []caption.Span, scene []int, ws *workspace) *sceneCtx {
 	toks := ws.toks
 	n := len(toks)
-	ws.flags = slices.Grow(ws.flags[:0], 4*n)[:4*n]
+	ws.flags = slices.Grow(ws.flags[:0], 5*n)[:5*n]
 	clear(ws.flags)
 	ws.sentOf = slices.Grow(ws.sentOf[:0], n)[:n]
 	flags := ws.flags
 	sc := &ws.sc
 	sc.desc, sc.toks, sc.sentOf, sc.ev = desc, toks, ws.sentOf, &ws.ev
-	sc.inScene, sc.used, sc.demonym, sc.starts = flags[:n], flags[n:2*n], flags[2*n:3*n], flags[3*n:]
+	sc.inScene, sc.used, sc.demonym, sc.starts, sc.country = flags[:n], flags[n:2*n], flags[2*n:3*n], flags[3*n:4*n], flags[4*n:]
 	sc.names = sc.names[:0]
 	s := 0
 	in := slices.Contains(scene, s)
@@ -96,12 +97,13 @@ func (p *Parser) scene(rec *caption.Record, desc string, off int, sents []captio
 		for i := m.toks[0]; i < m.toks[1]; i++ {
 			sc.used[i] = true
 			sc.demonym[i] = m.demonym
+			sc.country[i] = !m.demonym
 		}
 	}
 	setCountry(rec, sc.mentions)
 	p.events(rec, sc, off)
 	p.actors(rec, sc, off)
-	ignoreInside(sc.mentions, sc.hits)
+	ignoreInside(sc.mentions, sc.hits, sc.toks)
 	if best, ok := setCountry(rec, sc.mentions); ok {
 		sc.ev.add("country", off, best.span)
 	}
@@ -195,9 +197,38 @@ func (sc *sceneCtx) placesIn(from, to int) []foundPlace {
 	if fled < len(found) {
 		found = found[:len(found)-fled]
 	}
+	found = found[:sc.chainEnd(found)]
 	sc.found = found
 	return found
 }
+
+// chainEnd returns how many of found, in the order written, locate the
+// scene: a place after a word that opens another clause belongs to another
+// scene ("the funeral in Misrata of fighters killed in clashes in Sirte",
+// "in Athens' Syntagma Square … after a train collision near Larissa"),
+// while one after a site's name stays ("the Uffizi gallery in Firenze").
+func (sc *sceneCtx) chainEnd(found []foundPlace) int {
+	for k := 1; k < len(found); k++ {
+		a, b := found[k-1].c.b, found[k].c.a
+		if b < a {
+			return k // out of order: fled places after the scene's
+		}
+		for i := a; i < b; i++ {
+			if t := sc.toks[i]; clauseWords[t.key] || t.key == ";" {
+				return k
+			}
+		}
+	}
+	return len(found)
+}
+
+// clauseWords open a clause whose places are not the photo's: background,
+// how people died, where they fled, from where the photo was taken.
+var clauseWords = map[string]bool{"after": true, "following": true, "as": true, "since": true, "when": true,
+	"while": true, "who": true, "whom": true, "whose": true, "which": true, "where": true, "before": true,
+	"killed": true, "died": true, "dead": true, "wounded": true, "injured": true, "fled": true, "fleeing": true,
+	"seen": true, "said": true, "says": true, "according": true, "amid": true, "despite": true, "until": true,
+	"ago": true, "earlier": true, "later": true}
 
 // fleeWords say that the place after them is where people came from, not
 // where the photo was taken: "Sudanese refugees who fled the conflict in

@@ -210,7 +210,8 @@ func ageWord(key string) bool {
 var attributiveEnds = map[string]bool{"backed": true, "led": true, "held": true, "controlled": true,
 	"run": true, "occupied": true, "allied": true, "supported": true, "dominated": true, "funded": true,
 	"trained": true, "armed": true, "sponsored": true, "aligned": true, "affiliated": true, "linked": true,
-	"administered": true, "annexed": true, "besieged": true, "brokered": true, "made": true, "built": true}
+	"administered": true, "annexed": true, "besieged": true, "brokered": true, "made": true, "built": true,
+	"speaking": true, "majority": true, "populated": true, "inhabited": true, "style": true}
 
 // attributive reports whether key is such a compound: a word, a hyphen and
 // one of attributiveEnds.
