@@ -75,6 +75,9 @@ func (ix *Index) countryAt(i int) countryRow {
 	}
 }
 
+// numCountries returns how many country rows the index has.
+func (ix *Index) numCountries() int { return len(ix.sec[secCountries]) / countrySize }
+
 // findCountry returns the row for an ISO code.
 func (ix *Index) findCountry(code caption.CountryCode) (countryRow, bool) {
 	n := len(ix.sec[secCountries]) / countrySize

@@ -22,6 +22,14 @@ type candidateSet struct {
 	alike         []bool   // some name of places[j] has the Spelling (spelledAs)
 	own           []bool   // places[j]'s own name has it (spelledAs)
 	exact         []bool   // some name of places[j] is written as the name is (writtenAs)
+	// country is the country the name is the name of ("Georgia"), or "".
+	country caption.CountryCode
+	// countries is how many countries the candidates lie in, counting
+	// those spelt so unlike the name that they are dropped (see loose).
+	countries int
+	// seat is true for a division whose own city is among the
+	// candidates: Idlib the province, with Idlib the city in it.
+	seat []bool
 	// kind is the division word the name ended in and was found without
 	// ("Kherson Oblast", "Borno State"), which says what the caption means
 	// as a place word would; "" when none.
@@ -83,8 +91,10 @@ func (g *Gazetteer) newCandidateSet(name string, country caption.CountryCode) *c
 	// Lookup ranks by spelling and population; past the first few dozen
 	// namesakes ("Al Qaryah") none wins on context, and keeping them all
 	// for a 100,000-caption document costs gigabytes.
-	cs.places = cs.places[:min(len(cs.places), maxCandidates):min(len(cs.places), maxCandidates)]
+	cs.places = capCandidates(cs.places)
 	written := writtenForm(matched)
+	cs.countries = countCountries(cs.places)
+	cs.country, _ = g.countryNamed(name)
 	if !cs.fuzzy {
 		cs.places = slices.DeleteFunc(cs.places, func(p Place) bool {
 			return !spelledAlike(p, cs.spelling) && !writtenNear(p, written)
@@ -94,10 +104,41 @@ func (g *Gazetteer) newCandidateSet(name string, country caption.CountryCode) *c
 	cs.alike = make([]bool, len(cs.places))
 	cs.own = make([]bool, len(cs.places))
 	cs.exact = make([]bool, len(cs.places))
+	cs.seat = make([]bool, len(cs.places))
 	for j, p := range cs.places {
 		cs.adminKeys[j] = Key(p.Admin1)
 		cs.own[j], cs.alike[j] = spelledAs(p, cs.spelling)
 		cs.exact[j] = cs.alike[j] && writtenAs(p, written)
+		cs.seat[j] = isDivision(p) && slices.ContainsFunc(cs.places, func(q Place) bool {
+			return q.Class == 'P' && q.Country == p.Country && q.Admin1Code == p.Admin1Code
+		})
 	}
 	return cs
+}
+
+// countCountries returns how many countries places lie in.
+func countCountries(places []Place) int {
+	var seen []caption.CountryCode
+	for _, p := range places {
+		if !slices.Contains(seen, p.Country) {
+			seen = append(seen, p.Country)
+		}
+	}
+	return len(seen)
+}
+
+// capCandidates keeps the first maxCandidates places and every division
+// after them: having no population, divisions rank after every town of
+// their name, and "Santa Cruz" or "Victoria" has more than that.
+func capCandidates(places []Place) []Place {
+	if len(places) <= maxCandidates {
+		return places
+	}
+	out := places[:maxCandidates:maxCandidates]
+	for _, p := range places[maxCandidates:] {
+		if isDivision(p) {
+			out = append(out, p)
+		}
+	}
+	return out
 }

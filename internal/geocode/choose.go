@@ -59,7 +59,11 @@ func (g *Gazetteer) best(rec *caption.Record, sc *scene, i int, anchors []anchor
 			w = c
 		}
 	}
-	if sc.loose(rec, i, w.j, anchors) || sc.foreignToDocument(rec, i, sc.cands[i][w.j]) {
+	// A near spelling is a guess that only the caption's or its document's
+	// other places may confirm: in a gallery from Mumbai, "Dharavi" is not
+	// Dehra Dun.
+	unconfirmed := sc.fuzzy[i] && len(anchors) > 0 && w.sup&(supContainer|supNearDocument) == 0
+	if unconfirmed || sc.loose(rec, i, w.j, anchors) || sc.foreignToDocument(rec, i, sc.cands[i][w.j]) {
 		return pick{fuzzy: sc.fuzzy[i]}
 	}
 	pk := pick{p: sc.cands[i][w.j], fuzzy: sc.fuzzy[i], found: true}

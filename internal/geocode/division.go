@@ -7,10 +7,12 @@ import (
 	"sijil/internal/caption"
 )
 
-// divisionNames finds first-level divisions by name. The embedded data has
-// no ADM1 entries, only the names of each place's division, so "Anbar
-// province" or "Nineveh" found nothing of Iraq's and fell to a namesake
-// village abroad that shares the key: the divisions are candidates too.
+// divisionNames finds first-level divisions by name. The embedded data
+// holds most divisions as ADM1 entries, but not every one (Natural Earth
+// lacks some codes), and an imported layer may give only the names of its
+// places' divisions; without these, "Anbar province" or "Nineveh" found
+// nothing of Iraq's and fell to a namesake village abroad that shares the
+// key: the divisions are candidates too.
 type divisionNames struct {
 	once  sync.Once
 	byKey map[string][]a1Key // Key(name) → (country, code) of every layer's rows

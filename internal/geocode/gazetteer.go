@@ -15,10 +15,11 @@ import (
 // record is returned, while the names of every layer still find it. A
 // Gazetteer is safe for concurrent use.
 type Gazetteer struct {
-	layers []*Index
-	fuzzy  fuzzyCache
-	cands  candidateCache
-	divs   divisionNames
+	layers    []*Index
+	fuzzy     fuzzyCache
+	cands     candidateCache
+	divs      divisionNames
+	countries countryNames
 	// focus lists the countries the register documents (SetFocus): among
 	// namesakes that nothing in a caption tells apart, one of them wins.
 	focus []caption.CountryCode

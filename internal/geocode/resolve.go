@@ -221,15 +221,15 @@ const corroborateKm = 150
 // instead, with precision 2.
 func (sc *scene) corroborated(i int, p Place) bool {
 	for j := i + 1; j < len(sc.cands); j++ {
-		if len(sc.cands[j]) == 0 || sc.fuzzy[j] {
-			continue
+		if len(sc.cands[j]) == 0 || sc.fuzzy[j] || sc.sets[j].country == p.Country {
+			continue // a country the caption names vouches for every place in it
 		}
 		// When some of the containing place's candidates are spelt as the
 		// caption spells it, only they count: "Beirut" is Beirut, not a
 		// West Bank village whose name shares its loose key and which
 		// would vouch for a namesake of "Dahiyeh" there.
-		cands := sc.cands[j][:min(len(sc.cands[j]), 16)]
-		alike := slices.Contains(sc.sets[j].alike[:len(cands)], true)
+		cands := sc.cands[j]
+		alike := slices.Contains(sc.sets[j].alike[:min(len(cands), containerCands)], true)
 		if !containerLike(cands, sc.sets[j].alike, alike, p) {
 			continue
 		}
@@ -239,9 +239,10 @@ func (sc *scene) corroborated(i int, p Place) bool {
 				continue
 			}
 			// A province vouches for every place in it, however far from
-			// its centre: Joplin lies 230 km from Missouri's.
+			// its centre: Joplin lies 230 km from Missouri's. Other places
+			// vouch by distance, the first few of them.
 			if isDivision(q) && q.Country == p.Country && q.Admin1Code != "" && q.Admin1Code == p.Admin1Code ||
-				distanceKm(p.Lat, p.Lon, q.Lat, q.Lon) <= corroborateKm {
+				n < containerCands && distanceKm(p.Lat, p.Lon, q.Lat, q.Lon) <= corroborateKm {
 				near = true
 				break
 			}
@@ -299,9 +300,12 @@ func dropResolveWarnings(ws []string) []string {
 }
 
 // adminKinds are the place words of first-level divisions and regions.
+// "district" and "territory", second-level units named for their towns
+// ("Harim district", "Rutshuru territory"), are not: they mean the town.
 var adminKinds = map[string]bool{"province": true, "governorate": true, "region": true, "oblast": true,
-	"countryside": true, "state": true, "county": true, "krai": true, "prefecture": true, "wilaya": true,
-	"district": false}
+	"countryside": true, "state": true, "county": true, "krai": true, "kray": true, "prefecture": true,
+	"wilaya": true, "wilayah": true, "emirate": true, "voivodeship": true, "canton": true,
+	"department": true, "departamento": true, "district": false}
 
 // precision grades a resolved reference of the given place word: the scene
 // itself (1), near or part of it (2), or only its province (3). fallback

@@ -18,7 +18,8 @@ var genericWords = map[string]bool{"camp": true, "refugee": true, "refugees": tr
 	"air": true, "base": true, "airport": true, "city": true, "town": true, "village": true,
 	"district": true, "area": true, "neighbourhood": true, "neighborhood": true, "province": true,
 	"region": true, "governorate": true, "state": true, "county": true, "oblast": true, "krai": true,
-	"prefecture": true, "wilaya": true, "department": true, "municipality": true}
+	"prefecture": true, "wilaya": true, "wilayah": true, "department": true, "departamento": true,
+	"municipality": true, "kray": true, "emirate": true, "voivodeship": true, "canton": true, "territory": true}
 
 // Candidates returns the places the resolver weighs for a caption's name
 // (in country, when the caption names one), as `sijil gazetteer search`
@@ -114,10 +115,11 @@ func (g *Gazetteer) newScene(rec *caption.Record) *scene {
 type support uint8
 
 const (
-	supCountry   support = 1 << iota // in the country the caption names, or its document agrees on
-	supHint                          // in the country a demonym hints at
-	supContainer                     // in, or near, another place the caption names
-	supDocument                      // near the places of the document's other captions
+	supCountry      support = 1 << iota // in the country the caption names, or its document agrees on
+	supHint                             // in the country a demonym hints at
+	supContainer                        // in, or near, another place the caption names
+	supDocument                         // in the country of the document's other captions, or near their places
+	supNearDocument                     // near their places, or in their province
 )
 
 // score rates candidate p for rec.PlaceRefs[i] by what the caption says
@@ -174,7 +176,14 @@ func (sc *scene) explain(rec *caption.Record, i, j int, anchors []anchor, why *[
 	}
 	switch p.Feature {
 	case "ADM1":
-		add(0, 10, "a first-level division")
+		// A bare name that is a province's and a town's elsewhere is the
+		// province ("California", not California, Missouri), but not a
+		// capital's or a large city's ("Washington"); one that is a
+		// province's and its own city's is the city ("Idlib", "New York"),
+		// which a caption means unless it says "province".
+		if !sc.sets[i].seat[j] {
+			add(0, 18, "a first-level division")
+		}
 	case "PPLC":
 		add(0, 8, "a capital")
 	case "PPLA":
@@ -227,6 +236,9 @@ func (sc *scene) context(rec *caption.Record, i, j int, anchors []anchor, add fu
 		if k == i {
 			continue
 		}
+		if sc.sets[k].country != "" && sc.sets[k].country == p.Country {
+			add(supCountry, countryWeight, "in the country the caption names, "+other.Name)
+		}
 		switch {
 		case admin != "" && sc.keys[k] == admin, sc.inDivisionOf(k, p):
 			add(supContainer, 50, "in the province the caption names, "+other.Name)
@@ -237,8 +249,12 @@ func (sc *scene) context(rec *caption.Record, i, j int, anchors []anchor, add fu
 			add(supContainer, 40, "within 40 km of "+other.Name)
 		}
 	}
-	if a := anchorScore(p, anchors); a > 0 {
-		add(supDocument, a, "near the document's other places")
+	if a, close := anchorScore(p, anchors); a > 0 {
+		by := supDocument
+		if close {
+			by |= supNearDocument
+		}
+		add(by, a, "near the document's other places")
 	}
 }
 
@@ -250,9 +266,11 @@ func strictCountry(rec *caption.Record) bool {
 	return rec.Country != "" && rec.CountryBasis == caption.CountryNamed
 }
 
-// containerCands is how many of a containing place's candidates are
-// weighed when testing that it contains another: enough for a name shared
-// by a province and its seat, and by a few namesakes.
+// containerCands is how many of a place's candidates are weighed when
+// testing that a division contains one of them: enough for a name shared
+// by a province and its seat, and by a few namesakes. A division itself
+// is looked for among all of a name's candidates: having no population, it
+// ranks after every town of its name ("Florida").
 const containerCands = 16
 
 // isDivision reports whether p is a first-level division.
@@ -264,7 +282,7 @@ func (sc *scene) inDivisionOf(k int, p Place) bool {
 	if p.Admin1Code == "" || isDivision(p) {
 		return false
 	}
-	for _, q := range sc.cands[k][:min(len(sc.cands[k]), containerCands)] {
+	for _, q := range sc.cands[k] {
 		if isDivision(q) && q.Country == p.Country && q.Admin1Code == p.Admin1Code {
 			return true
 		}
@@ -301,8 +319,7 @@ func (sc *scene) loose(rec *caption.Record, i, j int, anchors []anchor) bool {
 	if supported {
 		return false
 	}
-	cands := sc.cands[i]
-	return slices.ContainsFunc(cands, func(q Place) bool { return q.Country != cands[j].Country })
+	return sc.sets[i].countries > 1
 }
 
 // Scored is a candidate for a caption's place with its score and the
@@ -347,12 +364,14 @@ func (sc *scene) near(j int, p Place, country caption.CountryCode, km float64) b
 	return false
 }
 
-// anchorScore rewards a candidate near, or in the province of, the places of
-// the same document.
-func anchorScore(p Place, anchors []anchor) float64 {
-	s := 0.0
-	near, sameAdmin := false, false
+// anchorScore rewards a candidate near, in the province of, or in the
+// country of most of the places of the same document.
+func anchorScore(p Place, anchors []anchor) (s float64, close bool) {
+	near, sameAdmin, sameCountry := false, false, 0
 	for _, a := range anchors {
+		if a.country == p.Country {
+			sameCountry++
+		}
 		// Two points further apart in latitude than 50 km along a meridian
 		// are further apart than that; the test spares most of the
 		// distances, which were a third of resolving a caption.
@@ -365,7 +384,13 @@ func anchorScore(p Place, anchors []anchor) float64 {
 	if sameAdmin {
 		s += 5
 	}
-	return s
+	// Most of a gallery's places in one country settle a namesake
+	// there: "Tripoli's Al-Nour square" among captions from Beirut and
+	// Sidon is the Lebanese Tripoli.
+	if 2*sameCountry > len(anchors) {
+		s += 20
+	}
+	return s, near || sameAdmin
 }
 
 // anchorLatSpan is a little more than the degrees of latitude in 50 km
@@ -400,7 +425,7 @@ func writtenNear(p Place, want string) bool {
 			return false
 		}
 		n := []rune(writtenForm(name))
-		return editDistance(w, n) <= (max(len(w), len(n))+2)/3
+		return editDistance(w, n) <= max(len(w), len(n))/3
 	}
 	return near(p.Name) || slices.ContainsFunc(p.Alternates, near)
 }

@@ -1,0 +1,32 @@
+package geocode
+
+import (
+	"sync"
+
+	"sijil/internal/caption"
+)
+
+// countryNames finds countries by their English names, for a place of a
+// caption that is a country's name as well as a division's or a town's:
+// in "Tbilisi, Georgia" Georgia is the country, not the US state.
+type countryNames struct {
+	once  sync.Once
+	byKey map[string]caption.CountryCode // Key(name) → code, from every layer
+}
+
+// countryNamed returns the country whose name has name's key, if any.
+func (g *Gazetteer) countryNamed(name string) (caption.CountryCode, bool) {
+	cn := &g.countries
+	cn.once.Do(func() {
+		cn.byKey = map[string]caption.CountryCode{}
+		for _, ix := range g.layers {
+			for i := range ix.numCountries() {
+				if c := ix.countryAt(i); c.name != "" {
+					cn.byKey[Key(c.name)] = c.code
+				}
+			}
+		}
+	})
+	c, ok := cn.byKey[Key(name)]
+	return c, ok
+}
