@@ -16,6 +16,7 @@ import (
 // line; search and export share them, so the two select records alike.
 type queryFlags struct {
 	from, to, country, place, admin1 string
+	basis                            string
 	agency, photographer, event      string
 	actor, near                      string
 	killedMin                        optionalInt
@@ -28,6 +29,7 @@ func (f *queryFlags) define(fs *flag.FlagSet) {
 	fs.StringVar(&f.country, "country", "", "only records in `CC`, an ISO country code")
 	fs.StringVar(&f.place, "place", "", "only records at or naming the place `NAME`")
 	fs.StringVar(&f.admin1, "admin1", "", "only records in the first-level division `NAME`")
+	fs.StringVar(&f.basis, "basis", "", "only records whose location was chosen by `BASIS`: "+basisList())
 	fs.StringVar(&f.agency, "agency", "", "only records credited to agency `A`")
 	fs.StringVar(&f.photographer, "photographer", "", "only records by photographer `P` (whole name)")
 	fs.StringVar(&f.event, "event", "", "only records of event `TYPE` (airstrike, shelling, barrel_bomb, …)")
@@ -42,6 +44,7 @@ func (f *queryFlags) define(fs *flag.FlagSet) {
 func (f *queryFlags) query(text string) (caption.Query, error) {
 	q := caption.Query{
 		Text: text, From: f.from, To: f.to, Country: caption.CountryCode(strings.ToUpper(f.country)),
+		Basis:  caption.LocationBasis(strings.TrimSpace(f.basis)),
 		Agency: f.agency, Photographer: f.photographer, EventType: caption.EventType(f.event), Actor: f.actor,
 		KilledMin: f.killedMin.v,
 	}
@@ -73,6 +76,15 @@ func (f *queryFlags) expand(cfg Config, q *caption.Query) error {
 		q.Admin1Key = admin1Keyer(g)(f.admin1)
 	}
 	return nil
+}
+
+// basisList names the bases of a location, quoted, for help texts.
+func basisList() string {
+	names := make([]string, len(caption.LocationBases))
+	for i, b := range caption.LocationBases {
+		names[i] = strconv.Quote(string(b))
+	}
+	return strings.Join(names, ", ")
 }
 
 // optionalInt is an int flag that knows whether it was set.

@@ -36,7 +36,7 @@ func searchCommand() command {
 		help: `
 Search prints the records of the register that match QUERY and the filters,
 newest first (undated last), then the counts of the matches by country,
-admin1, agency, photographer, event type, actor and year.
+admin1, basis, agency, photographer, event type, actor and year.
 
 QUERY is full text over the captions and their places, actors,
 photographers and agencies: words (all must match), "a phrase", -word to
@@ -47,8 +47,11 @@ starts with -: sijil search -- -afp shelling.
 -place matches a record's location or any place it names by every
 spelling and entry the gazetteer knows (Douma, Duma, Dūmā), within
 -country when given; -admin1 matches the first-level division (-admin1
-Idlib finds Saraqib). Dates are YYYY, YYYY-MM or YYYY-MM-DD; a record
-matches when its date overlaps -from..-to. -near LAT,LON,KM keeps the
+Idlib finds Saraqib). -basis keeps the records whose location was chosen
+so ("population", the weakest, when rank and population alone chose among
+namesakes); records located before sijil recorded a basis have none, and
+sijil reparse gives them one. Dates are YYYY, YYYY-MM or YYYY-MM-DD; a
+record matches when its date overlaps -from..-to. -near LAT,LON,KM keeps the
 records located within KM kilometres of the point.
 
 Each line shows the ID, date, place, killed/injured and the start of the

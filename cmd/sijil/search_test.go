@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -125,8 +126,30 @@ func TestSearchCommand(t *testing.T) {
 			if len(res.Facets["year"]) != 4 || res.Records[0].Cluster == nil {
 				t.Errorf("facets %v, first record's cluster %v", res.Facets, res.Records[0].Cluster)
 			}
+			testSearchBasis(t, env)
 			testSearchPaging(t, env)
 		})
+	}
+}
+
+// testSearchBasis checks -basis against the basis facet, whatever bases
+// the resolver gave: each value's count is what filtering by it finds, in
+// any case.
+func testSearchBasis(t *testing.T, env map[string]string) {
+	res, _ := searchJSON(t, env)
+	if _, ok := res.Facets["basis"]; !ok {
+		t.Fatalf("search --json has no basis facet: %v", res.Facets)
+	}
+	located := 0
+	for _, f := range res.Facets["basis"] {
+		located += f.Count
+		got, _ := searchJSON(t, env, "--basis", strings.ToUpper(f.Value))
+		if got.Total != f.Count || !slices.Equal(got.Facets["basis"], []wireFacet{f}) {
+			t.Errorf("search --basis %q: total %d, basis facet %v; want %d, only it", strings.ToUpper(f.Value), got.Total, got.Facets["basis"], f.Count)
+		}
+	}
+	if located == 0 || located > res.Total {
+		t.Errorf("basis facet %v counts %d of %d records", res.Facets["basis"], located, res.Total)
 	}
 }
 
@@ -186,6 +209,7 @@ func TestSearchCommandErrors(t *testing.T) {
 		{[]string{"--limit", "0"}, "-limit 0"},
 		{[]string{"--limit", "1001"}, "-limit 1001"},
 		{[]string{"--cursor", "x"}, "cursor"},
+		{[]string{"--basis", "guessed"}, `basis "guessed" is not one of only candidate, country named, container`},
 		{[]string{"--nope"}, "nope"},
 	}
 	for _, tc := range tests {
@@ -211,7 +235,7 @@ func TestSearchCommandInjection(t *testing.T) {
 			before := mustRun(t, env, "stats").stdout
 			inputs := []string{`'`, `"`, `'; DROP TABLE records; --`, `" OR 1=1 --`, `') OR ('1'='1`, `NEAR(`, `*`, `al-Bab`,
 				`description:douma`, `(`, `%`, `_`, `\`, `$1`, `?`, `&`, `|`, `!`, `<->`, `a & !b`, `--`, `;`, "OR", "-", "دوما", "a\tb"}
-			flags := []string{"", "--place", "--admin1", "--agency", "--photographer", "--event", "--actor", "--country", "--from", "--to", "--cursor"}
+			flags := []string{"", "--place", "--admin1", "--basis", "--agency", "--photographer", "--event", "--actor", "--country", "--from", "--to", "--cursor"}
 			for _, in := range inputs {
 				for _, f := range flags {
 					args := []string{"search", in}
