@@ -43,7 +43,8 @@ syntax and filters), in search order (newest first, undated last).
 -format chooses what is written:
 
   jsonl    (the default) one JSON object a line: the fields of SPEC.md as
-           "sijil parse" writes them, then "id", "cluster" and "event" (the
+           "sijil parse" writes them (the location with its "basis", how it
+           was chosen among namesakes), then "id", "cluster" and "event" (the
            IDs of the first record of the record's cluster and event; null
            until linked) and "sources", where the record was found: a list
            of {"document", "sha256", "index", "start", "end", "line"}, the
@@ -54,14 +55,15 @@ syntax and filters), in search order (newest first, undated last).
   csv      one row per record under a header: id, cluster, event, every
            SPEC.md field (the location as location_name, latitude,
            longitude, geonameid, admin1, location_country,
-           location_feature, location_precision) and the sources
+           location_feature, location_precision, location_basis) and the sources
            ("document:start-end"). Lists are joined with "; ", a person is
            "Name (age)". A text cell starting with = + - @ gets a leading '
            so that a spreadsheet shows it rather than running it.
   acled    one row per event (the records grouped as one incident) in the
            columns of ACLED's codebook that sijil can fill: event type
            mapped to ACLED's, the earliest day (or a month's middle), the
-           most precise location, the highest killed figure (never a sum).
+           most precise location (its basis among the tags), the highest
+           killed figure (never a sum).
            Events without a day or month, a country or a violent or
            protest event type are left out and counted on standard error.
            The project's docs/acled.md explains every column.

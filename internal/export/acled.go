@@ -175,11 +175,12 @@ func (ev *acledEvent) row() ([]string, string) {
 		n, _ := strconv.Atoi(c.numeric)
 		iso, name, prefix = strconv.Itoa(n), c.name, c.alpha3
 	}
-	admin1, place, lat, lon, geo := ev.place(cc)
+	loc := ev.location(cc)
+	admin1, place, lat, lon, geo := acledPlace(loc)
 	return []string{
 		prefix + "-sijil-" + strconv.FormatInt(ev.id, 10), date, date[:4], precision,
 		t.disorder, t.event, t.sub, iso, safeText(name), safeText(admin1), safeText(place), lat, lon, geo,
-		safeText(ev.sources()), safeText(ev.notes), ev.fatalities(), safeText(ev.tags()), ev.timestamp(),
+		safeText(ev.sources()), safeText(ev.notes), ev.fatalities(), safeText(ev.tags(loc)), ev.timestamp(),
 	}, ""
 }
 
@@ -247,11 +248,11 @@ func (ev *acledEvent) acledType() (acledType, bool) {
 	return best, most > 0
 }
 
-// place is the most precise location the event's records give in country
-// cc (the earliest record's among equals), as admin1, location, latitude,
-// longitude and geo_precision. A location of the country alone (sijil's
-// precision 4) has no ACLED geo_precision: the columns are left empty.
-func (ev *acledEvent) place(cc caption.CountryCode) (admin1, name, lat, lon, geo string) {
+// location is the most precise location the event's records give in
+// country cc (the earliest record's among equals). A location of the
+// country alone (sijil's precision 4) has no ACLED geo_precision: it is
+// none.
+func (ev *acledEvent) location(cc caption.CountryCode) *caption.Location {
 	var best *caption.Location
 	for _, r := range ev.recs {
 		l := r.location
@@ -262,6 +263,12 @@ func (ev *acledEvent) place(cc caption.CountryCode) (admin1, name, lat, lon, geo
 			best = l
 		}
 	}
+	return best
+}
+
+// acledPlace is the event's location as admin1, location, latitude,
+// longitude and geo_precision; empty columns for none.
+func acledPlace(best *caption.Location) (admin1, name, lat, lon, geo string) {
 	if best == nil {
 		return "", "", "", "", ""
 	}
@@ -302,9 +309,11 @@ func (ev *acledEvent) fatalities() string {
 }
 
 // tags are the forces the captions name ("actor named: White Helmets"), for
-// a person to code actor1 and actor2 from, and the sijil records the row
-// was made from ("sijil records: 3, 4, 7"), to trace it back.
-func (ev *acledEvent) tags() string {
+// a person to code actor1 and actor2 from, how the row's location loc was
+// chosen among namesakes when sijil recorded it ("location basis:
+// population", the weakest), for a person to check, and the sijil records
+// the row was made from ("sijil records: 3, 4, 7"), to trace it back.
+func (ev *acledEvent) tags(loc *caption.Location) string {
 	var out, ids []string
 	for _, r := range ev.recs {
 		for _, a := range r.actors {
@@ -313,6 +322,9 @@ func (ev *acledEvent) tags() string {
 			}
 		}
 		ids = append(ids, strconv.FormatInt(r.id, 10))
+	}
+	if loc != nil && loc.Basis != "" {
+		out = append(out, "location basis: "+string(loc.Basis))
 	}
 	return joinList(append(out, "sijil records: "+strings.Join(ids, ", ")))
 }

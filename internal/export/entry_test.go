@@ -39,12 +39,12 @@ func intp(n int) *int { return &n }
 
 // fixture is a small register: records 1-3 are one event (two copies of a
 // shelling report and a rescue after it; 1 and 2 one cluster), 4 is a
-// caption starting with a formula, 5 has a month only, 6 a year only, 7
-// names no country and is not linked yet, 8 is fullRecord (a Gaza
-// airstrike). Every record has one source in an invented document.
+// caption starting with a formula (located before sijil recorded a
+// location's basis), 5 has a month only, 6 a year only, 7 names no country
+// and is not linked yet, 8 is fullRecord (a Gaza airstrike). Every record has one source in an invented document.
 func fixture() []Entry {
 	harasta := &caption.Location{Name: "Harasta", Preferred: "Ḩarastā", GeonameID: 170654, Lat: 33.55869, Lon: 36.365,
-		Admin1: "Rif Dimashq", CountryCode: "SY", Feature: "PPL", Precision: 2}
+		Admin1: "Rif Dimashq", CountryCode: "SY", Feature: "PPL", Precision: 2, Basis: caption.BasisCountry}
 	day := func(y, m, d int) caption.PartialDate {
 		return caption.PartialDate{Year: y, Month: m, Day: d, Precision: caption.PrecisionDay}
 	}
@@ -59,7 +59,7 @@ func fixture() []Entry {
 		{Text: capHarastaRescue, Description: capHarastaRescue[:strings.Index(capHarastaRescue, " (Photo")], Credit: "Photo by Lina Sabbagh/Reuters",
 			Photographers: []string{"Lina Sabbagh"}, Agencies: []caption.Agency{"Reuters"}, Date: day(2017, 3, 2), DateText: "March 2, 2017",
 			Places: []string{"Harasta"}, Location: &caption.Location{Name: "Harasta", GeonameID: 170654, Lat: 33.55869, Lon: 36.365,
-				Admin1: "Rif Dimashq", CountryCode: "SY", Feature: "PPL", Precision: 1},
+				Admin1: "Rif Dimashq", CountryCode: "SY", Feature: "PPL", Precision: 1, Basis: caption.BasisOnly},
 			Country: "SY", Killed: intp(7), Injured: intp(1), EventTypes: []caption.EventType{caption.Shelling, caption.Rescue},
 			Actors: []string{"White Helmets"}, People: []caption.Person{{Name: "Hala", Age: intp(9)}}},
 		{Text: capFormula, Description: capFormula, Date: day(2017, 3, 9), DateText: "March 9, 2017", Places: []string{"Douma"},
@@ -69,7 +69,7 @@ func fixture() []Entry {
 		{Text: capMonth, Description: "A market street lies in ruins after air strikes on Idlib in April 2017.", Credit: "Anadolu Agency",
 			Agencies: []caption.Agency{"Anadolu Agency"}, Date: caption.PartialDate{Year: 2017, Month: 4, Precision: caption.PrecisionMonth},
 			DateText: "April 2017", Places: []string{"Idlib"}, Location: &caption.Location{Name: "Idlib", GeonameID: 169389,
-				Lat: 35.93062, Lon: 36.63393, Admin1: "Idlib", CountryCode: "SY", Feature: "ADM1", Precision: 3},
+				Lat: 35.93062, Lon: 36.63393, Admin1: "Idlib", CountryCode: "SY", Feature: "ADM1", Precision: 3, Basis: caption.BasisPopulation},
 			Country: "SY", EventTypes: []caption.EventType{caption.Airstrike}},
 		{Text: capYear, Description: "A family walks past a damaged mosque in Maarat al-Numan in 2016.", Credit: "EPA/Stringer",
 			Agencies: []caption.Agency{"EPA"}, Date: caption.PartialDate{Year: 2016, Precision: caption.PrecisionYear}, DateText: "2016",

@@ -67,6 +67,10 @@ func columns() []column {
 		{name: "location_country", get: loc(func(l *caption.Location) any { return nullString(l.CountryCode) })},
 		{name: "location_feature", get: loc(func(l *caption.Location) any { return nullString(l.Feature) })},
 		{name: "location_precision", get: loc(func(l *caption.Location) any { return int64(l.Precision) })},
+		// Not a SPEC field: how the entry was chosen among namesakes
+		// (caption.LocationBasis); empty for a location stored before
+		// sijil recorded one.
+		{name: "location_basis", get: loc(func(l *caption.Location) any { return nullString(l.Basis) })},
 		{name: "country", get: rec(func(r *caption.Record) any { return nullString(r.Country) })},
 		{name: "killed", get: rec(func(r *caption.Record) any { return nullInt(r.Killed) })},
 		{name: "injured", get: rec(func(r *caption.Record) any { return nullInt(r.Injured) })},

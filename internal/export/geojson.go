@@ -22,7 +22,9 @@ import (
 // Features are written as the entries come, so an export of any size holds
 // one feature in memory; GIS tools (QGIS, GDAL's ogr2ogr) read the file as
 // it is. A record of country precision (location_precision 4) is a point at
-// the country's centre: filter on location_precision to map only places.
+// the country's centre: filter on location_precision to map only places,
+// and on location_basis to leave out the weakest choices ("population":
+// the biggest of several namesakes).
 func WriteGeoJSON(w io.Writer, entries iter.Seq2[Entry, error]) (Counts, error) {
 	var c Counts
 	if _, err := io.WriteString(w, `{"type":"FeatureCollection","features":[`); err != nil {
