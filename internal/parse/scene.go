@@ -2,7 +2,6 @@ package parse
 
 import (
 	"slices"
-	"strconv"
 
 	"sijil/internal/caption"
 )
@@ -310,25 +309,35 @@ var (
 
 // isDayOrYear reports whether key is a day of the month (1 to 31) or a year.
 func isDayOrYear(key string) bool {
-	n, err := strconv.Atoi(key)
-	return err == nil && (n >= 1 && n <= 31 && len(key) <= 2 || len(key) == 4 && n >= 1900)
+	if len(key) == 0 || len(key) > 4 {
+		return false
+	}
+	n := 0
+	for i := 0; i < len(key); i++ {
+		if key[i] < '0' || key[i] > '9' {
+			return false // most keys are words: no error to build, as strconv would
+		}
+		n = 10*n + int(key[i]-'0')
+	}
+	return n >= 1 && n <= 31 && len(key) <= 2 || len(key) == 4 && n >= 1900
 }
 
 // nearWord reports whether a and b, ASCII words, are at most max edits
 // apart, a swap of two letters counting as one edit ("Wendesday"), and not
-// equal: a month spelt right is never a name anyway.
+// equal: a month spelt right is never a name anyway. b is a month or a
+// weekday, so that three rows of its length fit on the stack.
 func nearWord(a, b string, max int) bool {
-	if a == b || len(a)-len(b) > max || len(b)-len(a) > max {
+	const width = 12 // longer than "wednesday" and "september"
+	if a == b || len(a)-len(b) > max || len(b)-len(a) > max || len(b) >= width {
 		return false
 	}
-	// d[i][j] is the distance between a[:i] and b[:j]; three rows suffice.
-	w := len(b) + 1
-	d := make([]int, 3*w)
-	for j := range w {
-		d[j] = j
+	// d[i%3][j] is the distance between a[:i] and b[:j].
+	var d [3][width]int
+	for j := range len(b) + 1 {
+		d[0][j] = j
 	}
 	for i := 1; i <= len(a); i++ {
-		row, prev, prev2 := d[i%3*w:][:w], d[(i-1)%3*w:][:w], d[(i+1)%3*w:][:w]
+		row, prev, prev2 := &d[i%3], &d[(i-1)%3], &d[(i+1)%3]
 		row[0] = i
 		for j := 1; j <= len(b); j++ {
 			sub := 1
@@ -341,5 +350,5 @@ func nearWord(a, b string, max int) bool {
 			}
 		}
 	}
-	return d[len(a)%3*w+len(b)] <= max
+	return d[len(a)%3][len(b)] <= max
 }
