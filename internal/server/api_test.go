@@ -63,6 +63,10 @@ func testRecordListFilters(t *testing.T, open storeOpener) {
 		{"place spelling", "place=%E1%B8%A8arast%C4%81", []string{"copy", "harasta", "rescue"}},
 		{"admin1", "admin1=rif+dimashq", []string{"copy", "harasta", "rescue"}},
 		{"admin1 code", "admin1=SY.08", []string{"copy", "harasta", "rescue"}},
+		{"basis", "basis=container", []string{"copy", "harasta", "rescue"}},
+		{"basis in another case", "basis=Population", []string{"xss"}},
+		{"basis none has", "basis=focus", nil},
+		{"basis and country", "basis=country+named&country=SY", nil},
 		{"dates", "from=2017&to=2017-12", []string{"sanaa", "xss"}},
 		{"one day", "from=2016-11-06&to=2016-11-06", []string{"copy", "harasta", "rescue"}},
 		{"agency", "agency=reuters", []string{"sanaa"}},
@@ -100,6 +104,14 @@ func testRecordListFacetsAndOrder(t *testing.T, open storeOpener) {
 	}
 	if diff := cmp.Diff(map[string]int{"SY": 5, "YE": 1}, country); diff != "" {
 		t.Errorf("country facet (-want +got):\n%s", diff)
+	}
+	// Aleppo's location, stored without a basis, is not counted.
+	basis := map[string]int{}
+	for _, c := range got.Facets[caption.FacetBasis] {
+		basis[c.Value] = c.Count
+	}
+	if diff := cmp.Diff(map[string]int{"container": 3, "country named": 1, "population": 1}, basis); diff != "" {
+		t.Errorf("basis facet (-want +got):\n%s", diff)
 	}
 	for _, name := range facetNames {
 		if _, ok := got.Facets[name]; !ok {
@@ -148,7 +160,7 @@ func testRecordListInvalid(t *testing.T, open storeOpener) {
 	for _, q := range []string{
 		"from=2016-13", "to=yesterday", "country=Syria", "event=massacre", "killed_min=-1", "killed_min=many",
 		"near=1,2", "near=91,0,10", "near=a,b,c", "limit=0", "limit=1001", "cursor=not-a-cursor",
-		"q=" + strings.Repeat("x", 1001), "agency=%ff",
+		"q=" + strings.Repeat("x", 1001), "agency=%ff", "basis=guess", "basis=" + strings.Repeat("x", 201),
 	} {
 		t.Run(q, func(t *testing.T) {
 			status, _, body := get(t, ts, "/api/v1/records?"+q)

@@ -105,6 +105,11 @@ func TestBrowser(t *testing.T) {
 	b.navigate(ts.URL + "/")
 	b.waitFor("the map's points", "document.querySelector('#map.ready .pt, #map.ready .cluster')")
 	b.waitFor("the timeline's bars", "document.querySelector('#timeline .bars rect')")
+	var bases int
+	b.eval(`document.querySelectorAll('section.facet[data-facet=basis] li a').length`, &bases)
+	if bases == 0 {
+		t.Error("the search page lists no location basis among its facets")
+	}
 	b.screenshot(dir, "1-search.png")
 
 	// Search by typing in the query box and submitting the form.
@@ -172,15 +177,16 @@ func TestBrowser(t *testing.T) {
 }
 
 // checkRecordPage checks the open record page against the record's JSON:
-// each date span of its evidence is highlighted by a date mark, and the
-// small map shows its marker.
+// each date span of its evidence is highlighted by a date mark, the
+// location's basis is shown beside its precision, and the small map shows
+// its marker.
 func checkRecordPage(t *testing.T, b *browser, ts *httptest.Server, url string) {
 	t.Helper()
 	id := url[strings.LastIndex(url, "/")+1:]
 	var d struct {
 		Record struct {
 			Text     string
-			Location *struct{ Name string }
+			Location *struct{ Name, Basis string }
 			Evidence map[string][][2]int
 		}
 	}
@@ -201,6 +207,10 @@ func checkRecordPage(t *testing.T, b *browser, ts *httptest.Server, url string) 
 		if !strings.Contains(strings.Join(fields, " "), f) {
 			t.Errorf("no mark for the %s evidence (marks: %v)", f, fields)
 		}
+	}
+	loc := b.evalString(`document.querySelector('dd[data-field=location]').textContent`)
+	if basis := d.Record.Location.Basis; basis == "" || !strings.Contains(loc, "(basis: "+basis+")") {
+		t.Errorf("the location %q does not show its basis %q beside its precision", loc, basis)
 	}
 	b.waitFor("the record's map marker", "document.querySelector('#location-map.ready .pt')")
 	var title string

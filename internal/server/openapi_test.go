@@ -272,6 +272,7 @@ func testOpenAPI(t *testing.T, open storeOpener) {
 		{op: "/api/v1/records", path: "/api/v1/records"},
 		{op: "/api/v1/records", path: "/api/v1/records?q=kindergarten&country=SY&from=2016&to=2016-12-31&limit=1"},
 		{op: "/api/v1/records", path: "/api/v1/records?place=Harasta&admin1=Rif+Dimashq&agency=AFP&photographer=Sameer+Al-Doumy&event=shelling&actor=x&killed_min=1&near=33.5,36.3,30&cursor="},
+		{op: "/api/v1/records", path: "/api/v1/records?basis=container&country=SY"},
 		{op: "/api/v1/records", path: "/api/v1/records?from=2016-02-30"},
 		{op: "/api/v1/records/{id}", path: fmt.Sprintf("/api/v1/records/%d", h1)},
 		{op: "/api/v1/records/{id}", path: fmt.Sprintf("/api/v1/records/%d", ids["xss"])},

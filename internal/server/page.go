@@ -72,7 +72,7 @@ var fieldLabels = map[string]string{
 	"credit": "Credit", "photographers": "Photographers", "agencies": "Agencies", "location": "Location",
 	"warnings": "Warnings", "event_type": "Event type", "admin1": "Admin area", "agency": "Agency",
 	"photographer": "Photographer", "actor": "Actor", "year": "Year", "q": "Text", "from": "From", "to": "To",
-	"place": "Place", "event": "Event type", "killed_min": "Killed at least", "near": "Near",
+	"place": "Place", "event": "Event type", "killed_min": "Killed at least", "near": "Near", "basis": "Location basis",
 }
 
 func fieldLabel(field string) string {

@@ -60,6 +60,8 @@ func TestSearchPage(t *testing.T) {
 		`<li class="active"><a href="/?q=kindergarten&amp;country=SY" aria-current="true">Syria (SY) <span class="count">3</span></a></li>`,
 		`<a href="/?q=kindergarten&amp;from=2016&amp;to=2016&amp;country=SY">2016 <span class="count">3</span></a>`,
 		`<a href="/?country=SY" title="Remove this filter">Text: kindergarten</a>`,
+		`<section class="facet" data-facet="basis"><h3>Location basis</h3>`,
+		`<a href="/?q=kindergarten&amp;country=SY&amp;basis=container">container <span class="count">3</span></a>`,
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the page lacks %s", want)
@@ -81,6 +83,33 @@ func TestSearchPageFacetLink(t *testing.T) {
 	page := string(body)
 	if !strings.Contains(page, `<p class="result-count">1 record</p>`) || !strings.Contains(page, fmt.Sprintf(`/records/%d"`, ids["aleppo"])) {
 		t.Errorf("following the facet link does not give the one Aleppo record:\n%s", page)
+	}
+}
+
+// TestSearchPageBasis follows the basis facet: the filter is shown and the
+// weakest locations are listed.
+func TestSearchPageBasis(t *testing.T) {
+	ts, ids := newTestServer(t)
+	_, _, body := get(t, ts, "/")
+	m := regexp.MustCompile(`<a href="([^"]*basis=population[^"]*)">population <span class="count">1</span>`).FindStringSubmatch(string(body))
+	if m == nil {
+		t.Fatalf("no population basis facet link on the search page")
+	}
+	_, _, body = get(t, ts, html.UnescapeString(m[1]))
+	page := string(body)
+	for _, want := range []string{
+		`<p class="result-count">1 record</p>`,
+		fmt.Sprintf(`/records/%d"`, ids["xss"]),
+		`<a href="/" title="Remove this filter">Location basis: population</a>`,
+		`<input type="hidden" name="basis" value="population">`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page filtered by basis lacks %s", want)
+		}
+	}
+	status, _, body := get(t, ts, "/?basis=guessed")
+	if status != http.StatusBadRequest || !strings.Contains(string(body), `<p class="error" role="alert">basis: want one of`) {
+		t.Errorf("status %d: want 400 and the message in the page:\n%s", status, body)
 	}
 }
 
@@ -126,7 +155,7 @@ func TestRecordPage(t *testing.T) {
 		`data-sijil-map data-mode="small" data-lat="33.55869" data-lon="36.365"`,
 		fmt.Sprintf(`<a href="/records/%d">Harasta, 2016-11-06</a>`, ids["copy"]),
 		fmt.Sprintf(`<a href="/events/%d" class="event-link">`, ids["harasta"]),
-		`<dd data-field="location">Harasta (Ḩarastā) · Rif Dimashq · SY · 33.5587, 36.3650 · GeoNames 170654 · PPL · precision 1</dd>`,
+		`<dd data-field="location">Harasta (Ḩarastā) · Rif Dimashq · SY · 33.5587, 36.3650 · GeoNames 170654 · PPL · precision 1 (basis: container)</dd>`,
 		`<li><mark data-field="date">Date</mark></li>`,
 	} {
 		if !strings.Contains(page, want) {

@@ -16,7 +16,7 @@ import (
 
 // filterParams are the query parameters a search takes, as `sijil search`
 // names its flags, in the order links write them.
-var filterParams = []string{"q", "from", "to", "country", "place", "admin1", "agency", "photographer", "event", "actor", "killed_min", "near"}
+var filterParams = []string{"q", "from", "to", "country", "place", "admin1", "basis", "agency", "photographer", "event", "actor", "killed_min", "near"}
 
 // Bounds on parameter sizes: no real filter comes close, and the store never
 // sees an unbounded string.
@@ -115,6 +115,9 @@ func (s *server) query(f filter) (caption.Query, error) {
 	if a := f["admin1"]; a != "" {
 		q.Admin1Key = s.admin1Key(a)
 	}
+	if q.Basis, err = checkBasis(f["basis"]); err != nil {
+		return q, err
+	}
 	q.Agency, q.Photographer, q.Actor = f["agency"], f["photographer"], f["actor"]
 	if q.EventType, err = checkEventType(f["event"]); err != nil {
 		return q, err
@@ -182,6 +185,19 @@ func checkEventType(v string) (caption.EventType, error) {
 		return "", invalid("event", "want one of %v", caption.EventTypes)
 	}
 	return t, nil
+}
+
+// checkBasis reads a location basis, in any case.
+func checkBasis(v string) (caption.LocationBasis, error) {
+	if v == "" {
+		return "", nil
+	}
+	for _, b := range caption.LocationBases {
+		if strings.EqualFold(v, string(b)) {
+			return b, nil
+		}
+	}
+	return "", invalid("basis", "want one of %q", caption.LocationBases)
 }
 
 // checkNear reads "LAT,LON,KM".

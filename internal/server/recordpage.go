@@ -166,7 +166,13 @@ func locationString(l *caption.Location) string {
 	if l.GeonameID != 0 {
 		parts = append(parts, fmt.Sprintf("GeoNames %d", l.GeonameID))
 	}
-	parts = append(parts, l.Feature, fmt.Sprintf("precision %d", l.Precision))
+	precision := fmt.Sprintf("precision %d", l.Precision)
+	if l.Basis != "" {
+		// How the entry was chosen among namesakes, beside how precise
+		// it is: a reviewer weighs the two together.
+		precision += " (basis: " + string(l.Basis) + ")"
+	}
+	parts = append(parts, l.Feature, precision)
 	return strings.Join(slicesCompact(parts), " · ")
 }
 

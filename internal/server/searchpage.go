@@ -56,7 +56,7 @@ type resultView struct {
 
 // facetParams maps facets to the filter parameter a facet link sets.
 var facetParams = map[string]string{
-	caption.FacetCountry: "country", caption.FacetAdmin1: "admin1", caption.FacetAgency: "agency",
+	caption.FacetCountry: "country", caption.FacetAdmin1: "admin1", caption.FacetBasis: "basis", caption.FacetAgency: "agency",
 	caption.FacetPhotographer: "photographer", caption.FacetEventType: "event", caption.FacetActor: "actor",
 }
 

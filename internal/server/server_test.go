@@ -70,13 +70,15 @@ func newRecord(t *testing.T, text string, evidence map[string][]string, fill fun
 
 var (
 	harastaLoc = &caption.Location{Name: "Harasta", Preferred: "Ḩarastā", GeonameID: 170654, Lat: 33.55869, Lon: 36.365,
-		Admin1: "Rif Dimashq", CountryCode: "SY", Feature: "PPL", Precision: 1}
+		Admin1: "Rif Dimashq", CountryCode: "SY", Feature: "PPL", Precision: 1, Basis: caption.BasisContainer}
 	aleppoLoc = &caption.Location{Name: "Aleppo", GeonameID: 170063, Lat: 36.20124, Lon: 37.16117,
 		Admin1: "Aleppo", CountryCode: "SY", Feature: "PPLA", Precision: 2}
 	sanaaLoc = &caption.Location{Name: "Sanaa", GeonameID: 71137, Lat: 15.35472, Lon: 44.20667,
-		Admin1: "Amanat Alasimah", CountryCode: "YE", Feature: "PPLC", Precision: 1}
+		Admin1: "Amanat Alasimah", CountryCode: "YE", Feature: "PPLC", Precision: 1, Basis: caption.BasisCountry}
+	// Aleppo's location has no basis: it stands for one stored before
+	// sijil recorded bases.
 	idlibLoc = &caption.Location{Name: "Idlib", GeonameID: 169389, Lat: 35.93062, Lon: 36.63393,
-		Admin1: "Idlib", CountryCode: "SY", Feature: "PPLA", Precision: 1}
+		Admin1: "Idlib", CountryCode: "SY", Feature: "PPLA", Precision: 1, Basis: caption.BasisPopulation}
 )
 
 // testRecords are the register's records, by name.

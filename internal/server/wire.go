@@ -184,7 +184,7 @@ type facetJSON struct {
 }
 
 // facetNames are the facets every search returns, in display order.
-var facetNames = []string{caption.FacetCountry, caption.FacetAdmin1, caption.FacetEventType, caption.FacetYear,
+var facetNames = []string{caption.FacetCountry, caption.FacetAdmin1, caption.FacetBasis, caption.FacetEventType, caption.FacetYear,
 	caption.FacetAgency, caption.FacetPhotographer, caption.FacetActor}
 
 // toFacetsJSON returns every facet, empty ones as [].
