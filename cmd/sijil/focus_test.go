@@ -173,6 +173,14 @@ func TestSettingsCommand(t *testing.T) {
 			if r.code != 1 || !hasLine(r.stderr, `sijil: reparse: focus: "XX" is not a country code (SIJIL_FOCUS)`) {
 				t.Errorf("reparse with SIJIL_FOCUS=XX: exit %d\n%s", r.code, r.stderr)
 			}
+			// serve resolves uploads: it refuses a bad focus before serving.
+			r = runMain(t, map[string]string{"SIJIL_DB": dsn, "SIJIL_FOCUS": "XX"}, "serve", "-addr", "127.0.0.1:0")
+			if r.code != 1 || !hasLine(r.stderr, `sijil: serve: focus: "XX" is not a country code (SIJIL_FOCUS)`) {
+				t.Errorf("serve with SIJIL_FOCUS=XX: exit %d\n%s", r.code, r.stderr)
+			}
+			if r := runMain(t, env, "serve", "-addr", "127.0.0.1:0", "-focus", "X"); r.code != 2 || !hasLine(r.stderr, `sijil serve: focus: "X" is not a country code`) {
+				t.Errorf("serve -focus X: exit %d\n%s", r.code, r.stderr)
+			}
 
 			mustRun(t, env, "settings", "-focus", "")
 			if got := settingsJSON(t, env); len(got) != 0 {
