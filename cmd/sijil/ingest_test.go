@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -149,10 +150,15 @@ func TestIngestStatsExport(t *testing.T) {
 
 // exportedRecord is what the tests read of sijil export's lines.
 type exportedRecord struct {
-	ID      int64      `json:"id"`
-	Cluster *int64     `json:"cluster"`
-	Event   *int64     `json:"event"`
-	Text    string     `json:"text"`
+	ID      int64  `json:"id"`
+	Cluster *int64 `json:"cluster"`
+	Event   *int64 `json:"event"`
+	Text    string `json:"text"`
+	// Location is the part of the location the tests read.
+	Location *struct {
+		Precision int    `json:"precision"`
+		Basis     string `json:"basis"`
+	} `json:"location"`
 	Sources []struct { // wireSource
 		Document string `json:"document"`
 		SHA256   string `json:"sha256"`
@@ -286,6 +292,11 @@ func TestShowVerify(t *testing.T) {
 		if !hasLine(r.stdout, want) {
 			t.Errorf("show has no line %q:\n%s", want, r.stdout)
 		}
+	}
+	if l := dup.Location; l == nil || l.Basis == "" {
+		t.Errorf("record %d has no location basis: %+v", dup.ID, l)
+	} else if want := fmt.Sprintf("precision %d (basis: %s)", l.Precision, l.Basis); !hasLine(r.stdout, want) {
+		t.Errorf("show has no line %q:\n%s", want, r.stdout)
 	}
 	if r := runMain(t, env, "show", "999999"); r.code != 1 || !hasLine(r.stderr, "no record 999999: not found") {
 		t.Errorf("show of a missing record: exit %d\n%s", r.code, r.stderr)

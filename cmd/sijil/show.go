@@ -140,8 +140,12 @@ func printRecord(w io.Writer, sr caption.StoredRecord) {
 	}
 	field("places", strings.Join(r.Places, "; "))
 	if l := r.Location; l != nil {
-		field("location", fmt.Sprintf("%s, %s %s (%.5f, %.5f), precision %d, geonameid %d",
-			l.Name, l.Admin1, l.CountryCode, l.Lat, l.Lon, l.Precision, l.GeonameID))
+		precision := fmt.Sprintf("precision %d", l.Precision)
+		if l.Basis != "" {
+			precision += " (basis: " + string(l.Basis) + ")"
+		}
+		field("location", fmt.Sprintf("%s, %s %s (%.5f, %.5f), %s, geonameid %d",
+			l.Name, l.Admin1, l.CountryCode, l.Lat, l.Lon, precision, l.GeonameID))
 	}
 	if r.Country != "" {
 		field("country", fmt.Sprintf("%s (%s)", r.Country, r.CountryBasis))
