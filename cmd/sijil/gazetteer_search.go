@@ -265,16 +265,17 @@ type candidateJSON struct {
 }
 
 type locationJSON struct {
-	Name        string              `json:"name"`
-	Preferred   string              `json:"preferred"`
-	GeonameID   int                 `json:"geonameid,omitempty"`
-	Lat         float64             `json:"lat"`
-	Lon         float64             `json:"lon"`
-	Admin1      string              `json:"admin1"`
-	CountryCode caption.CountryCode `json:"country_code"`
-	Feature     string              `json:"feature"`
-	Precision   int                 `json:"precision"`
-	Layer       string              `json:"layer,omitempty"`
+	Name        string                `json:"name"`
+	Preferred   string                `json:"preferred"`
+	GeonameID   int                   `json:"geonameid,omitempty"`
+	Lat         float64               `json:"lat"`
+	Lon         float64               `json:"lon"`
+	Admin1      string                `json:"admin1"`
+	CountryCode caption.CountryCode   `json:"country_code"`
+	Feature     string                `json:"feature"`
+	Precision   int                   `json:"precision"`
+	Basis       caption.LocationBasis `json:"basis,omitempty"`
+	Layer       string                `json:"layer,omitempty"`
 }
 
 // search lists the candidates for name and resolves it as the only place
@@ -328,7 +329,7 @@ func (s *searcher) search(name string, o searchOptions) searchResult {
 	}
 	if loc := rec.Location; loc != nil {
 		res.Location = &locationJSON{Name: loc.Name, Preferred: loc.Preferred, GeonameID: loc.GeonameID, Lat: loc.Lat, Lon: loc.Lon,
-			Admin1: loc.Admin1, CountryCode: loc.CountryCode, Feature: loc.Feature, Precision: loc.Precision}
+			Admin1: loc.Admin1, CountryCode: loc.CountryCode, Feature: loc.Feature, Precision: loc.Precision, Basis: loc.Basis}
 		if chosen {
 			res.Location.Layer = res.Candidates[0].Layer
 		}
@@ -449,6 +450,9 @@ func printSearch(w io.Writer, res searchResult) error {
 		}
 		fmt.Fprintf(w, ", %s at %.5f, %.5f, %s, precision %d", strings.Join(slices.DeleteFunc([]string{l.Admin1, string(l.CountryCode)},
 			func(s string) bool { return s == "" }), ", "), l.Lat, l.Lon, l.Feature, l.Precision)
+		if l.Basis != "" {
+			fmt.Fprintf(w, ", basis %s", l.Basis)
+		}
 		if l.Layer != "" {
 			fmt.Fprintf(w, ", layer %s", l.Layer)
 		}

@@ -122,7 +122,7 @@ func TestGazetteerImportSearchParse(t *testing.T) {
 	}
 
 	checkParseLocation(t, env, "Smoke rises over Tell Qarmuz, in Idlib province, Syria, after an airstrike on March 3, 2020.",
-		`{"name":"Tell Qarmuz","preferred_name":"Tell Qarmuz","geonameid":9900001,"lat":35.83417,"lon":36.5825,"admin1":"Idlib","country_code":"SY","feature":"PPL","precision":1}`)
+		`{"name":"Tell Qarmuz","preferred_name":"Tell Qarmuz","geonameid":9900001,"lat":35.83417,"lon":36.5825,"admin1":"Idlib","country_code":"SY","feature":"PPL","precision":1,"basis":"only candidate"}`)
 }
 
 // checkParseLocation runs "sijil parse" on one caption and compares its
@@ -412,15 +412,15 @@ func TestGazetteerImportCancelled(t *testing.T) {
 	}
 }
 
-// TestGazetteerSearchDivision: a first-level division the embedded data
-// knows only by name is listed among the candidates, marked as derived,
+// TestGazetteerSearchDivision: a first-level division is listed among the
+// candidates with its geonameid (the embedded data holds it as an entry)
 // and the resolver's pick is that division, not a namesake abroad.
 func TestGazetteerSearchDivision(t *testing.T) {
 	_, env := newGazetteerEnv(t)
 	res := search(t, env, "Anbar")
 	c := chosen(t, res)
-	if c.Country != "IQ" || c.Feature != "ADM1" || c.Layer != "derived" {
-		t.Errorf("Anbar: chose %+v, want Iraq's division, derived", c)
+	if c.Country != "IQ" || c.Feature != "ADM1" || c.ID != 99592 || c.Layer != "cities500" {
+		t.Errorf("Anbar: chose %+v, want Iraq's division, geonameid 99592, from the embedded layer", c)
 	}
 	if l := res.Location; l == nil || l.CountryCode != "IQ" || l.Precision != 3 {
 		t.Errorf("Anbar: location %+v, want Iraq at precision 3", l)
