@@ -20,6 +20,11 @@ type pick struct {
 	note string
 }
 
+// waterKinds are the place words of seas, rivers and their shores, which
+// no town or division is: only a layer's water features may match them.
+var waterKinds = map[string]bool{"sea": true, "river": true, "gulf": true, "ocean": true, "lake": true,
+	"strait": true, "canal": true, "bay": true, "coast": true}
+
 // closeMargin is how far below the best candidate a namesake may score
 // and still be a real alternative to it: a tenth of the population is 2
 // points, a province seat against a town 6. "Tripoli" in Libya and in
@@ -42,10 +47,14 @@ func (g *Gazetteer) best(rec *caption.Record, sc *scene, i int, anchors []anchor
 	}
 	var all []scored
 	abroad := false // a namesake spelt alike was ruled out by the named country
+	water := waterKinds[sc.kind(rec, i)]
 	for j, p := range sc.cands[i] {
 		if strict && p.Country != rec.Country {
 			abroad = abroad || sc.sets[i].alike[j]
 			continue
+		}
+		if water && (p.Class == 'P' || p.Class == 'A') {
+			continue // "the Red Sea" is no governorate of Egypt's
 		}
 		s, sup := sc.score(rec, i, j, anchors)
 		all = append(all, scored{j, s, sup})

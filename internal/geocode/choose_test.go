@@ -32,12 +32,15 @@ func namesakeGazetteer(t *testing.T) *Gazetteer {
 		{ID: 5024232, Name: "Cook", Lat: 47.85, Lon: -92.69, Class: 'P', Feature: "PPL", Country: "US", Admin1Code: "MN", Admin1: "Minnesota", Population: 520},
 		{ID: 1519275, Name: "Shar", Lat: 49.59, Lon: 81.05, Class: 'P', Feature: "PPLA2", Country: "KZ", Admin1Code: "15", Admin1: "East Kazakhstan", Population: 7000},
 		{ID: 9000001, Name: "Shaar", Lat: 12.1, Lon: 18.3, Class: 'P', Feature: "PPL", Country: "TD", Admin1Code: "02", Admin1: "Batha", Population: 900},
+		{ID: 361468, Name: "Red Sea", Lat: 24.68, Lon: 34.15, Class: 'A', Feature: "ADM1", Country: "EG", Admin1Code: "02", Admin1: "Red Sea"},
+		{ID: 379303, Name: "Geneina", Alternates: []string{"El Geneina"}, Lat: 13.45, Lon: 22.45, Class: 'P', Feature: "PPLA", Country: "SD", Admin1Code: "55", Admin1: "Western Darfur", Population: 162981},
+		{ID: 8394436, Name: "Central Darfur", Alternates: []string{"Wasat Darfur"}, Lat: 12.20, Lon: 23.35, Class: 'A', Feature: "ADM1", Country: "SD", Admin1Code: "68", Admin1: "Central Darfur"},
 		{ID: 250441, Name: "Mafraq", Lat: 32.34, Lon: 36.21, Class: 'P', Feature: "PPLA", Country: "JO", Admin1Code: "21", Admin1: "Mafraq", Population: 57000},
 	}
 	return gazetteerOf(t, places, CountryEntry{"US", "United States"}, CountryEntry{"ES", "Spain"},
 		CountryEntry{"ME", "Montenegro"}, CountryEntry{"LY", "Libya"}, CountryEntry{"LB", "Lebanon"},
 		CountryEntry{"IQ", "Iraq"}, CountryEntry{"SY", "Syria"}, CountryEntry{"UA", "Ukraine"}, CountryEntry{"JO", "Jordan"},
-		CountryEntry{"KZ", "Kazakhstan"}, CountryEntry{"TD", "Chad"})
+		CountryEntry{"KZ", "Kazakhstan"}, CountryEntry{"TD", "Chad"}, CountryEntry{"EG", "Egypt"}, CountryEntry{"SD", "Sudan"})
 }
 
 // TestResolveChoice is one case per rule that chooses among namesakes and
@@ -83,6 +86,11 @@ func TestResolveChoice(t *testing.T) {
 			want{266826, 1, "LB", caption.BasisHint, ""}},
 		{"a document's country does not rule out the caption's place", refs("Mafraq"), "SY", caption.CountryDocument, nil,
 			want{250441, 1, "JO", caption.BasisOnly, ""}},
+		{"a sea is no division", refs("Red Sea|sea"), "", "", nil,
+			want{0, 0, "", "", `"Red Sea" not found`}},
+		{"a town written as the caption writes it stands against a far container of its country",
+			refs("El Geneina", "West Darfur"), "", "", nil,
+			want{379303, 1, "SD", caption.BasisOnly, ""}},
 		{"a document's country rules out namesakes of several countries", refs("al-Shaar"), "SY", caption.CountryDocument, nil,
 			want{0, 4, "SY", caption.BasisCountryOnly, `"al-Shaar" not found`}},
 	}

@@ -16,6 +16,7 @@ type anchor struct {
 	lat, lon float64
 	country  caption.CountryCode
 	admin1   string
+	loc      caption.Location // the place itself, for a caption whose own places are unknown
 }
 
 // ResolveDocument resolves the scene of every record of one document. Each
@@ -102,7 +103,7 @@ func documentAnchors(recs []caption.Record) []anchor {
 			continue
 		}
 		seen[c] = true
-		out = append(out, anchor{l.Lat, l.Lon, l.CountryCode, l.Admin1})
+		out = append(out, anchor{l.Lat, l.Lon, l.CountryCode, l.Admin1, *l})
 		if len(out) == maxAnchors {
 			break
 		}
@@ -165,6 +166,11 @@ func (g *Gazetteer) resolve(rec *caption.Record, sc *scene, anchors []anchor) {
 			rec.Warnings = append(rec.Warnings, pk.note)
 		}
 	}
+	if rec.Location == nil && len(rec.PlaceRefs) > 0 {
+		if rec.Location = galleryPlace(rec.Country, anchors); rec.Location != nil && rec.Country == "" {
+			rec.Country, rec.CountryBasis = rec.Location.CountryCode, caption.CountryDocument
+		}
+	}
 	if rec.Location == nil && rec.Country != "" && len(rec.PlaceRefs) > 0 {
 		if name, lat, lon, ok := g.Country(rec.Country); ok {
 			rec.Location = &caption.Location{Name: name, Lat: lat, Lon: lon, CountryCode: rec.Country,
@@ -183,6 +189,25 @@ func (g *Gazetteer) resolve(rec *caption.Record, sc *scene, anchors []anchor) {
 		rec.Warnings = append(rec.Warnings, fmt.Sprintf("%s %s not found in the gazetteer; %s",
 			resolvePrefix, strings.Join(quoted, ", "), how))
 	}
+}
+
+// galleryPlace returns, for a caption whose places the gazetteer does not
+// know, the place where all of its document's other captions are (within
+// 50 km of one another, in the caption's country
+// when it has one), with precision 2: a gallery from Mumbai that names
+// only "Dharavi" is in Mumbai. Nil when the document is not so gathered.
+func galleryPlace(country caption.CountryCode, anchors []anchor) *caption.Location {
+	if len(anchors) == 0 || country != "" && anchors[0].country != country {
+		return nil
+	}
+	for _, a := range anchors[1:] {
+		if distanceKm(a.lat, a.lon, anchors[0].lat, anchors[0].lon) > 50 {
+			return nil
+		}
+	}
+	l := anchors[0].loc
+	l.Precision, l.Basis = max(l.Precision, 2), caption.BasisDocument
+	return &l
 }
 
 // choose picks the reference that locates the scene and its place: the most
@@ -220,6 +245,7 @@ const corroborateKm = 150
 // al-Shaar's key, when Aleppo is in Syria: the containing place is then used
 // instead, with precision 2.
 func (sc *scene) corroborated(i int, p Place) bool {
+	sure := sc.onlyExact(i, p)
 	for j := i + 1; j < len(sc.cands); j++ {
 		if len(sc.cands[j]) == 0 || sc.fuzzy[j] || sc.sets[j].country == p.Country {
 			continue // a country the caption names vouches for every place in it
@@ -230,7 +256,7 @@ func (sc *scene) corroborated(i int, p Place) bool {
 		// would vouch for a namesake of "Dahiyeh" there.
 		cands := sc.cands[j]
 		alike := slices.Contains(sc.sets[j].alike[:min(len(cands), containerCands)], true)
-		if !containerLike(cands, sc.sets[j].alike, alike, p) {
+		if !containerLike(cands, sc.sets[j].alike, alike, p) || sure && !alike && slices.ContainsFunc(cands, func(q Place) bool { return q.Country == p.Country }) {
 			continue
 		}
 		near := false
@@ -252,6 +278,25 @@ func (sc *scene) corroborated(i int, p Place) bool {
 		}
 	}
 	return true
+}
+
+// onlyExact reports whether p is the one candidate of reference i spelt
+// like the caption's name, and is written as the caption writes it: such
+// a place is what the caption means, and a containing place of its
+// country that the gazetteer knows only by a loose key, and far from it,
+// does not disown it ("El Geneina, West Darfur", whose "West Darfur" finds
+// only Wasat Darfur, another state). A container spelt as the caption
+// spells it still does: "Rocinha, Rio de Janeiro" is not the Rocinha of
+// São Paulo state.
+func (sc *scene) onlyExact(i int, p Place) bool {
+	n, exact := 0, false
+	for j, q := range sc.cands[i] {
+		if sc.sets[i].alike[j] {
+			n++
+			exact = exact || sc.sets[i].exact[j] && q.ID == p.ID && q.Source == p.Source
+		}
+	}
+	return n == 1 && exact
 }
 
 // containerLike reports whether a later place of the caption may contain

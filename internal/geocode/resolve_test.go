@@ -213,3 +213,28 @@ func TestResolveMetadataPlace(t *testing.T) {
 		t.Errorf("evidence %v: the country came from a place with no span", rec.Evidence)
 	}
 }
+
+// TestResolveGallery checks that a caption whose only place the gazetteer
+// lacks is located where its gallery's other captions are, with precision
+// 2 and the document as its basis; and not when the gallery is spread out.
+func TestResolveGallery(t *testing.T) {
+	g := testGazetteer(t)
+	doc := func(places ...string) []caption.Record {
+		var recs []caption.Record
+		for _, p := range places {
+			recs = append(recs, caption.Record{PlaceRefs: refs(p), Evidence: map[string][]caption.Span{}})
+		}
+		return recs
+	}
+	recs := doc("Aleppo", "Halab", "Bustan al-Nowhere")
+	g.ResolveDocument(recs)
+	l := recs[2].Location
+	if l == nil || l.GeonameID != 4 || l.Precision != 2 || l.Basis != caption.BasisDocument || recs[2].Country != "SY" {
+		t.Errorf("an unknown place in an Aleppo gallery: %+v in %q, want Aleppo (4) at precision 2, basis document, SY", l, recs[2].Country)
+	}
+	recs = doc("Aleppo", "Mafraq", "Bustan al-Nowhere")
+	g.ResolveDocument(recs)
+	if l := recs[2].Location; l != nil {
+		t.Errorf("an unknown place in a gallery of Aleppo and Mafraq: %+v, want none", l)
+	}
+}

@@ -55,7 +55,8 @@ func (g *Gazetteer) candidates(name string, country caption.CountryCode) (places
 			return c, try, false
 		}
 	}
-	if country == "" {
+	if country == "" || len(words) == 0 || siteWords[strings.ToLower(words[len(words)-1])] {
+		// A site ("Union Station") is no misspelt town.
 		return nil, name, false
 	}
 	k := Key(name)
@@ -67,6 +68,13 @@ func (g *Gazetteer) candidates(name string, country caption.CountryCode) (places
 	}
 	return nil, name, false
 }
+
+// siteWords end the names of sites, which a near spelling must not turn
+// into a town's name.
+var siteWords = map[string]bool{"station": true, "square": true, "stadium": true, "hospital": true,
+	"camp": true, "bridge": true, "market": true, "mosque": true, "church": true, "airport": true,
+	"temple": true, "park": true, "street": true, "road": true, "avenue": true, "gate": true, "palace": true,
+	"university": true, "school": true, "prison": true, "crossing": true, "checkpoint": true, "port": true}
 
 // onlyDivisions keeps, of the candidates of a name written with a division
 // word ("Kherson Oblast", "Borno State", "Cook County"), the divisions:

@@ -78,6 +78,7 @@ func appendChunks(out []chunk, toks []token, names []int, from, to int, used []b
 			}
 			break
 		}
+		j = monumentName(toks, j, to, used)
 		out = append(out, chunk{i, j})
 		next = j
 	}
@@ -112,4 +113,31 @@ func possessiveName(toks []token, j, to int, used []bool) bool {
 	// del Sol"); a common noun's is part of the name ("Martyrs' Square",
 	// "New Year's Day"), as in the few places named so ("Cox's Bazar").
 	return commonPossessors[toks[j-1].key]
+}
+
+// monumentNouns, capitalised before "of", start the names of monuments and
+// holy places, whose "of" is part of the name: "the Temple of Bel", "the
+// Church of the Nativity", "the Dome of the Rock". ("The Citadel of
+// Aleppo" is the citadel of a city, and is left apart.)
+var monumentNouns = map[string]bool{"temple": true, "church": true, "dome": true, "tomb": true, "mosque": true,
+	"shrine": true, "monastery": true, "basilica": true, "mausoleum": true, "chapel": true, "cathedral": true}
+
+// monumentName extends a name ending at toks[j] over "of (the) Name" when
+// the name ends in a monument noun, and returns its new end.
+func monumentName(toks []token, j, to int, used []bool) int {
+	if j+1 >= to || !monumentNouns[toks[j-1].key] || !toks[j-1].upper || toks[j].key != "of" {
+		return j
+	}
+	k := j + 1
+	if k < to && toks[k].key == "the" {
+		k++
+	}
+	e := k
+	for e < to && isNameTok(toks[e], used[e]) {
+		e++
+	}
+	if e == k {
+		return j
+	}
+	return e
 }

@@ -104,6 +104,7 @@ type countryMention struct {
 	// for words that are also read as places: a division ("Calif.") or a
 	// name that is a country's and a division's ("Georgia").
 	demonym, claim bool
+	division       bool // a first-level division ("Calif.", "N.H.", "Gaza Strip")
 }
 
 // findCountries appends to out every country name, demonym and division
@@ -179,7 +180,7 @@ func (cl countryLexicon) division(desc string, toks []token, i int) (countryMent
 	if code == "" {
 		return countryMention{}, 0, false
 	}
-	m := countryMention{code: code, first: i, weight: nameWeight(toks, i, n)}
+	m := countryMention{code: code, first: i, weight: nameWeight(toks, i, n), division: true}
 	if country, cn := cl.names.match(toks, i); cn == n {
 		m.code, m.weight = country[0].value, min(m.weight, weightHint)
 	}
@@ -217,7 +218,7 @@ func (cl countryLexicon) divisionAfter(desc string, toks []token, j int) bool {
 // of Iraq", "the President of Ukraine") it says nothing of the scene.
 func nameWeight(toks []token, i, n int) int {
 	if k := i + n; k+1 < len(toks) && toks[k].key == "-" && attributiveEnds[toks[k+1].key] ||
-		k < len(toks) && toks[k].upper && orgWords[toks[k].key] {
+		k < len(toks) && toks[k].upper && orgAt(toks, k) {
 		return weightIgnored // "U.S.-backed", "the U.S. Embassy"
 	}
 	j := i - 1
@@ -247,7 +248,7 @@ func nameWeight(toks []token, i, n int) int {
 		switch {
 		case placeAfter(toks, k+1):
 			return weightNamed
-		case toks[k+1].is(tagTitle) || orgWords[toks[k+1].key]:
+		case toks[k+1].is(tagTitle) || orgAt(toks, k+1):
 			return weightIgnored // "Russia's defence ministry said", "Ukraine's President"
 		}
 	}
@@ -302,7 +303,7 @@ func placeAfter(toks []token, k int) bool {
 		return false
 	}
 	t := toks[k]
-	return t.is(tagPlaceNoun) || t.is(tagRelNoun) || t.upper && t.word && !t.is(tagTitle) && !orgWords[t.key]
+	return t.is(tagPlaceNoun) || t.is(tagRelNoun) || t.upper && t.word && !t.is(tagTitle) && !orgAt(toks, k)
 }
 
 // demonymWeight grades a demonym followed by toks[k:]: before a place word
@@ -312,13 +313,22 @@ func placeAfter(toks []token, k int) bool {
 // otherwise it hints.
 func demonymWeight(toks []token, k int) int {
 	switch {
+	case k+1 < len(toks) && toks[k].key == "side" && toks[k+1].key == "of":
+		return weightPlace // "the Egyptian side of the Rafah crossing"
+	case k < len(toks) && peopleWords[toks[k].key]:
+		return weightHint // "the Palestinian refugee camp" is the refugees', not the country's
 	case placeWordAfter(toks, k):
 		return weightPlace
-	case k < len(toks) && (toks[k].upper && orgWords[toks[k].key] || forceWords[toks[k].key]):
+	case k < len(toks) && (toks[k].upper && orgAt(toks, k) || forceWords[toks[k].key]):
 		return weightIgnored
 	}
 	return weightHint
 }
+
+// peopleWords after a demonym make it the people's: "Palestinian refugee
+// camp", "Syrian displaced families".
+var peopleWords = map[string]bool{"refugee": true, "refugees": true, "displaced": true, "migrant": true,
+	"migrants": true, "family": true, "families": true, "community": true, "diaspora": true, "embassy": true}
 
 // forceWords after a demonym make it an armed force's, which acts far from
 // home as often as in it: "Israeli jets hit Rafah", "Turkish troops in
@@ -337,7 +347,7 @@ var forceWords = map[string]bool{
 // orgWords start or continue the names of organisations and offices after
 // a demonym or a possessive.
 var orgWords = map[string]bool{
-	"observatory": true, "red": true, "ministry": true, "defence": true, "defense": true, "foreign": true,
+	"observatory": true, "ministry": true, "defence": true, "defense": true, "foreign": true,
 	"interior": true, "health": true, "army": true, "armed": true, "air": true, "navy": true, "naval": true,
 	"military": true, "national": true, "state": true, "government": true, "presidency": true,
 	"parliament": true, "security": true, "intelligence": true, "police": true, "border": true, "coast": true,
@@ -347,6 +357,16 @@ var orgWords = map[string]bool{
 	"institute": true, "agency": true, "office": true, "authority": true, "authorities": true, "service": true,
 	"services": true, "forces": true, "force": true, "guard": true, "guards": true, "revolutionary": true,
 	"arab": true, "human": true, "network": true, "union": true, "commission": true, "relief": true,
+}
+
+// orgAt reports whether an organisation's or office's word stands at
+// toks[k]: one of orgWords, or "Red" before Crescent or Cross ("the
+// Turkish Red Crescent", where "Yemen's Red Sea coast" is a place).
+func orgAt(toks []token, k int) bool {
+	if toks[k].key == "red" {
+		return k+1 < len(toks) && (toks[k+1].key == "crescent" || toks[k+1].key == "cross")
+	}
+	return orgWords[toks[k].key]
 }
 
 // placeWordAfter reports whether a place word follows toks[i], allowing one

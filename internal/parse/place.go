@@ -83,7 +83,8 @@ var datelineMarks = map[string]bool{"(": true, ":": true, "-": true, "—": true
 // "the eastern edge of X", "north of X", "the streets of X".
 var relNouns = map[string]bool{
 	"outskirts": true, "edge": true, "edges": true, "heart": true, "centre": true, "center": true,
-	"foot": true, "top": true, "middle": true, "shores": true, "banks": true,
+	"foot": true, "top": true, "middle": true, "shores": true, "banks": true, "stronghold": true,
+	"bastion": true, "hometown": true, "heartland": true, "birthplace": true, "courtyard": true,
 	"streets": true, "ruins": true, "orchards": true, "part": true, "parts": true, "side": true,
 	"entrance": true, "north": true, "south": true, "east": true, "west": true, "northeast": true,
 	"northwest": true, "southeast": true, "southwest": true, "north-east": true, "north-west": true,
@@ -139,7 +140,7 @@ func (sc *sceneCtx) placeContext(c chunk, prevPlace bool) bool {
 		c.a == 0 && datelineMarks[toks[c.b].key]) {
 		return true
 	}
-	if c.a >= 1 && sc.demonym[c.a-1] && orgWords[toks[c.a].key] {
+	if c.a >= 1 && sc.demonym[c.a-1] && orgAt(toks, c.a) {
 		return false // "the Syrian Observatory for Human Rights"
 	}
 	if c.a >= 1 && toks[c.a-1].key == "'s" && prevPlace {
@@ -190,13 +191,14 @@ func (sc *sceneCtx) modifies(i int) bool {
 	return false
 }
 
-// countryAfter reports whether a country's name follows at toks[j], after
-// any direction: "Beirut, Lebanon", "Tombouctou, northern Mali".
+// countryAfter reports whether a country's name, or a division written as
+// one, follows at toks[j], after any direction: "Beirut, Lebanon",
+// "Tombouctou, northern Mali", "Mallacoota, Victoria".
 func (sc *sceneCtx) countryAfter(j int) bool {
 	for j < len(sc.toks) && sc.toks[j].is(tagPlaceMod) {
 		j++
 	}
-	return j < len(sc.toks) && sc.country[j]
+	return j < len(sc.toks) && (sc.country[j] || sc.division[j])
 }
 
 // divisionAfter reports whether a name ending in a division word follows
@@ -227,7 +229,16 @@ func (sc *sceneCtx) ownsSite(c chunk) bool {
 		k++
 	}
 	if k == j+1 {
-		return k < len(t) && t[k].is(tagSiteNoun) // "Erbil's citadel"
+		// "Erbil's citadel", "Idlib's central hospital"
+		for m := k; m < len(t) && m <= k+2 && t[m].word && !t[m].upper; m++ {
+			if t[m].is(tagSiteNoun) {
+				return true
+			}
+			if t[m].is(tagPlacePrep) {
+				break
+			}
+		}
+		return false
 	}
 	return t[k-1].is(tagSiteNoun) || k < len(t) && t[k].is(tagPlaceNoun) && !t[k].upper
 }
@@ -241,8 +252,17 @@ var commonPossessors = map[string]bool{"martyr": true, "martyrs": true, "people"
 	"valentine": true, "veterans": true, "president": true, "independence": true}
 
 // placeName returns the place as written for chunk c, with a site noun kept
-// ("Hmeymim airbase", "Zaatari refugee camp").
-func placeName(desc string, toks []token, c chunk) (string, caption.Span) {
+// ("Hmeymim airbase", "Zaatari refugee camp"), and a division's
+// abbreviation whole ("N.H.", not "N").
+func (sc *sceneCtx) placeName(c chunk) (string, caption.Span) {
+	toks := sc.toks
+	if sc.division[c.a] {
+		for _, m := range sc.mentions {
+			if m.division && m.toks[0] == c.a && m.toks[1] >= c.b {
+				return sc.desc[m.span.Start:m.span.End], m.span
+			}
+		}
+	}
 	end := toks[c.b-1].end
 	j := c.b
 	if j < len(toks) && toks[j].key == "refugee" && j+1 < len(toks) && toks[j+1].key == "camp" {
@@ -251,7 +271,7 @@ func placeName(desc string, toks []token, c chunk) (string, caption.Span) {
 		end = toks[j].end
 	}
 	s := caption.Span{Start: toks[c.a].start, End: end}
-	return desc[s.Start:s.End], s
+	return sc.desc[s.Start:s.End], s
 }
 
 // containerNouns, between two names as in "the Damascus suburb of Douma" or
@@ -289,7 +309,7 @@ func orderPlaces(toks []token, found []foundPlace) []foundPlace {
 // natureKinds are the place words of rivers, seas and land forms.
 var natureKinds = map[string]bool{"river": true, "sea": true, "lake": true, "valley": true, "desert": true,
 	"mountains": true, "mountain": true, "plain": true, "plains": true, "gulf": true, "bay": true,
-	"coast": true, "strait": true, "canal": true, "peninsula": true}
+	"coast": true, "strait": true, "canal": true, "peninsula": true, "ocean": true}
 
 func b2i(b bool) int {
 	if b {
@@ -314,7 +334,7 @@ var nearWords = map[string]bool{
 	"northeast": true, "northwest": true, "southeast": true, "southwest": true, "north-east": true,
 	"north-west": true, "south-east": true, "south-west": true, "km": true, "kilometres": true,
 	"kilometers": true, "miles": true, "around": true, "outside of": true, "vicinity": true,
-	"environs": true, "frontline": true, "front": true, "toward": true, "towards": true,
+	"environs": true, "frontline": true, "front": true, "toward": true, "towards": true, "off": true,
 }
 
 // describePlace reads the place word and nearness around chunk c: "Tal Samin
@@ -327,6 +347,8 @@ func (sc *sceneCtx) describePlace(c chunk) (kind string, near bool) {
 		near = t[c.b].key == "countryside" || t[c.b].key == "suburbs"
 	} else if c.b-c.a >= 2 && t[c.b-1].is(tagSiteNoun) {
 		kind = t[c.b-1].key // "Tahrir Square", "Ghazi Stadium"
+	} else if c.b-c.a >= 2 && natureKinds[t[c.b-1].key] {
+		kind = t[c.b-1].key // "the Red Sea", "the Euphrates River"
 	} else if c.a >= 1 && t[c.a-1].key == "'s" {
 		kind = "site" // "Madrid's Puerta del Sol"
 	}

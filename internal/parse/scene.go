@@ -2,6 +2,7 @@ package parse
 
 import (
 	"slices"
+	"strings"
 
 	"sijil/internal/caption"
 )
@@ -16,6 +17,7 @@ type sceneCtx struct {
 	used    []bool // token already claimed by a country, actor or person
 	demonym []bool // token is (part of) a demonym
 	country []bool // token is (part of) a country's name
+	division []bool // token is (part of) a division written as a country is ("Calif.", "N.H.")
 	ev      *evidence
 
 	// Scratch reused from caption to caption (see workspace).
@@ -31,13 +33,14 @@ type sceneCtx struct {
 func newSceneCtx(desc string, sents []caption.Span, scene []int, ws *workspace) *sceneCtx {
 	toks := ws.toks
 	n := len(toks)
-	ws.flags = slices.Grow(ws.flags[:0], 5*n)[:5*n]
+	ws.flags = slices.Grow(ws.flags[:0], 6*n)[:6*n]
 	clear(ws.flags)
 	ws.sentOf = slices.Grow(ws.sentOf[:0], n)[:n]
 	flags := ws.flags
 	sc := &ws.sc
 	sc.desc, sc.toks, sc.sentOf, sc.ev = desc, toks, ws.sentOf, &ws.ev
-	sc.inScene, sc.used, sc.demonym, sc.starts, sc.country = flags[:n], flags[n:2*n], flags[2*n:3*n], flags[3*n:4*n], flags[4*n:]
+	sc.inScene, sc.used, sc.demonym, sc.starts = flags[:n], flags[n:2*n], flags[2*n:3*n], flags[3*n:4*n]
+	sc.country, sc.division = flags[4*n:5*n], flags[5*n:]
 	sc.names = sc.names[:0]
 	s := 0
 	in := slices.Contains(scene, s)
@@ -90,6 +93,11 @@ func (p *Parser) scene(rec *caption.Record, desc string, off int, sents []captio
 	sc := newSceneCtx(desc, sents, scene, ws)
 	sc.mentions = p.lex.countries.findCountries(sc.mentions[:0], desc, sc.toks, sc.inScene)
 	for _, m := range sc.mentions {
+		if m.division {
+			for i := m.toks[0]; i < m.toks[1]; i++ {
+				sc.division[i] = true
+			}
+		}
 		if !m.claim {
 			continue
 		}
@@ -179,7 +187,7 @@ func (sc *sceneCtx) placesIn(from, to int) []foundPlace {
 			continue
 		}
 		if sc.placeContext(c, prevPlace) {
-			name, span := placeName(sc.desc, sc.toks, c)
+			name, span := sc.placeName(c)
 			kind, near := sc.describePlace(c)
 			f := foundPlace{c: c, name: name, span: span, kind: kind, near: near || origin == originFled}
 			if origin == originFled {
@@ -197,8 +205,25 @@ func (sc *sceneCtx) placesIn(from, to int) []foundPlace {
 		found = found[:len(found)-fled]
 	}
 	found = found[:sc.chainEnd(found)]
+	// A dateline names where the photo was filed, the widest of the
+	// caption's places: "IDLIB, SYRIA - MARCH 05: … a camp near Sarmada"
+	// is near Sarmada.
+	if len(found) > 1 && found[0].c.a == 0 && sc.dateline(found[0].c) {
+		found = append(found[1:], found[0])
+	}
 	sc.found = found
 	return found
+}
+
+// dateline reports whether chunk c, which opens the description, is a
+// dateline: in capitals ("IDLIB, SYRIA - MARCH 05:") or before a dash, a
+// colon or an agency in brackets ("ABUJA (Reuters) -").
+func (sc *sceneCtx) dateline(c chunk) bool {
+	if c.b < len(sc.toks) && datelineMarks[sc.toks[c.b].key] {
+		return true
+	}
+	w := sc.desc[sc.toks[c.a].start:sc.toks[c.b-1].end]
+	return len(w) > 2 && strings.ToUpper(w) == w
 }
 
 // chainEnd returns how many of found, in the order written, locate the
@@ -216,6 +241,15 @@ func (sc *sceneCtx) chainEnd(found []foundPlace) int {
 			if t := sc.toks[i]; clauseWords[t.key] || t.key == ";" {
 				return k
 			}
+		}
+		// "in Ciudad Juarez, on the border with El Paso, Texas": a
+		// neighbour, not a container.
+		i := b - 1
+		for i > a && (sc.toks[i].key == "the" || sc.toks[i].is(tagPlaceMod)) {
+			i--
+		}
+		if w := sc.toks[i].key; w == "with" || w == "between" {
+			return k
 		}
 	}
 	return len(found)
