@@ -10,15 +10,15 @@ import (
 // sceneCtx is the working state of one description while places, country,
 // events, actors and people are read from it.
 type sceneCtx struct {
-	desc    string
-	toks    []token
-	sentOf  []int  // sentence index of each token
-	inScene []bool // token lies in a scene sentence
-	used    []bool // token already claimed by a country, actor or person
-	demonym []bool // token is (part of) a demonym
-	country []bool // token is (part of) a country's name
+	desc     string
+	toks     []token
+	sentOf   []int  // sentence index of each token
+	inScene  []bool // token lies in a scene sentence
+	used     []bool // token already claimed by a country, actor or person
+	demonym  []bool // token is (part of) a demonym
+	country  []bool // token is (part of) a country's name
 	division []bool // token is (part of) a division written as a country is ("Calif.", "N.H.")
-	ev      *evidence
+	ev       *evidence
 
 	// Scratch reused from caption to caption (see workspace).
 	starts   []bool // token starts an actor
