@@ -78,7 +78,10 @@ syntax and filters), in search order (newest first, undated last).
 
 An existing -out file, or an existing ID.xmp, is not overwritten unless
 -force is given. A file is written beside its name and renamed into place
-when complete, so a failed export leaves no partial file.`,
+when complete, so a failed export leaves no partial file, and a symbolic
+link in its place is replaced, never written through. Files are created
+readable by their owner only (mode 0600), as the register is: chmod them
+to share them.`,
 		flags: func(fs *flag.FlagSet, cfg *Config) {
 			dbFlag(fs, cfg)
 			fs.StringVar(&f.format, "format", f.format, "the output `FORMAT`: csv, acled, geojson, jsonl or xmp")
@@ -157,9 +160,10 @@ func writeExport(path string, stdout io.Writer, write func(io.Writer) (export.Co
 	}
 	out := bufio.NewWriterSize(tmp, 64<<10)
 	c, err := write(out)
-	// CreateTemp makes the file private; an export is an ordinary file,
-	// as a shell redirection would make it.
-	err = errors.Join(err, out.Flush(), tmp.Chmod(0o644), tmp.Close())
+	// CreateTemp makes the file private (0600), and it stays so: an export
+	// holds what the register holds. Rename replaces a link at path, never
+	// the file it points to.
+	err = errors.Join(err, out.Flush(), tmp.Close())
 	if err == nil {
 		err = os.Rename(tmp.Name(), path)
 	}

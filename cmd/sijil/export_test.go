@@ -168,6 +168,43 @@ func TestExportXMP(t *testing.T) {
 	mustRun(t, env, "export", "-format", "xmp", "-out", dir, "-force")
 }
 
+// TestExportFilesPrivate checks that exports written to files are created
+// 0600 whatever the umask allows, and that "-format xmp -force" replaces a
+// symbolic link planted among the sidecars instead of writing through it.
+func TestExportFilesPrivate(t *testing.T) {
+	env := newExportRegister(t)
+	out := filepath.Join(t.TempDir(), "register.csv")
+	mustRun(t, env, "export", "-format", "csv", "-out", out)
+	mustRun(t, env, "export", "-format", "csv", "-out", out, "-force")
+	if fi, err := os.Lstat(out); err != nil || fi.Mode() != 0o600 {
+		t.Errorf("%s: mode %v, %v; want -rw-------", out, fi.Mode(), err)
+	}
+	target := filepath.Join(t.TempDir(), "bashrc")
+	if err := os.WriteFile(target, []byte("untouched"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "sidecars")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, filepath.Join(dir, "2.xmp")); err != nil {
+		t.Fatal(err)
+	}
+	mustRun(t, env, "export", "-format", "xmp", "-out", dir, "-force")
+	if b, _ := os.ReadFile(target); string(b) != "untouched" {
+		t.Errorf("the link's target was overwritten: %.40q", b)
+	}
+	names, _ := filepath.Glob(filepath.Join(dir, "*"))
+	if len(names) != 5 {
+		t.Errorf("files in %s: %v, want the 5 sidecars", dir, names)
+	}
+	for _, name := range names {
+		if fi, err := os.Lstat(name); err != nil || fi.Mode() != 0o600 {
+			t.Errorf("%s: mode %v, %v; want a regular file -rw-------", name, fi.Mode(), err)
+		}
+	}
+}
+
 func TestExportUsage(t *testing.T) {
 	env := newExportRegister(t)
 	for _, tc := range []struct {

@@ -224,13 +224,16 @@ func (x xmpWriter) locationShown(p xmpPlace) {
 }
 
 // WriteXMPDir writes the sidecar of each record to dir (created when
-// missing) as ID.xmp. An existing file is not overwritten unless overwrite
-// is set: the first one found stops the export with an error wrapping
-// fs.ErrExist, and the files written before it stay. A file that could
-// not be written whole is removed.
+// missing, private to its owner) as ID.xmp, each file readable and writable
+// by its owner only (0600). An existing file is not overwritten unless
+// overwrite is set: the first one found stops the export with an error
+// wrapping fs.ErrExist, and the files written before it stay. A file that
+// could not be written whole is removed. No existing path is ever opened
+// for writing, so a symbolic link planted in dir under a sidecar's name is
+// replaced by the sidecar, never written through (see writeNew).
 func WriteXMPDir(dir string, entries iter.Seq2[Entry, error], overwrite bool) (Counts, error) {
 	var c Counts
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return c, fmt.Errorf("write xmp: %w", err)
 	}
 	var buf bytes.Buffer
@@ -250,23 +253,38 @@ func WriteXMPDir(dir string, entries iter.Seq2[Entry, error], overwrite bool) (C
 	return c, nil
 }
 
-// writeNew writes data to name, which must not exist unless overwrite is
-// set (O_EXCL makes the check and the creation one step).
+// writeNew writes data to name with mode 0600. Without overwrite name must
+// not exist: O_CREATE|O_EXCL makes the check and the creation one step, and
+// fails on a symbolic link too, whatever it points to. With overwrite the
+// data goes to a new file beside name (created the same way) that is then
+// renamed over it: rename replaces a link itself, not the file it points to,
+// and a reader never sees a half-written sidecar.
 func writeNew(name string, data []byte, overwrite bool) error {
-	flag := os.O_WRONLY | os.O_CREATE | os.O_EXCL
-	if overwrite {
-		flag = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	if !overwrite {
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if err != nil {
+			return err
+		}
+		if err := writeClose(f, data); err != nil {
+			return errors.Join(err, os.Remove(name))
+		}
+		return nil
 	}
-	f, err := os.OpenFile(name, flag, 0o666)
+	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*") // O_EXCL, 0600
 	if err != nil {
 		return err
 	}
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
+	err = writeClose(f, data)
+	if err == nil {
+		err = os.Rename(f.Name(), name)
 	}
 	if err != nil {
-		return errors.Join(err, os.Remove(name))
+		return errors.Join(err, os.Remove(f.Name()))
 	}
 	return nil
+}
+
+func writeClose(f *os.File, data []byte) error {
+	_, err := f.Write(data)
+	return errors.Join(err, f.Close())
 }

@@ -183,3 +183,46 @@ func xmlSafe(s string) bool {
 	}
 	return !strings.Contains(s, "\r") // XML parsers normalise line ends
 }
+
+// TestWriteXMPDirLink plants symbolic links named as sidecars in the
+// directory, one to a file outside it and one to a name that does not
+// exist yet: neither an export nor an export with overwrite writes
+// through them, and the sidecars are regular files of mode 0600.
+func TestWriteXMPDirLink(t *testing.T) {
+	outside := t.TempDir()
+	target := filepath.Join(outside, "precious.txt")
+	if err := os.WriteFile(target, []byte("precious"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dangling := filepath.Join(outside, "created-through-link")
+	dir := t.TempDir()
+	if err := os.Symlink(target, filepath.Join(dir, "1.xmp")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(dangling, filepath.Join(dir, "2.xmp")); err != nil {
+		t.Fatal(err)
+	}
+	es := fixture()
+	if _, err := WriteXMPDir(dir, seq(es), false); !errors.Is(err, fs.ErrExist) {
+		t.Errorf("WriteXMPDir over a link without overwrite: %v, want fs.ErrExist", err)
+	}
+	if _, err := WriteXMPDir(dir, seq(es), true); err != nil {
+		t.Fatalf("WriteXMPDir with overwrite: %v", err)
+	}
+	if b, err := os.ReadFile(target); err != nil || string(b) != "precious" {
+		t.Errorf("the link's target was written: %.40q, %v", b, err)
+	}
+	if _, err := os.Lstat(dangling); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a file was created through the dangling link: %v", err)
+	}
+	for _, e := range es {
+		name := filepath.Join(dir, strconv.FormatInt(e.ID, 10)+".xmp")
+		fi, err := os.Lstat(name)
+		if err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm() != 0o600 {
+			t.Errorf("%s: %v, %v; want a regular file of mode 0600", name, fi.Mode(), err)
+		}
+	}
+	if names, _ := filepath.Glob(filepath.Join(dir, ".*")); len(names) != 0 {
+		t.Errorf("temporary files left: %v", names)
+	}
+}
