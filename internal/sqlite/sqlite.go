@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"runtime"
 	"strings"
 	"sync"
@@ -68,6 +70,11 @@ func Open(ctx context.Context, path string, opts ...Option) (s *Store, err error
 	if path == "" || strings.ContainsRune(path, '?') {
 		return nil, fmt.Errorf("%w: path must be non-empty and without '?'", caption.ErrInvalid)
 	}
+	if path != ":memory:" {
+		if err := createPrivate(path); err != nil {
+			return nil, err
+		}
+	}
 	writer, err := sql.Open("sqlite", path+"?"+writerParams)
 	if err != nil {
 		return nil, err
@@ -99,6 +106,24 @@ func Open(ctx context.Context, path string, opts ...Option) (s *Store, err error
 		s.reader.SetMaxIdleConns(n)
 	}
 	return s, nil
+}
+
+// createPrivate creates the database file, empty (which SQLite reads as a
+// database without tables), readable and writable by its owner only, when
+// it does not exist yet. SQLite itself would create it 0644 (less the
+// umask), and it gives its -wal and -shm files the database file's mode:
+// a register names people, places and sources, and other users of the
+// machine have no business reading it. An existing file keeps its mode, so
+// that a team that chose to share one keeps that choice.
+func createPrivate(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, fs.ErrExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return f.Close()
 }
 
 // Close closes the database.
