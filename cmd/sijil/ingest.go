@@ -49,6 +49,10 @@ else the register's setting (sijil help settings). When some of the
 register's records were resolved with another focus, ingest says how many:
 sijil reparse resolves them again.
 
+Inside directories, symbolic links (to files or directories) are passed over,
+not followed, and counted in the summary; a path named on the command line
+is read as given, even when it is a link.
+
 Ingesting a document again changes nothing. An ingest that is interrupted
 (even killed) leaves a consistent register, and running the same command
 again completes it. A document that cannot be read is reported with its path
@@ -174,6 +178,14 @@ func printSummary(w io.Writer, s ingest.Summary) {
 		s.Documents, s.Unchanged, s.Captions, s.NewRecords, s.ExactDuplicates)
 	fmt.Fprintf(w, "linked %d new clusters (%d altered copies joined one), %d new events (%d records joined one)\n",
 		s.NewClusters, s.Copies, s.NewEvents, s.EventJoins)
+	if s.Links > 0 {
+		more := ""
+		if s.Links > len(s.LinkPaths) {
+			more = ", …"
+		}
+		fmt.Fprintf(w, "passed over %d symbolic links inside directories, not followed: %s%s\n",
+			s.Links, strings.Join(s.LinkPaths, ", "), more)
+	}
 	fmt.Fprintf(w, "%d failures; %.1fs (linking %.1fs), %.0f captions/s, %.1f MB/s\n",
 		len(s.Failures), s.Elapsed.Seconds(), s.Linking.Seconds(), float64(s.Captions)/secs, float64(s.Bytes)/1e6/secs)
 }

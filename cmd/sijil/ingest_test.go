@@ -266,6 +266,41 @@ func TestIngestBadFile(t *testing.T) {
 	}
 }
 
+// TestIngestSymlinks plants, in an ingested folder, a link to a file
+// outside it (standing for /etc/passwd) and a link to a directory: both are
+// passed over and counted in the summary, and nothing of the outside file
+// is stored. The same link named on the command line is read.
+func TestIngestSymlinks(t *testing.T) {
+	docs := copyExamples(t)
+	dir := filepath.Dir(docs[0])
+	secret := filepath.Join(t.TempDir(), "secret.txt")
+	if err := os.WriteFile(secret, []byte("SECRET: smoke rises over Aleppo, Syria, on May 1, 2016. (AFP)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(secret, filepath.Join(dir, "passwd.txt")); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	if err := os.Symlink(filepath.Dir(secret), filepath.Join(dir, "elsewhere")); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{"SIJIL_DB": filepath.Join(t.TempDir(), "sijil.db")}
+	r := mustRun(t, env, "ingest", dir)
+	want := "passed over 2 symbolic links inside directories, not followed: " +
+		filepath.Join(dir, "elsewhere") + ", " + filepath.Join(dir, "passwd.txt")
+	if !hasLine(r.stderr, want) || !hasLine(r.stderr, fmt.Sprintf("ingested %d documents (0 unchanged)", len(docs))) {
+		t.Errorf("stderr has no line %q, or not %d documents:\n%s", want, len(docs), r.stderr)
+	}
+	for _, rec := range exportRecords(t, env) {
+		if strings.Contains(rec.Text, "SECRET") {
+			t.Errorf("record %d holds the linked file's text: %q", rec.ID, rec.Text)
+		}
+	}
+	r = mustRun(t, env, "ingest", filepath.Join(dir, "passwd.txt"))
+	if !hasLine(r.stderr, "ingested 1 documents (0 unchanged), 1 captions") || hasLine(r.stderr, "passed over") {
+		t.Errorf("a link named on the command line is read as given:\n%s", r.stderr)
+	}
+}
+
 func TestShowVerify(t *testing.T) {
 	docs := copyExamples(t)
 	env := map[string]string{"SIJIL_DB": filepath.Join(t.TempDir(), "sijil.db")}

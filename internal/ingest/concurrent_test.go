@@ -2,6 +2,8 @@ package ingest
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -86,5 +88,31 @@ func TestIngestProgress(t *testing.T) {
 	out := buf.String()
 	if !strings.HasPrefix(out, "\rdocuments 1/3  captions ") || !strings.Contains(out, "captions/s") || !strings.HasSuffix(out, "\r\x1b[K") {
 		t.Errorf("progress output %q: want a line redrawn with \\r, cleared at the end", out)
+	}
+}
+
+// TestIngestProgressLinks: the progress line says how many symbolic links
+// the walk passed over.
+func TestIngestProgressLinks(t *testing.T) {
+	dir := t.TempDir()
+	for _, p := range examples(t) {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(abs, filepath.Join(dir, filepath.Base(p))); err != nil {
+			t.Skip("no symbolic links:", err)
+		}
+	}
+	writeFile(t, filepath.Join(dir, "z.txt"), taiz+"\n")
+	var buf bytes.Buffer
+	opt := testOptions(t)
+	opt.Progress = &buf
+	sum := mustIngest(t, newSQLite(t), []string{dir}, opt)
+	if sum.Documents != 1 || sum.Links != 3 {
+		t.Errorf("summary %+v: want 1 document, 3 links passed over", sum)
+	}
+	if out := buf.String(); !strings.Contains(out, "  3 symbolic links passed over") {
+		t.Errorf("progress output %q: want the links passed over", out)
 	}
 }

@@ -74,6 +74,11 @@ type Summary struct {
 	NewEvents   int // records linked as the first of a new event
 	EventJoins  int // records linked into an existing event
 
+	// Links counts the symbolic links met inside directories, which are
+	// passed over, not followed; LinkPaths names the first few.
+	Links     int
+	LinkPaths []string
+
 	Failures []Failure
 	Elapsed  time.Duration // the whole run
 	Linking  time.Duration // of which linking
@@ -93,7 +98,7 @@ func Ingest(ctx context.Context, store caption.Store, paths []string, opt Option
 	}
 	defer in.progress.finish()
 	docs := in.expand(paths)
-	in.progress.total = len(docs)
+	in.progress.total, in.progress.links = len(docs), in.sum.Links
 	// Records are linked in ID order: those a killed run left unlinked go
 	// before this run's, which are linked as they are stored.
 	if err := in.linkLeftovers(ctx); err != nil {

@@ -19,6 +19,7 @@ type progress struct {
 	start time.Time
 	last  time.Time
 	total int  // documents to read
+	links int  // symbolic links passed over
 	shown bool // a line is on the screen
 }
 
@@ -32,8 +33,12 @@ func (p *progress) stored(docs, captions int, bytes int64) {
 		return
 	}
 	secs := time.Since(p.start).Seconds()
-	p.draw(fmt.Sprintf("documents %d/%d  captions %d  %.0f captions/s  %.1f MB/s",
-		docs, p.total, captions, float64(captions)/secs, float64(bytes)/1e6/secs))
+	line := fmt.Sprintf("documents %d/%d  captions %d  %.0f captions/s  %.1f MB/s",
+		docs, p.total, captions, float64(captions)/secs, float64(bytes)/1e6/secs)
+	if p.links > 0 {
+		line += fmt.Sprintf("  %d symbolic links passed over", p.links)
+	}
+	p.draw(line)
 }
 
 // linked shows the records linked so far at level.

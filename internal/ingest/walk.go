@@ -11,13 +11,14 @@ import (
 
 // expand returns the documents paths name, in a fixed order: the paths in
 // the order given, and the files of a directory in name order, its
-// subdirectories walked where they sort. Symbolic links are followed, except
-// one that leads back into a directory being walked (a loop), which is a
-// failure. Inside a
-// directory, names starting with "." are skipped (.git, .DS_Store), as are
-// files that are not regular files; a path given by name is always tried.
-// A path that does not exist or a directory that cannot be listed is a
-// failure.
+// subdirectories walked where they sort. A path given by name is read as
+// given, a symbolic link included. Inside a directory, symbolic links are
+// passed over, to files and directories alike, and counted in the Summary:
+// an archive with a link to /etc/passwd must not store it as a caption.
+// Names starting with "." are skipped (.git, .DS_Store), as are files that
+// are not regular files. A path that does not exist or a directory that
+// cannot be listed is a failure, and so is a directory met again inside
+// itself (a bind mount), which would never end.
 func (in *ingester) expand(paths []string) []string {
 	var docs []string
 	for _, p := range paths {
@@ -40,7 +41,7 @@ func (in *ingester) expand(paths []string) []string {
 }
 
 // walk adds the documents under dir to docs. ancestors are the directories
-// being walked, dir's last, to recognise a symbolic link loop.
+// being walked, dir's last, to recognise a directory met inside itself.
 func (in *ingester) walk(dir string, ancestors []os.FileInfo, docs []string) []string {
 	entries, err := os.ReadDir(dir) // sorted by name
 	if err != nil {
@@ -52,27 +53,37 @@ func (in *ingester) walk(dir string, ancestors []os.FileInfo, docs []string) []s
 			continue
 		}
 		p := filepath.Join(dir, e.Name())
-		fi, err := os.Stat(p) // follows links
-		if err != nil {
-			in.fail(p, pathError(p, err))
-			continue
-		}
-		switch {
-		case fi.IsDir():
+		switch t := e.Type(); {
+		case t&fs.ModeSymlink != 0:
+			in.skipLink(p)
+		case t.IsDir():
+			fi, err := e.Info() // lstat: the directory itself
+			if err != nil {
+				in.fail(p, pathError(p, err))
+				continue
+			}
 			if isAncestor(fi, ancestors) {
-				// A link back up the tree: walking it would never end. It
-				// is reported, not skipped in silence, so that a user who
-				// meant it to lead elsewhere learns that nothing under it
-				// was read.
-				in.fail(p, fmt.Errorf("%s: symbolic link loop: it leads back to a directory being read, not followed", p))
+				in.fail(p, fmt.Errorf("%s: directory loop: it is a directory being read, not read again", p))
 				continue
 			}
 			docs = in.walk(p, append(ancestors, fi), docs)
-		case fi.Mode().IsRegular():
+		case t.IsRegular():
 			docs = append(docs, p)
 		}
 	}
 	return docs
+}
+
+// maxLinkPaths is how many of the symbolic links passed over the Summary
+// names.
+const maxLinkPaths = 5
+
+// skipLink counts a symbolic link passed over in a walk.
+func (in *ingester) skipLink(p string) {
+	in.sum.Links++
+	if len(in.sum.LinkPaths) < maxLinkPaths {
+		in.sum.LinkPaths = append(in.sum.LinkPaths, p)
+	}
 }
 
 func isAncestor(fi os.FileInfo, ancestors []os.FileInfo) bool {
