@@ -96,7 +96,7 @@ func runRecordSearch(ctx context.Context, cfg Config, f searchFlags, args []stri
 		if f.json {
 			err = writeSearchJSON(out, res)
 		} else {
-			printRecordSearch(out, res)
+			printRecordSearch(termWriter{out}, res) // see term.go
 		}
 		return errors.Join(err, out.Flush())
 	})
@@ -121,7 +121,7 @@ func printRecordSearch(w io.Writer, res caption.SearchResult) {
 		if date == "" {
 			date = "-"
 		}
-		fmt.Fprintf(w, "%7d  %-10s  %-28s  %-7s  %s\n", sr.ID, date, clip(placeOf(r), 28), casualties(r), clip(describe(r), 90))
+		fmt.Fprintf(w, "%7d  %-10s  %-28s  %-7s  %s\n", sr.ID, date, clip(termText(placeOf(r)), 28), casualties(r), clip(termText(describe(r)), 90))
 	}
 	fmt.Fprintf(w, "\n%d of %d records", len(res.Records), res.Total)
 	if res.Next != "" {
@@ -135,7 +135,7 @@ func printRecordSearch(w io.Writer, res caption.SearchResult) {
 		}
 		var parts []string
 		for _, c := range counts[:min(len(counts), 10)] {
-			parts = append(parts, fmt.Sprintf("%s %d", c.Value, c.Count))
+			parts = append(parts, fmt.Sprintf("%s %d", termText(c.Value), c.Count))
 		}
 		more := ""
 		if len(counts) > 10 {

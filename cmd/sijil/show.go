@@ -60,12 +60,14 @@ func show(ctx context.Context, s caption.Store, id int64, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	// Every value from the register is printed through termText, and the
+	// whole output through termWriter: see term.go.
+	tw := tabwriter.NewWriter(termWriter{w}, 0, 0, 2, ' ', 0)
 	printRecord(tw, v.rec)
 	fmt.Fprintf(tw, "\nsources (%d)\n", len(v.sources))
 	for _, src := range v.sources {
 		fmt.Fprintf(tw, "  %s\tcaption %d\tbytes %d-%d\tline %d\tsha256 %s\n",
-			src.Document.Path, src.Index, src.Start, src.End, src.Line, src.Document.SHA256)
+			termText(src.Document.Path), src.Index, src.Start, src.End, src.Line, src.Document.SHA256)
 	}
 	fmt.Fprintln(tw)
 	printGroup(tw, "cluster", v.rec.Cluster, v.cluster)
@@ -73,13 +75,13 @@ func show(ctx context.Context, s caption.Store, id int64, w io.Writer) error {
 	fmt.Fprintf(tw, "\nlinks (%d)\n", len(v.links))
 	for _, l := range v.links {
 		fmt.Fprintf(tw, "  %s\t-> %d\tgroup %d\tsimilarity %.3f\trule %s\t%s\n",
-			l.Level, l.Target, l.Group, l.Similarity, l.Rule, l.Created.UTC().Format(time.RFC3339))
+			termText(string(l.Level)), l.Target, l.Group, l.Similarity, termText(l.Rule), l.Created.UTC().Format(time.RFC3339))
 	}
 	if len(v.corrections) > 0 {
 		fmt.Fprintf(tw, "\ncorrections (%d)\n", len(v.corrections))
 		for _, c := range v.corrections {
 			fmt.Fprintf(tw, "  %s\t%s (parsed %s)\tby %s\t%s\t%s\n",
-				c.Field, c.Value, c.Previous, c.Author, c.At.UTC().Format(time.RFC3339), c.Note)
+				termText(c.Field), termText(c.Value), termText(c.Previous), termText(c.Author), c.At.UTC().Format(time.RFC3339), termText(c.Note))
 		}
 	}
 	return tw.Flush()
@@ -128,7 +130,7 @@ func printRecord(w io.Writer, sr caption.StoredRecord) {
 	fmt.Fprintf(w, "record %d\n", sr.ID)
 	field := func(name, value string) {
 		if value != "" {
-			fmt.Fprintf(w, "  %s\t%s\n", name, value)
+			fmt.Fprintf(w, "  %s\t%s\n", name, termText(value))
 		}
 	}
 	field("text", r.Text)
