@@ -31,9 +31,15 @@ type Options struct {
 	// WriteToken enables uploads and corrections for requests that present
 	// it as a bearer token. Empty: the server is read-only.
 	WriteToken string
+	// Hosts are the host names and addresses, besides localhost and the
+	// loopback addresses, that requests may name (the Host header, with or
+	// without a port); a request naming another is answered 421, against
+	// DNS rebinding. See NormalHost for how they are compared.
+	Hosts []string
 	// Logger receives one line per failed request (nil: discarded).
 	Logger *slog.Logger
-	// Now is the clock corrections are stamped with (nil: time.Now).
+	// Now is the clock corrections are stamped with and log limits count
+	// by (nil: time.Now).
 	Now    func() time.Time
 	Limits Limits
 }
@@ -85,20 +91,26 @@ type server struct {
 	log     *slog.Logger
 	pages   map[string]*template.Template
 	encoded encodedRecords
+	// hosts are Options.Hosts as requests are checked against them;
+	// hostLog and tokenLog limit the log lines about requests for other
+	// hosts and refused write tokens to one per client per minute.
+	hosts             hostSet
+	hostLog, tokenLog *rateLog
 }
 
 // New returns the handler serving store with opt: the API, the pages and
-// the static assets, behind security headers, a per-request timeout and
-// panic recovery.
+// the static assets, for the hosts it is known by only, behind security
+// headers, a per-request timeout and panic recovery.
 func New(store caption.Store, opt Options) http.Handler {
-	s := &server{store: store, opt: opt, limits: opt.Limits.withDefaults(), log: opt.Logger, pages: parsePages()}
+	s := &server{store: store, opt: opt, limits: opt.Limits.withDefaults(), log: opt.Logger, pages: parsePages(),
+		hosts: newHostSet(opt.Hosts), hostLog: newRateLog(time.Minute, 1000), tokenLog: newRateLog(time.Minute, 1000)}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
 	if s.opt.Now == nil {
 		s.opt.Now = time.Now
 	}
-	return s.secure(s.routes())
+	return s.checkHost(s.secure(s.routes()))
 }
 
 func (s *server) routes() *http.ServeMux {
