@@ -31,9 +31,11 @@ var csvDelimiters = []rune{',', ';', '\t'}
 // quotes included; Line is the line the field starts on. A quoted field keeps
 // its line breaks, with "\r\n" read as "\n" (encoding/csv's rule).
 //
-// A header without such a column, a row with more or fewer fields than the
-// header, a stray quote, or a record longer than MaxLine is an error wrapping
-// caption.ErrInvalid that names path and line.
+// A header without such a column or with more than MaxColumns columns, a
+// row with more or fewer fields than the header or with more than MaxMeta
+// bytes of metadata, a stray quote, or a record longer than MaxLine is an
+// error wrapping caption.ErrInvalid that names path and line; nothing of
+// the document is returned then.
 func ReadCSV(r io.Reader, path string) ([]caption.Raw, error) {
 	tr := &trackReader{r: bufio.NewReaderSize(r, 64<<10)}
 	bom, err := tr.skipBOM()
@@ -91,8 +93,11 @@ func (c *csvReader) read() ([]caption.Raw, error) {
 			if c.col, ok = captionColumn(c.header); !ok {
 				return nil, fmt.Errorf(`%s:1: no "caption" or "text" column in the header: %w`, c.path, caption.ErrInvalid)
 			}
-		} else {
-			c.row(rec, b)
+			if len(c.header) > MaxColumns {
+				return nil, fmt.Errorf("%s:1: %d columns, at most %d: %w", c.path, len(c.header), MaxColumns, caption.ErrInvalid)
+			}
+		} else if err := c.row(rec, b); err != nil {
+			return nil, err
 		}
 		c.line += bytes.Count(b, []byte("\n"))
 		c.prev = end
@@ -101,11 +106,11 @@ func (c *csvReader) read() ([]caption.Raw, error) {
 }
 
 // row adds the caption of one data row, whose bytes (from the end of the
-// previous record) are b.
-func (c *csvReader) row(rec []string, b []byte) {
+// previous record) are b. Its metadata must be within MaxMeta.
+func (c *csvReader) row(rec []string, b []byte) error {
 	text := rec[c.col]
 	if isBlank([]byte(text)) {
-		return
+		return nil
 	}
 	line, _ := c.cr.FieldPos(c.col)
 	start, end := c.fieldRange(len(rec), b)
@@ -119,7 +124,12 @@ func (c *csvReader) row(rec []string, b []byte) {
 		}
 		raw.Meta[c.columnName(i)] = v
 	}
+	if err := checkMeta(raw.Meta, "cells"); err != nil {
+		first, _ := c.cr.FieldPos(0)
+		return fmt.Errorf("%s:%d: %w: %w", c.path, first, err, caption.ErrInvalid)
+	}
 	c.out = append(c.out, raw)
+	return nil
 }
 
 // fieldRange returns the document byte range of the caption field of a

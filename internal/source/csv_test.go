@@ -81,6 +81,13 @@ func TestReadCSVInvalid(t *testing.T) {
 		{name: "long row", in: "id,caption\n1,A,extra\n", want: "doc.csv:2: 3 fields, the header has 2: invalid input"},
 		{name: "bare quote", in: "id,caption\n1,A \"quoted\" word\n", want: `doc.csv:2: bare " in non-quoted-field: invalid input`},
 		{name: "quote not closed", in: "id,caption\n1,\"A\n\n2,B\n", want: `doc.csv:2: extraneous or missing " in quoted-field (at line 4): invalid input`},
+		{name: "too many columns", in: "caption" + strings.Repeat(",c", MaxColumns) + "\n", want: "doc.csv:1: 257 columns, at most 256: invalid input"},
+		{name: "a million columns", in: "caption" + strings.Repeat(",", 1_000_000) + "\nA" + strings.Repeat(",x", 1_000_000) + "\n", want: "doc.csv:1: 1000001 columns, at most 256: invalid input"},
+		{
+			name: "metadata too large",
+			in:   "id,caption,note\n1,A,short\n\n2,B," + strings.Repeat("n", MaxMeta) + "\n",
+			want: "doc.csv:4: 65543 bytes of metadata (the cells beside the caption), at most 65536: invalid input",
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := ReadCSV(strings.NewReader(tc.in), "doc.csv")
@@ -128,6 +135,9 @@ func FuzzReadCSV(f *testing.F) {
 		f.Add([]byte(mustReadFile(f, filepath.Join("testdata", file))))
 	}
 	f.Add([]byte("a\tTEXT\r\n\r\n1\t\"x\"\"\ny\"\n"))
+	f.Add([]byte("caption" + strings.Repeat(",c", MaxColumns) + "\nA" + strings.Repeat(",", MaxColumns) + "\n"))
+	f.Add([]byte("caption" + strings.Repeat(",c", MaxColumns-1) + "\nA" + strings.Repeat(",x", MaxColumns-1) + "\n"))
+	f.Add([]byte("caption,m\nA," + strings.Repeat("m", MaxMeta-1) + "\nB," + strings.Repeat("m", MaxMeta) + "\n"))
 	f.Fuzz(func(t *testing.T, doc []byte) {
 		got, err := ReadCSV(strings.NewReader(string(doc)), "fuzz.csv")
 		if err != nil {
@@ -157,6 +167,9 @@ func checkCSV(t testing.TB, doc string, raws []caption.Raw) {
 		}
 		if isBlank([]byte(r.Text)) || r.Format != FormatCSV || r.Path == "" {
 			t.Errorf("caption %d: blank text %q, Format %q, Path %q", i, r.Text, r.Format, r.Path)
+		}
+		if len(r.Meta) >= MaxColumns || metaSize(r.Meta) > MaxMeta {
+			t.Errorf("caption %d: %d metadata cells of %d bytes, beyond the caps", i, len(r.Meta), metaSize(r.Meta))
 		}
 		prev = r.End
 	}

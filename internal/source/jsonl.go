@@ -33,9 +33,11 @@ var captionFields = []string{"caption", "text"}
 // document, quotes included, so that decoding those bytes as JSON gives
 // Text; Line is the object's line.
 //
-// A line that is not a JSON object, an object without a string caption, or
-// a line longer than MaxLine is an error wrapping caption.ErrInvalid that
-// names path and line.
+// A line that is not a JSON object, an object without a string caption,
+// with more than MaxColumns members or more than MaxMeta bytes of
+// metadata, or a line longer than MaxLine is an error wrapping
+// caption.ErrInvalid that names path and line; nothing of the document is
+// returned then.
 func ReadJSONL(r io.Reader, path string) ([]caption.Raw, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	var (
@@ -128,6 +130,9 @@ func jsonlCaption(line []byte, start int) (raw caption.Raw, ok bool, err error) 
 		for k, f := range fields {
 			raw.Meta[k] = metaValue(f.value)
 		}
+		if err := checkMeta(raw.Meta, "fields"); err != nil {
+			return raw, false, err
+		}
 	}
 	return raw, !isBlank([]byte(text)), nil
 }
@@ -152,7 +157,10 @@ func jsonObject(line []byte) (map[string]jsonField, error) {
 		return nil, errors.New("not a JSON object")
 	}
 	fields := map[string]jsonField{}
-	for dec.More() {
+	for n := 1; dec.More(); n++ {
+		if n > MaxColumns {
+			return nil, fmt.Errorf("more than %d fields", MaxColumns)
+		}
 		tok, err := dec.Token()
 		if err != nil {
 			return nil, err

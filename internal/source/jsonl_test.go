@@ -73,6 +73,12 @@ func TestReadJSONLInvalid(t *testing.T) {
 		{name: "null caption", in: `{"text":null}`, want: `doc.jsonl:1: field "text" is not a string: invalid input`},
 		{name: "object not closed", in: `{"caption":"A"` + "\n" + `}`, want: "doc.jsonl:1: JSON value not closed on its line: invalid input"},
 		{name: "two objects", in: `{"caption":"A"} {"caption":"B"}`, want: "doc.jsonl:1: invalid JSON at column 17: invalid character '{' after top-level value: invalid input"},
+		{name: "too many fields", in: `{"caption":"A"` + strings.Repeat(`,"f":1`, MaxColumns) + "}", want: "doc.jsonl:1: more than 256 fields: invalid input"},
+		{
+			name: "metadata too large",
+			in:   `{"caption":"A","note":"short"}` + "\n" + `{"caption":"B","note":"` + strings.Repeat("n", MaxMeta) + `"}`,
+			want: "doc.jsonl:2: 65540 bytes of metadata (the fields beside the caption), at most 65536: invalid input",
+		},
 		{name: "line too long", in: `{"caption":"` + strings.Repeat("x", MaxLine) + `"}`, want: "doc.jsonl:1: line longer than 8388608 bytes: invalid input"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -113,6 +119,8 @@ func FuzzReadJSONL(f *testing.F) {
 	f.Add([]byte(mustReadFile(f, filepath.Join("testdata", "captions.jsonl"))))
 	f.Add([]byte(`{"caption":"A\u0000","x":{"y":[1,2]}}` + "\r\n\n" + `{"text":"\ud800"}`))
 	f.Add([]byte("\xEF\xBB\xBF" + `{"caption":"A"}`))
+	f.Add([]byte(`{"caption":"A"` + strings.Repeat(`,"f":1`, MaxColumns-1) + "}\n" + `{"caption":"B"` + strings.Repeat(`,"f":1`, MaxColumns) + "}"))
+	f.Add([]byte(`{"caption":"A","m":"` + strings.Repeat("m", MaxMeta-1) + `"}` + "\n" + `{"text":"B","m":"` + strings.Repeat("m", MaxMeta) + `"}`))
 	f.Fuzz(func(t *testing.T, doc []byte) {
 		got, err := ReadJSONL(strings.NewReader(string(doc)), "fuzz.jsonl")
 		if err != nil {
@@ -143,6 +151,9 @@ func checkJSONL(t testing.TB, doc string, raws []caption.Raw) {
 		}
 		if isBlank([]byte(r.Text)) || r.Format != FormatJSONL || r.Path == "" {
 			t.Errorf("caption %d: blank text %q, Format %q, Path %q", i, r.Text, r.Format, r.Path)
+		}
+		if len(r.Meta) >= MaxColumns || metaSize(r.Meta) > MaxMeta {
+			t.Errorf("caption %d: %d metadata fields of %d bytes, beyond the caps", i, len(r.Meta), metaSize(r.Meta))
 		}
 		prev = r.End
 	}
