@@ -19,7 +19,6 @@ const MaxColumns = 256
 // less than about 50 KiB.)
 const MaxMeta = 64 << 10
 
-
 // metaSize is the size of m as MaxMeta counts it: its names and values.
 func metaSize(m map[string]string) int {
 	n := 0
