@@ -4,10 +4,10 @@ import (
 	"context"
 	"crypto/subtle"
 	"fmt"
+	"log/slog"
 	"net/http"
+	"slices"
 	"strings"
-
-	"sijil/internal/caption"
 )
 
 // contentSecurityPolicy allows the page's own scripts, styles and data
@@ -29,9 +29,8 @@ func (s *server) secure(next http.Handler) http.Handler {
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Cross-Origin-Opener-Policy", "same-origin")
 		defer s.recoverPanic(w, r)
-		if s.tokenInQuery(r) {
-			s.error(w, r, &UserError{Kind: caption.ErrInvalid,
-				Message: "a token in the URL is refused (URLs end up in logs and histories): send it as \"Authorization: Bearer TOKEN\""})
+		if s.tokenInURL(r) {
+			s.refuseTokenInURL(w, r)
 			return
 		}
 		// Bodies are capped here once more for all routes; the handlers
@@ -66,28 +65,63 @@ var tokenParams = map[string]bool{
 	"authorization": true, "bearer": true, "api_key": true, "apikey": true, "key": true,
 }
 
-// tokenInQuery reports whether the URL carries a credential: a parameter
-// named like one, or the write token itself as any value.
-func (s *server) tokenInQuery(r *http.Request) bool {
-	if r.URL.RawQuery == "" {
-		return false
+// tokenInURL reports whether the URL carries a credential, which is never
+// accepted there (URLs end up in logs, histories and Referer headers):
+// userinfo (an absolute request URI's user:password@), a query parameter
+// named like one, or the write token itself anywhere, raw or decoded, in
+// the path or the query.
+func (s *server) tokenInURL(r *http.Request) bool {
+	if r.URL.User != nil {
+		return true
 	}
-	for k, vs := range r.URL.Query() {
+	if s.writeTokenInURL(r) {
+		return true
+	}
+	for k := range r.URL.Query() {
 		if tokenParams[strings.ToLower(k)] {
 			return true
-		}
-		for _, v := range vs {
-			if s.opt.WriteToken != "" && strings.Contains(v, s.opt.WriteToken) {
-				return true
-			}
 		}
 	}
 	return false
 }
 
+// writeTokenInURL reports whether the write token is somewhere in r's URL.
+func (s *server) writeTokenInURL(r *http.Request) bool {
+	tok := s.opt.WriteToken
+	if tok == "" {
+		return false
+	}
+	if strings.Contains(r.RequestURI, tok) || strings.Contains(r.URL.Path, tok) || strings.Contains(r.URL.RawQuery, tok) {
+		return true
+	}
+	for k, vs := range r.URL.Query() {
+		if strings.Contains(k, tok) || slices.ContainsFunc(vs, func(v string) bool { return strings.Contains(v, tok) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// refuseTokenInURL answers a request with a credential in its URL: 400,
+// nothing done. It is logged without the URL, and a warning says when the
+// write token itself was there, for it should then be replaced.
+func (s *server) refuseTokenInURL(w http.ResponseWriter, r *http.Request) {
+	const msg = "a token in the URL is refused (URLs end up in logs and histories): send it as \"Authorization: Bearer TOKEN\""
+	if s.writeTokenInURL(r) {
+		s.tokenLog.event(r.Context(), s.log, slog.LevelWarn, "the write token was sent in a URL and refused; replace it (sijil serve -new-token)",
+			clientIP(r), s.opt.Now(), "method", r.Method)
+	}
+	if strings.HasPrefix(r.URL.Path, "/api/") {
+		writeJSON(w, http.StatusBadRequest, errorBody{Error: msg, Status: http.StatusBadRequest})
+		return
+	}
+	s.renderError(w, r, http.StatusBadRequest, msg)
+}
+
 // requireToken lets a write through only with the write token as a bearer
 // token: 403 when the server is read-only, 401 when the token is missing or
-// wrong.
+// wrong. Refusals are logged at warning level, at most one line per client
+// a minute (see rateLog), without what was sent.
 func (s *server) requireToken(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if s.opt.WriteToken == "" {
@@ -96,10 +130,28 @@ func (s *server) requireToken(next http.HandlerFunc) http.HandlerFunc {
 		}
 		got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 		if !ok || subtle.ConstantTimeCompare([]byte(strings.TrimSpace(got)), []byte(s.opt.WriteToken)) != 1 {
+			s.tokenLog.event(r.Context(), s.log, slog.LevelWarn, "write refused: no valid write token", clientIP(r), s.opt.Now(),
+				"method", r.Method, "path", r.URL.Path, "authorization", authorizationKind(r.Header.Get("Authorization")))
 			w.Header().Set("WWW-Authenticate", `Bearer realm="sijil"`)
 			s.error(w, r, errUnauthorized)
 			return
 		}
 		next(w, r)
 	}
+}
+
+// authorizationKind says what a refused Authorization header was, for the
+// log, without its credential: "none", "bearer" (a wrong token), "basic"
+// (as a browser sends a URL's user:password), or "other" (a token sent
+// without its scheme must not reach the log either).
+func authorizationKind(h string) string {
+	if h == "" {
+		return "none"
+	}
+	scheme, _, _ := strings.Cut(h, " ")
+	switch scheme = strings.ToLower(scheme); scheme {
+	case "bearer", "basic", "digest":
+		return scheme
+	}
+	return "other"
 }

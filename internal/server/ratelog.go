@@ -3,6 +3,8 @@ package server
 import (
 	"context"
 	"log/slog"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 )
@@ -61,6 +63,7 @@ func (l *rateLog) note(client string, now time.Time) (key string, log bool, supp
 				delete(l.clients, c)
 			}
 		}
+		slices.SortFunc(quiet, func(a, b rateSummary) int { return strings.Compare(a.client, b.client) })
 	}
 	e, ok := l.clients[client]
 	if !ok && len(l.clients) >= l.max {
