@@ -162,7 +162,9 @@ func TestRateLog(t *testing.T) {
 	logger := slog.New(slog.NewTextHandler(&logs, nil))
 	l := newRateLog(time.Minute, 2)
 	t0 := time.Date(2024, 6, 1, 9, 0, 0, 0, time.UTC)
-	at := func(d time.Duration, client string) { l.event(t.Context(), logger, slog.LevelWarn, "refused", client, t0.Add(d)) }
+	at := func(d time.Duration, client string) {
+		l.event(t.Context(), logger, slog.LevelWarn, "refused", client, t0.Add(d))
+	}
 	at(0, "a")
 	at(time.Second, "a")
 	at(2*time.Second, "a")
