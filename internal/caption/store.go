@@ -164,6 +164,12 @@ type Store interface {
 	Record(ctx context.Context, id int64) (StoredRecord, error)
 	// Records yields every record in ID order.
 	Records(ctx context.Context) iter.Seq2[StoredRecord, error]
+	// Group returns a page of the records of a cluster or an event, how
+	// many it has and the cursor of the next page (see GroupPage for the
+	// order): the page is read by the group's ID, whatever the size of the
+	// register. A group with no records is an empty page; a bad query is
+	// ErrInvalid (PlanGroup).
+	Group(ctx context.Context, q GroupQuery) (GroupPage, error)
 	// Sources returns where a record was found, in document and index order.
 	Sources(ctx context.Context, record int64) ([]Source, error)
 	// Documents returns every document in ID order.

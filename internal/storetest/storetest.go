@@ -50,6 +50,11 @@ import (
 //   - EventCandidates compares dates as intervals of days: a month or year
 //     stands for all of its days, and two dates match when the gap between
 //     their intervals is at most days. An undated date matches nothing.
+//   - Group pages through the records of one cluster or event: by the
+//     first day of the date, earliest first, undated last, then ID; each
+//     record once, even while records join the group (keyset cursors);
+//     Total counts the group less Except on every page; limit 0 is 50, over
+//     200 is 200; a group without records is an empty page.
 //   - A cancelled context makes every call fail with an error wrapping
 //     context.Canceled; Exclusive then does not run fn.
 //   - Records may be iterated while the store is written to (reparse).
@@ -105,6 +110,9 @@ func Run(t *testing.T, open func(t *testing.T) caption.Store) {
 		{"SetLinkInvalid", testSetLinkInvalid},
 		{"ClusterCandidates", testClusterCandidates},
 		{"EventCandidates", testEventCandidates},
+		{"Group", testGroup},
+		{"GroupStable", testGroupStable},
+		{"GroupLimits", testGroupLimits},
 		{"SetLinks", testSetLinks},
 		{"SetLinksAtomic", testSetLinksAtomic},
 		{"LinkVersion", testLinkVersion},
