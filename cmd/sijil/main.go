@@ -64,6 +64,11 @@ type Config struct {
 	// then the register's stored setting (focusOf).
 	FocusFlag *string
 	FocusEnv  string
+	// Hosts are the host names and addresses `sijil serve` answers to
+	// besides localhost, the loopback addresses and -addr's host, as -host
+	// gave them (every occurrence, comma-separated lists split), else as
+	// SIJIL_HOST does (comma-separated).
+	Hosts []string
 }
 
 // DefaultConfig returns the configuration sijil uses when no flag or
@@ -81,6 +86,7 @@ func configFromEnv(getenv func(string) string) Config {
 		cfg.DB = v
 	}
 	cfg.FocusEnv = getenv(focusEnv)
+	cfg.Hosts = splitList(getenv(hostEnv))
 	return cfg
 }
 

@@ -30,15 +30,13 @@ import (
 // material, and exposing it is a decision to make with --addr.
 const defaultServeAddr = "127.0.0.1:8740"
 
-// minWriteToken is the shortest write token accepted: long enough that it
-// cannot be guessed over the network.
-const minWriteToken = 16
-
 // serveFlags are serve's own settings. The token falls back to
 // SIJIL_WRITE_TOKEN in runServe, not as the flag's default, so that
 // "sijil help serve" never prints it.
 type serveFlags struct {
 	addr, token, dataDir string
+	// newToken asks for a fresh write token, printed instead of serving.
+	newToken bool
 	// headerTimeout bounds how long a client may take to send a request's
 	// headers, idleTimeout how long a kept-alive connection may wait for
 	// its next request: a slow or stalled client cannot hold a connection
@@ -50,7 +48,7 @@ func serveCommand() command {
 	f := serveFlags{addr: defaultServeAddr, headerTimeout: 10 * time.Second, idleTimeout: 2 * time.Minute}
 	return command{
 		name:    "serve",
-		args:    "[-addr HOST:PORT] [-db DSN] [-write-token T] [-data-dir DIR] [-focus CC,CC]",
+		args:    "[-addr HOST:PORT] [-host NAME] [-db DSN] [-write-token T] [-data-dir DIR] [-focus CC,CC] | -new-token",
 		summary: "serve the register over HTTP: search, map, timeline, record pages and a JSON API",
 		help: `
 Serve runs the web interface and the JSON API (/api/v1/, described at
@@ -58,8 +56,22 @@ Serve runs the web interface and the JSON API (/api/v1/, described at
 It listens on 127.0.0.1 only unless -addr says otherwise; there is no
 login, so anyone who can reach the address can read the register.
 
+It answers only requests that name it by localhost, a loopback address
+(127.0.0.0/8, ::1), -addr's host, or a name or address given with -host
+(repeatable or comma-separated; SIJIL_HOST when -host is not given);
+others get 421 Misdirected Request. This keeps a web page that points its
+own domain at this machine (DNS rebinding) from reading the register
+through a browser. When -addr listens on all interfaces (0.0.0.0, [::] or
+no host), only the -host names and loopback are answered: give -host for
+each name or address clients use.
+
 It is read-only unless a write token is given (-write-token, or the
-SIJIL_WRITE_TOKEN environment variable, at least 16 characters). Requests
+SIJIL_WRITE_TOKEN environment variable). The token must be printable
+ASCII without white space, use at least 8 different characters and have
+at least 128 bits of entropy, counted as its length times log2 of the
+characters its classes offer (digits 10, a-f 6, g-z 20, A-F 6, G-Z 20,
+other symbols 32): 32 random hexadecimal digits are just enough. "sijil
+serve -new-token" prints a fresh one (256 random bits) and exits. Requests
 that send it as "Authorization: Bearer TOKEN" may then upload documents to
 ingest (POST /api/v1/documents?name=FILE) and correct a record's fields
 (POST /api/v1/corrections/ID). Corrections are kept in the register,
@@ -67,7 +79,9 @@ beside the parsed values, which are never overwritten, so that everyone
 using the register sees them (sijil show lists them too). Uploads are kept
 under the data directory's uploads/ directory; it defaults to the SQLite
 file's path with ".data" appended; with PostgreSQL, give -data-dir to allow
-uploads. Uploads are resolved with the focus countries of -focus, else
+uploads. A token in a URL (query, path or user:password@) is refused, and
+refused tokens are logged as warnings, at most one line per client a
+minute. Uploads are resolved with the focus countries of -focus, else
 SIJIL_FOCUS, else the register's setting as it was when serve started
 (sijil help settings).
 
@@ -79,8 +93,10 @@ within about a second.`,
 		flags: func(fs *flag.FlagSet, cfg *Config) {
 			dbFlag(fs, cfg)
 			fs.StringVar(&f.addr, "addr", f.addr, "listen on `HOST:PORT` (port 0 picks a free one)")
+			hostFlag(fs, cfg)
 			fs.StringVar(&f.token, "write-token", "",
 				"allow uploads and corrections from requests bearing `TOKEN` (env SIJIL_WRITE_TOKEN)")
+			fs.BoolVar(&f.newToken, "new-token", false, "print a freshly generated write token and exit")
 			fs.StringVar(&f.dataDir, "data-dir", "",
 				"keep uploads in `DIR` (default: the SQLite file's path + \".data\")")
 			fs.DurationVar(&f.headerTimeout, "header-timeout", f.headerTimeout, "close a connection whose request headers take longer than `D`")
@@ -89,8 +105,12 @@ within about a second.`,
 		},
 		run: func(ctx context.Context, cfg Config, args []string, std stdio) error {
 			if len(args) > 0 {
-				fmt.Fprintln(std.err, "usage: sijil serve [-addr HOST:PORT] [-db DSN] [-write-token T] [-data-dir DIR] [-focus CC,CC]")
+				fmt.Fprintln(std.err, "usage: sijil serve [-addr HOST:PORT] [-host NAME] [-db DSN] [-write-token T] [-data-dir DIR] [-focus CC,CC] | -new-token")
 				return errUsage
+			}
+			if f.newToken {
+				_, err := fmt.Fprintln(std.out, server.NewWriteToken())
+				return err
 			}
 			if f.token == "" {
 				f.token = os.Getenv("SIJIL_WRITE_TOKEN")
@@ -99,8 +119,14 @@ within about a second.`,
 				fmt.Fprintln(std.err, "sijil serve: -header-timeout and -idle-timeout must be positive")
 				return errUsage
 			}
-			if f.token != "" && len(f.token) < minWriteToken {
-				fmt.Fprintf(std.err, "sijil serve: the write token must be at least %d characters\n", minWriteToken)
+			if f.token != "" {
+				if err := server.CheckWriteToken(f.token); err != nil {
+					fmt.Fprintf(std.err, "sijil serve: %v; run \"sijil serve -new-token\" for a strong one\n", err)
+					return errUsage
+				}
+			}
+			if err := checkHosts(cfg.Hosts); err != nil {
+				fmt.Fprintf(std.err, "sijil serve: %s: %v\n", hostEnv, err)
 				return errUsage
 			}
 			return runServe(ctx, cfg, f, std)
@@ -127,6 +153,7 @@ func runServe(ctx context.Context, cfg Config, f serveFlags, std stdio) error {
 		}
 	}
 	logger := slog.New(slog.NewTextHandler(std.err, nil))
+	hosts, wildcard := serveHosts(f.addr, cfg.Hosts)
 	return withIndexedStore(ctx, cfg, logger, func(store caption.Store) error {
 		// Set before the gazetteer is shared with the server's handlers.
 		st, err := store.Settings(ctx)
@@ -142,6 +169,7 @@ func runServe(ctx context.Context, cfg Config, f serveFlags, std stdio) error {
 			ExpandPlace: placeExpander(gaz),
 			Admin1Key:   admin1Keyer(gaz),
 			WriteToken:  f.token,
+			Hosts:       hosts,
 			Logger:      logger,
 			Now:         time.Now,
 		}
@@ -162,6 +190,7 @@ func runServe(ctx context.Context, cfg Config, f serveFlags, std stdio) error {
 			ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 		}
 		serveAnnounce(std.err, ln.Addr(), cfg.DB, f)
+		announceHosts(std.err, hosts, wildcard)
 		if opt.Ingest != nil {
 			fmt.Fprintf(std.err, "sijil: uploads are resolved with focus %s\n", focus)
 		}

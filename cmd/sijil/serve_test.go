@@ -172,8 +172,8 @@ func TestServeUsage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"short token", nil, []string{"serve", "-write-token", "short"}, "at least 16 characters"},
-		{"short token from env", map[string]string{"SIJIL_WRITE_TOKEN": "short"}, []string{"serve"}, "at least 16 characters"},
+		{"short token", nil, []string{"serve", "-write-token", "short"}, "weak write token"},
+		{"short token from env", map[string]string{"SIJIL_WRITE_TOKEN": "short"}, []string{"serve"}, "weak write token"},
 		{"arguments", nil, []string{"serve", "extra"}, "usage: sijil serve"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

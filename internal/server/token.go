@@ -66,7 +66,8 @@ func TokenBits(token string) float64 {
 var ErrWeakToken = errors.New("weak write token")
 
 // CheckWriteToken returns an error wrapping ErrWeakToken that says why
-// token is too weak to guard writes, or nil. A token must be printable
+// token is too weak to guard writes ("weak write token: contains white
+// space"), or nil. A token must be printable
 // ASCII without white space (it travels in an HTTP header), use at least
 // 8 different characters, and have at least MinTokenBits of entropy as
 // TokenBits estimates it.
@@ -76,19 +77,19 @@ func CheckWriteToken(token string) error {
 	}
 	switch {
 	case strings.TrimSpace(token) == "":
-		return weak("the write token is empty")
+		return weak("empty")
 	case strings.IndexFunc(token, unicode.IsSpace) >= 0:
-		return weak("the write token contains white space")
+		return weak("contains white space")
 	case strings.IndexFunc(token, func(r rune) bool { return r < '!' || r > '~' }) >= 0:
-		return weak("the write token contains characters other than printable ASCII")
+		return weak("contains characters other than printable ASCII")
 	case strings.Count(token, token[:1]) == len(token):
-		return weak("the write token is one character repeated")
+		return weak("one character repeated")
 	}
 	if n := distinctBytes(token); n < minTokenChars {
-		return weak("the write token uses only %d different characters, fewer than %d", n, minTokenChars)
+		return weak("only %d different characters, fewer than %d", n, minTokenChars)
 	}
 	if bits := TokenBits(token); bits < MinTokenBits {
-		return weak("the write token has about %.0f bits of entropy, fewer than %d (32 random hexadecimal digits have %d)",
+		return weak("about %.0f bits of entropy, fewer than %d (32 random hexadecimal digits have %d)",
 			math.Floor(bits), MinTokenBits, MinTokenBits)
 	}
 	return nil
