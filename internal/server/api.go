@@ -112,7 +112,11 @@ type recordDetail struct {
 	Sources        []sourceJSON     `json:"sources"`
 	Links          []linkJSON       `json:"links"`
 	ClusterMembers []memberJSON     `json:"cluster_members"`
+	ClusterTotal   int              `json:"cluster_total"`
+	ClusterNext    *string          `json:"cluster_next"`
 	EventMembers   []memberJSON     `json:"event_members"`
+	EventTotal     int              `json:"event_total"`
+	EventNext      *string          `json:"event_next"`
 	Corrections    []correctionJSON `json:"corrections"`
 }
 
@@ -127,8 +131,9 @@ func (s *server) handleRecordGet(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	out := recordDetail{Record: rec, Links: toLinksJSON(d.links), ClusterMembers: toMembersJSON(d.cluster),
-		EventMembers: toMembersJSON(d.event), Corrections: d.corrections, Sources: make([]sourceJSON, 0, len(d.sources))}
+	out := recordDetail{Record: rec, Links: toLinksJSON(d.links), Corrections: d.corrections, Sources: make([]sourceJSON, 0, len(d.sources)),
+		ClusterMembers: toMembersJSON(d.cluster.Records), ClusterTotal: d.cluster.Total, ClusterNext: nullable(d.cluster.Next),
+		EventMembers: toMembersJSON(d.event.Records), EventTotal: d.event.Total, EventNext: nullable(d.event.Next)}
 	for _, src := range d.sources {
 		out.Sources = append(out.Sources, toSourceJSON(src))
 	}

@@ -9,12 +9,15 @@ import (
 	"sijil/internal/caption"
 )
 
-// eventJSON is the answer to GET /api/v1/events/{id}: the event's records,
-// the places and dates they give, and each casualty figure with the source
-// the caption attributes it to.
+// eventJSON is the answer to GET /api/v1/events/{id}: a page of the
+// event's records (Total in all, Next the cursor of the next page), the
+// places and dates they give, and each casualty figure among them with the
+// source the caption attributes it to.
 type eventJSON struct {
 	ID      int64             `json:"id"`
 	Records []json.RawMessage `json:"records"`
+	Total   int               `json:"total"`
+	Next    *string           `json:"next"`
 	Places  []facetJSON       `json:"places"`
 	Dates   []facetJSON       `json:"dates"`
 	Figures []figureJSON      `json:"figures"`
@@ -34,12 +37,13 @@ type figureJSON struct {
 }
 
 func toEventJSON(ev event) (eventJSON, error) {
-	recs, err := recordsJSON(ev.records)
+	rs := ev.page.Records
+	recs, err := recordsJSON(rs)
 	if err != nil {
 		return eventJSON{}, err
 	}
-	return eventJSON{ID: ev.id, Records: recs, Places: eventPlaces(ev.records), Dates: eventDates(ev.records),
-		Figures: eventFigures(ev.records)}, nil
+	return eventJSON{ID: ev.id, Records: recs, Total: ev.page.Total, Next: nullable(ev.page.Next),
+		Places: eventPlaces(rs), Dates: eventDates(rs), Figures: eventFigures(rs)}, nil
 }
 
 // eventPlaces counts the records by place, most frequent first.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+
+	"sijil/internal/caption"
 )
 
 // eventView is the data of event.html.
@@ -12,6 +14,8 @@ type eventView struct {
 	ID      int64
 	JSONURL string
 	Photos  []photoView
+	Total   int    // photos of the event, on every page
+	NextURL string // the next page of photos; "" on the last
 	Places  []facetJSON
 	Dates   []facetJSON
 	Figures []figureGroup
@@ -41,19 +45,23 @@ func (s *server) handleEventPage(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	head := ev.records[0]
-	v := eventView{Title: "Event: " + recordTitle(head), ID: ev.id, JSONURL: fmt.Sprintf("/api/v1/events/%d", ev.id),
-		Places: eventPlaces(ev.records), Dates: eventDates(ev.records)}
-	for _, sr := range ev.records {
+	rs := ev.page.Records
+	v := eventView{Title: "Event: " + recordTitle(ev.head), ID: ev.id, JSONURL: fmt.Sprintf("/api/v1/events/%d", ev.id),
+		Total: ev.page.Total, NextURL: nextURL(r, ev.page, paramCursor), Places: eventPlaces(rs), Dates: eventDates(rs)}
+	// The map shows the first record's place, else the first of the page's.
+	for _, sr := range append([]caption.StoredRecord{ev.head}, rs...) {
+		if l := sr.Record.Location; l != nil {
+			v.MapLat, v.MapLon = strconv.FormatFloat(l.Lat, 'f', -1, 64), strconv.FormatFloat(l.Lon, 'f', -1, 64)
+			v.MapName = l.Name
+			break
+		}
+	}
+	for _, sr := range rs {
 		v.Photos = append(v.Photos, photoView{URL: fmt.Sprintf("/records/%d", sr.ID), Title: recordTitle(sr),
 			Date: sr.Record.Date.String(), Place: placeName(sr.Record), Credit: sr.Record.Credit,
 			Description: truncate(sr.Record.Description, 320)})
-		if l := sr.Record.Location; l != nil && v.MapLat == "" {
-			v.MapLat, v.MapLon = strconv.FormatFloat(l.Lat, 'f', -1, 64), strconv.FormatFloat(l.Lon, 'f', -1, 64)
-			v.MapName = l.Name
-		}
 	}
-	for _, f := range eventFigures(ev.records) {
+	for _, f := range eventFigures(rs) {
 		row := figureRow{RecordURL: fmt.Sprintf("/records/%d", f.Record), Record: strconv.FormatInt(f.Record, 10),
 			Killed: intString(f.Killed), Injured: intString(f.Injured)}
 		if f.Date != nil {

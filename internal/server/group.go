@@ -1,32 +1,44 @@
 package server
 
 import (
-	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
-	"slices"
+	"net/url"
+	"strconv"
 
 	"sijil/internal/caption"
 )
 
-// eventWindow is how many days around an event's first record its other
-// records are looked for. Events join records of the same or an adjacent
-// day, so a chain reaching a week away is already unusual.
-const eventWindow = 7
-
-// detail is a record with everything its page and API answer show.
+// detail is a record with everything its page and API answer show: the
+// first page (or the page asked for) of the other records of its cluster
+// and of its event, each read by the group's ID, never the whole group.
 type detail struct {
 	record      caption.StoredRecord
 	sources     []caption.Source
 	links       []caption.Link
-	cluster     []caption.StoredRecord // the other records of its cluster
-	event       []caption.StoredRecord // the other records of its event
+	cluster     caption.GroupPage // the other records of its cluster
+	event       caption.GroupPage // the other records of its event
 	corrections []correctionJSON
 }
 
+// The query parameters of member lists: the page size of every list, the
+// cursor of an event's records, and of a record's two lists.
+const (
+	paramLimit         = "limit"
+	paramCursor        = "cursor"
+	paramClusterCursor = "cluster_cursor"
+	paramEventCursor   = "event_cursor"
+)
+
 func (s *server) recordDetail(r *http.Request) (detail, error) {
 	id, err := pathID(r)
+	if err != nil {
+		return detail{}, err
+	}
+	v := r.URL.Query()
+	limit, err := groupLimit(v)
 	if err != nil {
 		return detail{}, err
 	}
@@ -41,15 +53,13 @@ func (s *server) recordDetail(r *http.Request) (detail, error) {
 	if d.links, err = s.store.Links(ctx, id); err != nil {
 		return detail{}, err
 	}
-	if d.cluster, err = s.clusterMembers(ctx, d.record); err != nil {
+	cluster := caption.GroupQuery{Level: caption.LevelCluster, Group: d.record.Cluster, Except: id, Limit: limit}
+	if d.cluster, err = s.members(ctx, cluster, v, paramClusterCursor); err != nil {
 		return detail{}, err
 	}
-	if d.record.Event != 0 {
-		ev, err := s.eventRecords(ctx, d.record.Event)
-		if err != nil {
-			return detail{}, err
-		}
-		d.event = slices.DeleteFunc(ev, func(m caption.StoredRecord) bool { return m.ID == id })
+	event := caption.GroupQuery{Level: caption.LevelEvent, Group: d.record.Event, Except: id, Limit: limit}
+	if d.event, err = s.members(ctx, event, v, paramEventCursor); err != nil {
+		return detail{}, err
 	}
 	if d.corrections, err = s.recordCorrections(ctx, id); err != nil {
 		return detail{}, err
@@ -57,63 +67,85 @@ func (s *server) recordDetail(r *http.Request) (detail, error) {
 	return d, nil
 }
 
-// clusterMembers returns the other records of sr's cluster that share an
-// LSH band with it, in ID order: the near-duplicates a reader compares it
-// with. (The store has no "members of a group" query; a cluster's records
-// share bands with the record that joined them, so this finds all but
-// copies joined through a third record.)
-func (s *server) clusterMembers(ctx context.Context, sr caption.StoredRecord) ([]caption.StoredRecord, error) {
-	if sr.Cluster == 0 {
-		return nil, nil
+// groupLimit reads the page size of member lists: 1 to
+// caption.MaxGroupLimit, 0 (the store's default) when not given.
+func groupLimit(v url.Values) (int, error) {
+	l := v.Get(paramLimit)
+	if l == "" {
+		return 0, nil
 	}
-	cands, err := s.store.ClusterCandidates(ctx, sr.Fingerprint)
-	if err != nil {
-		return nil, err
+	n, err := strconv.Atoi(l)
+	if err != nil || n < 1 || n > caption.MaxGroupLimit {
+		return 0, invalid(paramLimit, "want a number from 1 to %d", caption.MaxGroupLimit)
 	}
-	return slices.DeleteFunc(cands, func(c caption.StoredRecord) bool { return c.Cluster != sr.Cluster || c.ID == sr.ID }), nil
+	return n, nil
 }
 
-// eventRecords returns the records of event id (its first record's ID), the
-// first one first, then by date and ID. ErrNotFound when id is a record that
-// does not start an event.
-func (s *server) eventRecords(ctx context.Context, id int64) ([]caption.StoredRecord, error) {
-	head, err := s.store.Record(ctx, id)
-	if err != nil {
-		return nil, err
+// members returns the page of q's group after the cursor in parameter
+// param of v; an empty page for a record not linked at q's level (group 0).
+func (s *server) members(ctx context.Context, q caption.GroupQuery, v url.Values, param string) (caption.GroupPage, error) {
+	if q.Group == 0 {
+		return caption.GroupPage{}, nil
 	}
-	if head.Event != id {
-		return nil, &UserError{Kind: caption.ErrNotFound, Message: fmt.Sprintf("record %d does not start an event", id)}
+	q.Cursor = v.Get(param)
+	if len(q.Cursor) > maxOtherParam {
+		return caption.GroupPage{}, invalid(param, "not a cursor this server gave")
 	}
-	cands, err := s.store.EventCandidates(ctx, head.Record.Date, eventWindow)
-	if err != nil {
-		return nil, err
+	p, err := s.store.Group(ctx, q)
+	if errors.Is(err, caption.ErrInvalid) && q.Cursor != "" {
+		// The query is the server's own but for the cursor.
+		return caption.GroupPage{}, invalid(param, "not a cursor this server gave")
 	}
-	members := []caption.StoredRecord{head}
-	for _, c := range cands {
-		if c.Event == id && c.ID != id {
-			members = append(members, c)
-		}
-	}
-	slices.SortStableFunc(members[1:], func(a, b caption.StoredRecord) int {
-		return cmp.Or(cmp.Compare(a.Record.Date.String(), b.Record.Date.String()), cmp.Compare(a.ID, b.ID))
-	})
-	return members, nil
+	return p, err
 }
 
-// event is an event with what its page and API answer show.
+// event is an event with what its page and API answer show: its first
+// record, and a page of its records.
 type event struct {
-	id      int64
-	records []caption.StoredRecord
+	id   int64
+	head caption.StoredRecord
+	page caption.GroupPage
 }
 
+// event reads the event {id} of r's path (its first record's ID) and the
+// page of its records the query asks for (cursor, limit). ErrNotFound when
+// id is a record that does not start an event.
 func (s *server) event(r *http.Request) (event, error) {
 	id, err := pathID(r)
 	if err != nil {
 		return event{}, err
 	}
-	recs, err := s.eventRecords(r.Context(), id)
+	v := r.URL.Query()
+	limit, err := groupLimit(v)
 	if err != nil {
 		return event{}, err
 	}
-	return event{id: id, records: recs}, nil
+	head, err := s.store.Record(r.Context(), id)
+	if err != nil {
+		return event{}, err
+	}
+	if head.Event != id {
+		return event{}, &UserError{Kind: caption.ErrNotFound, Message: fmt.Sprintf("record %d does not start an event", id)}
+	}
+	page, err := s.members(r.Context(), caption.GroupQuery{Level: caption.LevelEvent, Group: id, Limit: limit}, v, paramCursor)
+	if err != nil {
+		return event{}, err
+	}
+	return event{id: id, head: head, page: page}, nil
+}
+
+// nextURL is the URL of the page after p: r's path and member list
+// parameters, with param set to p's cursor; "" on the last page.
+func nextURL(r *http.Request, p caption.GroupPage, param string) string {
+	if p.Next == "" {
+		return ""
+	}
+	in, out := r.URL.Query(), url.Values{}
+	for _, k := range []string{paramLimit, paramCursor, paramClusterCursor, paramEventCursor} {
+		if in.Has(k) {
+			out.Set(k, in.Get(k))
+		}
+	}
+	out.Set(param, p.Next)
+	return r.URL.Path + "?" + out.Encode()
 }

@@ -30,6 +30,8 @@ var apiTests = []struct {
 	{"RecordListInvalid", testRecordListInvalid},
 	{"RecordGet", testRecordGet},
 	{"EventGet", testEventGet},
+	{"EventPages", testEventPages},
+	{"RecordPages", testRecordPages},
 	{"Stats", testStats},
 	{"Timeline", testTimeline},
 	{"GeoJSON", testGeoJSON},

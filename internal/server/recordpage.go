@@ -23,9 +23,17 @@ type recordView struct {
 	MapLon   string
 	Sources  []sourceRow
 	Links    []linkRow
-	Cluster  []memberView
+	Cluster  memberList
 	EventURL string
-	Event    []memberView
+	Event    memberList
+}
+
+// memberList is a page of the other records of a record's cluster or
+// event: how many there are in all, and the link to the next page.
+type memberList struct {
+	Members []memberView
+	Total   int
+	NextURL string
 }
 
 // fieldRow is one parsed field with the corrections made to it.
@@ -95,10 +103,10 @@ func (s *server) handleRecordPage(w http.ResponseWriter, r *http.Request) {
 		v.Links = append(v.Links, linkRow{Level: string(l.Level), Rule: l.Rule, Similarity: strconv.FormatFloat(l.Similarity, 'f', 2, 64),
 			Created: l.Created.UTC().Format("2006-01-02 15:04"), Target: l.Target, TargetURL: fmt.Sprintf("/records/%d", l.Target)})
 	}
-	v.Cluster = memberViews(d.cluster)
+	v.Cluster = memberList{Members: memberViews(d.cluster.Records), Total: d.cluster.Total, NextURL: nextURL(r, d.cluster, paramClusterCursor)}
 	if sr.Event != 0 {
 		v.EventURL = fmt.Sprintf("/events/%d", sr.Event)
-		v.Event = memberViews(d.event)
+		v.Event = memberList{Members: memberViews(d.event.Records), Total: d.event.Total, NextURL: nextURL(r, d.event, paramEventCursor)}
 	}
 	s.render(w, r, http.StatusOK, "record.html", v)
 }
