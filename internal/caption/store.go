@@ -172,6 +172,12 @@ type Store interface {
 	Group(ctx context.Context, q GroupQuery) (GroupPage, error)
 	// Sources returns where a record was found, in document and index order.
 	Sources(ctx context.Context, record int64) ([]Source, error)
+	// SourcesOf returns where each of records was found, as Sources
+	// would one record at a time, in one read: the sources of each record,
+	// in document and index order, keyed by its ID. A record that does not
+	// exist is not in the map. Exports read the sources of a page of
+	// records at a time with it, rather than a query per record.
+	SourcesOf(ctx context.Context, records []int64) (map[int64][]Source, error)
 	// Documents returns every document in ID order.
 	Documents(ctx context.Context) ([]Document, error)
 	// UpdateRecord replaces a record's derived fields (after a reparse),

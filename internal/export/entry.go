@@ -44,7 +44,8 @@ func (c *Counts) skip(why string) {
 // through Search, so its records come in search order (newest first,
 // undated last, then by ID) and each page costs a pass over the matches,
 // which is what Search does for any page. q's own Limit and Cursor are
-// ignored: an export takes every match.
+// ignored: an export takes every match. Sources are read SourceBatch
+// records at a time (one SourcesOf), not one query per record.
 func Matching(ctx context.Context, s caption.Store, q caption.Query, sources bool) iter.Seq2[Entry, error] {
 	return func(yield func(Entry, error) bool) {
 		recs := s.Records(ctx)
@@ -54,22 +55,60 @@ func Matching(ctx context.Context, s caption.Store, q caption.Query, sources boo
 		if q.Limit, q.Cursor = 0, ""; !reflect.DeepEqual(q, caption.Query{}) {
 			recs = searchAll(ctx, s, q)
 		}
+		b := batch{store: s, sources: sources, yield: yield}
 		for sr, err := range recs {
-			e := Entry{StoredRecord: sr}
-			if err == nil && sources {
-				if e.Sources, err = s.Sources(ctx, sr.ID); err != nil {
-					err = fmt.Errorf("sources of record %d: %w", sr.ID, err)
-				}
-			}
 			if err != nil {
 				yield(Entry{}, err)
 				return
 			}
-			if !yield(e, nil) {
+			if b.entries = append(b.entries, Entry{StoredRecord: sr}); len(b.entries) == SourceBatch && !b.flush(ctx) {
 				return
 			}
 		}
+		b.flush(ctx)
 	}
+}
+
+// SourceBatch is how many records Matching reads the sources of at once:
+// enough that the query's cost is spread thin, few enough that a batch
+// (its records and their sources) weighs a megabyte or so.
+const SourceBatch = 500
+
+// batch holds the entries Matching has read and not yielded yet.
+type batch struct {
+	store   caption.Store
+	sources bool
+	yield   func(Entry, error) bool
+	entries []Entry
+}
+
+// flush reads the sources of the entries held, when asked for, and yields
+// them; false when the iteration must stop (an error, or the consumer).
+func (b *batch) flush(ctx context.Context) bool {
+	if len(b.entries) == 0 {
+		return true
+	}
+	if b.sources {
+		ids := make([]int64, len(b.entries))
+		for i, e := range b.entries {
+			ids[i] = e.ID
+		}
+		srcs, err := b.store.SourcesOf(ctx, ids)
+		if err != nil {
+			b.yield(Entry{}, fmt.Errorf("sources of records %d to %d: %w", ids[0], ids[len(ids)-1], err))
+			return false
+		}
+		for i := range b.entries {
+			b.entries[i].Sources = srcs[b.entries[i].ID]
+		}
+	}
+	for _, e := range b.entries {
+		if !b.yield(e, nil) {
+			return false
+		}
+	}
+	b.entries = b.entries[:0]
+	return true
 }
 
 // searchAll yields every record matching q, a page at a time.
@@ -102,7 +141,7 @@ type Format struct {
 	ContentType string // for HTTP, with its parameters
 	Ext         string // file name extension, with its dot
 	// Sources says whether the writer reads Entry.Sources: fetching them
-	// costs a query per record.
+	// costs a query per SourceBatch records.
 	Sources bool
 	// Unit is what Counts.Wrote counts: "records", or "events" for ACLED.
 	Unit  string

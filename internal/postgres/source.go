@@ -35,35 +35,65 @@ func (s *Store) Documents(ctx context.Context) (_ []caption.Document, err error)
 // Sources returns where a record was found, in document and index order.
 func (s *Store) Sources(ctx context.Context, record int64) (_ []caption.Source, err error) {
 	defer wrap(&err, "postgres.Sources(%d)", record)
-	rows, err := s.pool.Query(ctx, `
-		SELECT d.id, d.path, d.sha256, d.size, d.format, d.first_seen, d.last_seen,
-			o.idx, o.start_byte, o.end_byte, o.line, o.text, o.meta
+	rows, err := s.pool.Query(ctx, `SELECT `+sourceColumns+`
 		FROM occurrences o JOIN documents d ON d.id = o.document_id
 		WHERE o.record_id = $1
 		ORDER BY o.document_id, o.idx`, record)
 	if err != nil {
 		return nil, err
 	}
-	srcs, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (caption.Source, error) {
-		var src caption.Source
-		var meta []byte
-		d, o := &src.Document, &src.Occurrence
-		err := row.Scan(&d.ID, &d.Path, &d.SHA256, &d.Size, &d.Format, &d.FirstSeen, &d.LastSeen,
-			&o.Index, &o.Start, &o.End, &o.Line, &o.Text, &meta)
-		if err != nil {
-			return src, err
-		}
-		d.FirstSeen, d.LastSeen = d.FirstSeen.UTC(), d.LastSeen.UTC()
-		o.DocumentID, o.RecordID = d.ID, record
-		if meta != nil {
-			err = json.Unmarshal(meta, &o.Meta)
-		}
-		return src, err
-	})
+	srcs, err := pgx.CollectRows(rows, scanSource)
 	if err == nil && len(srcs) == 0 {
 		err = s.checkRecord(ctx, record)
 	}
 	return srcs, err
+}
+
+// SourcesOf returns the sources of records, keyed by record, in one query
+// (the IDs as one array parameter).
+func (s *Store) SourcesOf(ctx context.Context, records []int64) (_ map[int64][]caption.Source, err error) {
+	defer wrap(&err, "postgres.SourcesOf(%d records)", len(records))
+	out := make(map[int64][]caption.Source, len(records))
+	if len(records) == 0 {
+		return out, ctx.Err()
+	}
+	rows, err := s.pool.Query(ctx, `SELECT `+sourceColumns+`
+		FROM occurrences o JOIN documents d ON d.id = o.document_id
+		WHERE o.record_id = ANY($1)
+		ORDER BY o.record_id, o.document_id, o.idx`, records)
+	if err != nil {
+		return nil, err
+	}
+	srcs, err := pgx.CollectRows(rows, scanSource)
+	if err != nil {
+		return nil, err
+	}
+	for _, src := range srcs {
+		out[src.RecordID] = append(out[src.RecordID], src)
+	}
+	return out, nil
+}
+
+// sourceColumns are what scanSource reads.
+const sourceColumns = `d.id, d.path, d.sha256, d.size, d.format, d.first_seen, d.last_seen,
+	o.record_id, o.idx, o.start_byte, o.end_byte, o.line, o.text, o.meta`
+
+// scanSource reads one row of sourceColumns.
+func scanSource(row pgx.CollectableRow) (caption.Source, error) {
+	var src caption.Source
+	var meta []byte
+	d, o := &src.Document, &src.Occurrence
+	err := row.Scan(&d.ID, &d.Path, &d.SHA256, &d.Size, &d.Format, &d.FirstSeen, &d.LastSeen,
+		&o.RecordID, &o.Index, &o.Start, &o.End, &o.Line, &o.Text, &meta)
+	if err != nil {
+		return src, err
+	}
+	d.FirstSeen, d.LastSeen = d.FirstSeen.UTC(), d.LastSeen.UTC()
+	o.DocumentID = d.ID
+	if meta != nil {
+		err = json.Unmarshal(meta, &o.Meta)
+	}
+	return src, err
 }
 
 // Stats counts documents, occurrences, records, clusters and events.

@@ -41,6 +41,7 @@ var (
 	errUnauthorized = errors.New("unauthorized")
 	errReadOnly     = errors.New("read-only")
 	errTooLarge     = errors.New("too large")
+	errBusy         = errors.New("busy")
 )
 
 // statuses maps error kinds to HTTP statuses and the message a client gets
@@ -54,6 +55,7 @@ var statuses = []struct {
 	{errTooLarge, http.StatusRequestEntityTooLarge, "the request body is too large"},
 	{errUnauthorized, http.StatusUnauthorized, "this needs the write token, sent as \"Authorization: Bearer TOKEN\""},
 	{errReadOnly, http.StatusForbidden, "this server is read-only: start it with --write-token to allow changes"},
+	{errBusy, http.StatusTooManyRequests, "too many requests at once from this client; try again later"},
 	{caption.ErrNotFound, http.StatusNotFound, "not found"},
 	{caption.ErrInvalid, http.StatusBadRequest, "invalid request"},
 	{caption.ErrDuplicate, http.StatusConflict, "already exists"},

@@ -2,8 +2,12 @@ package server
 
 import (
 	"bufio"
+	"fmt"
 	"mime"
+	"net"
 	"net/http"
+	"strconv"
+	"sync"
 
 	"sijil/internal/export"
 )
@@ -12,9 +16,13 @@ import (
 // the records matching the filters (the parameters of the records list,
 // without its page) in one of export's stream formats, as a download. The
 // records are streamed as the store yields them, as `sijil export` writes
-// them; an export that takes longer than the server's per-request limit
-// (Limits.Timeout) is cut off, so a large register is better exported with
-// the command, or a filter at a time.
+// them, with their sources read a batch of records at a time; an export
+// that takes longer than the server's per-request limit (Limits.Timeout)
+// is cut off, so a very large register is better exported with the
+// command, or a filter at a time. A client (a remote address) runs at most
+// Limits.MaxExports exports at once: another is refused at once with 429
+// and Retry-After rather than left to share the machine with the others
+// until all of them run out of time.
 //
 // An error before the first byte is sent is answered as any API error. An
 // error after it cannot change the status any more: the connection is
@@ -35,6 +43,14 @@ func (s *server) handleExport(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, invalid("format", "want csv, acled, geojson or jsonl"))
 		return
 	}
+	client := clientOf(r)
+	if !s.exports.enter(client) {
+		w.Header().Set("Retry-After", strconv.Itoa(exportRetryAfter))
+		s.error(w, r, &UserError{Kind: errBusy,
+			Message: fmt.Sprintf("%d exports from this client are running already; try again when one has finished", s.exports.max)})
+		return
+	}
+	defer s.exports.leave(client)
 	out := &deferredHeader{w: w, start: func() {
 		h := w.Header()
 		h.Set("Content-Type", f.ContentType)
@@ -90,4 +106,50 @@ func (d *deferredHeader) Write(p []byte) (int, error) {
 	}
 	d.begin()
 	return d.w.Write(p)
+}
+
+// exportRetryAfter is the Retry-After, in seconds, of a refused export:
+// about what a whole export of 100,000 records takes.
+const exportRetryAfter = 5
+
+// exportGate counts the exports each client runs, to hold them to max.
+type exportGate struct {
+	max     int
+	mu      sync.Mutex
+	running map[string]int
+}
+
+// enter reports whether client may start an export, counting it if so.
+func (g *exportGate) enter(client string) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.running[client] >= g.max {
+		return false
+	}
+	if g.running == nil {
+		g.running = map[string]int{}
+	}
+	g.running[client]++
+	return true
+}
+
+// leave counts the end of one of client's exports.
+func (g *exportGate) leave(client string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.running[client]--; g.running[client] <= 0 {
+		delete(g.running, client)
+	}
+}
+
+// clientOf is the client a request counts against: its remote address
+// without the port. Behind a proxy every request comes from the proxy's
+// address, so that the limit is then the proxy's (sijil serve listens on
+// loopback, where every local program is one client).
+func clientOf(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
 }

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -127,18 +128,18 @@ func TestExportInvalid(t *testing.T) {
 	}
 }
 
-// faultyStore is a real store whose Sources fails from its nth call on, to
-// see what the client gets when a store fails during an export.
+// faultyStore is a real store whose SourcesOf fails from its nth call on,
+// to see what the client gets when a store fails during an export.
 type faultyStore struct {
 	caption.Store
 	calls, n int
 }
 
-func (f *faultyStore) Sources(ctx context.Context, id int64) ([]caption.Source, error) {
+func (f *faultyStore) SourcesOf(ctx context.Context, ids []int64) (map[int64][]caption.Source, error) {
 	if f.calls++; f.calls >= f.n {
 		return nil, errors.New("disk on fire")
 	}
-	return f.Store.Sources(ctx, id)
+	return f.Store.SourcesOf(ctx, ids)
 }
 
 // putMany stores n invented captions of about 500 bytes in one document.
@@ -162,14 +163,14 @@ func putMany(t *testing.T, s caption.Store, n int) {
 // a short file that looks whole.
 func TestExportStoreFails(t *testing.T) {
 	s := newTestStore(t)
-	putMany(t, s, 200)
-	early := serve(t, &faultyStore{Store: s, n: 3}, testOptions(t))
+	putMany(t, s, 3*export.SourceBatch)
+	early := serve(t, &faultyStore{Store: s, n: 1}, testOptions(t))
 	status, _, body := get(t, early, "/api/v1/export?format=jsonl")
 	if status != http.StatusInternalServerError || bytes.Contains(body, []byte("fire")) {
 		t.Errorf("failure before the first byte: %d %s", status, body)
 	}
 
-	late := serve(t, &faultyStore{Store: s, n: 150}, testOptions(t))
+	late := serve(t, &faultyStore{Store: s, n: 3}, testOptions(t))
 	req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, late.URL+"/api/v1/export?format=jsonl", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -182,5 +183,59 @@ func TestExportStoreFails(t *testing.T) {
 	got, err := io.ReadAll(resp.Body)
 	if resp.StatusCode != http.StatusOK || err == nil {
 		t.Errorf("failure after the first byte: status %d, %d bytes read without error", resp.StatusCode, len(got))
+	}
+}
+
+// blockingStore is a real store whose SourcesOf waits for release, so that
+// exports can be held running.
+type blockingStore struct {
+	caption.Store
+	started chan struct{}
+	release chan struct{}
+}
+
+func (b *blockingStore) SourcesOf(ctx context.Context, ids []int64) (map[int64][]caption.Source, error) {
+	b.started <- struct{}{}
+	<-b.release
+	return b.Store.SourcesOf(ctx, ids)
+}
+
+// TestExportLimit holds two exports of one client running: its third is
+// refused with 429 and Retry-After (and a JSON error), another client's is
+// not, and once the two have finished the first client may export again.
+func TestExportLimit(t *testing.T) {
+	s := newTestStore(t)
+	fill(t, s)
+	bs := &blockingStore{Store: s, started: make(chan struct{}), release: make(chan struct{})}
+	h := New(bs, testOptions(t))
+	exportFrom := func(addr string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodGet, "/api/v1/export?format=jsonl", nil)
+		req.Host, req.RemoteAddr = "127.0.0.1:8740", addr
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec
+	}
+	done := make(chan *httptest.ResponseRecorder, 3)
+	for _, port := range []string{"5001", "5002"} {
+		go func() { done <- exportFrom("192.0.2.1:" + port) }()
+		<-bs.started
+	}
+	refused := exportFrom("192.0.2.1:5003")
+	var e errorBody
+	if err := json.Unmarshal(refused.Body.Bytes(), &e); err != nil || refused.Code != http.StatusTooManyRequests ||
+		refused.Header().Get("Retry-After") != "5" || !strings.Contains(e.Error, "2 exports from this client are running") {
+		t.Errorf("third export: %d, Retry-After %q, %s", refused.Code, refused.Header().Get("Retry-After"), refused.Body)
+	}
+	go func() { done <- exportFrom("192.0.2.2:5001") }()
+	<-bs.started
+	close(bs.release)
+	for range 3 {
+		if rec := <-done; rec.Code != http.StatusOK || rec.Body.Len() == 0 {
+			t.Errorf("export held running: %d, %d bytes", rec.Code, rec.Body.Len())
+		}
+	}
+	go func() { <-bs.started }()
+	if rec := exportFrom("192.0.2.1:5004"); rec.Code != http.StatusOK {
+		t.Errorf("export after the others finished: %d %s", rec.Code, rec.Body)
 	}
 }

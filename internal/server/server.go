@@ -51,6 +51,9 @@ type Limits struct {
 	MaxBody       int64         // JSON request bodies (default 64 KiB)
 	MaxUpload     int64         // uploaded documents (default 32 MiB)
 	MaxPoints     int           // GeoJSON features per request (default 10000)
+	// MaxExports is how many exports one client (remote address) may run
+	// at once; more are refused with 429 and Retry-After (default 2).
+	MaxExports int
 }
 
 // IngestResult is what storing an uploaded document did.
@@ -80,6 +83,9 @@ func (l Limits) withDefaults() Limits {
 	if l.MaxPoints <= 0 {
 		l.MaxPoints = 10000
 	}
+	if l.MaxExports <= 0 {
+		l.MaxExports = 2
+	}
 	return l
 }
 
@@ -96,6 +102,7 @@ type server struct {
 	// hosts and refused write tokens to one per client per minute.
 	hosts             hostSet
 	hostLog, tokenLog *rateLog
+	exports           *exportGate // Limits.MaxExports per client
 }
 
 // New returns the handler serving store with opt: the API, the pages and
@@ -104,6 +111,7 @@ type server struct {
 func New(store caption.Store, opt Options) http.Handler {
 	s := &server{store: store, opt: opt, limits: opt.Limits.withDefaults(), log: opt.Logger, pages: parsePages(),
 		hosts: newHostSet(opt.Hosts), hostLog: newRateLog(time.Minute, 1000), tokenLog: newRateLog(time.Minute, 1000)}
+	s.exports = &exportGate{max: s.limits.MaxExports}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}

@@ -50,34 +50,71 @@ func scanDocument(sc scanner, dest ...any) (caption.Document, error) {
 // Sources returns where a record was found, in document and index order.
 func (s *Store) Sources(ctx context.Context, record int64) (srcs []caption.Source, err error) {
 	defer wrap(&err, "sqlite.Sources(%d)", record)
-	const query = `SELECT ` + documentColumns + `, idx, byte_start, byte_end, line, text, meta
+	const query = `SELECT ` + sourceColumns + `
 		FROM occurrences JOIN documents ON documents.id = occurrences.document_id
 		WHERE record_id = ? ORDER BY document_id, idx`
-	rows, err := s.read(ctx).QueryContext(ctx, query, record)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var src caption.Source
-		var meta sql.NullString
-		src.Document, err = scanDocument(rows, &src.Index, &src.Start, &src.End, &src.Line, &src.Text, &meta)
-		if err != nil {
-			return nil, err
-		}
-		src.DocumentID, src.RecordID = src.Document.ID, record
-		if meta.Valid {
-			if err := json.Unmarshal([]byte(meta.String), &src.Meta); err != nil {
-				return nil, fmt.Errorf("occurrence %d of document %d: meta: %w", src.Index, src.DocumentID, err)
-			}
-		}
+	err = s.querySources(ctx, query, []any{record}, func(src caption.Source) {
 		srcs = append(srcs, src)
-	}
-	if err := rows.Err(); err != nil {
+	})
+	if err != nil {
 		return nil, err
 	}
 	if len(srcs) == 0 {
 		return nil, s.mustExist(ctx, record)
 	}
 	return srcs, nil
+}
+
+// SourcesOf returns the sources of records, keyed by record, in one query:
+// the IDs go in as one JSON array, which json_each unrolls for the index
+// on occurrences.record_id, so that the query is the same whatever their
+// number (no statement of thousands of parameters).
+func (s *Store) SourcesOf(ctx context.Context, records []int64) (out map[int64][]caption.Source, err error) {
+	defer wrap(&err, "sqlite.SourcesOf(%d records)", len(records))
+	out = make(map[int64][]caption.Source, len(records))
+	if len(records) == 0 {
+		return out, ctx.Err()
+	}
+	ids, err := json.Marshal(records)
+	if err != nil {
+		return nil, err
+	}
+	const query = `SELECT ` + sourceColumns + `
+		FROM occurrences JOIN documents ON documents.id = occurrences.document_id
+		WHERE record_id IN (SELECT value FROM json_each(?)) ORDER BY record_id, document_id, idx`
+	err = s.querySources(ctx, query, []any{string(ids)}, func(src caption.Source) {
+		out[src.RecordID] = append(out[src.RecordID], src)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// sourceColumns are what scanSource reads.
+const sourceColumns = documentColumns + ", record_id, idx, byte_start, byte_end, line, text, meta"
+
+// querySources runs a query of sourceColumns and calls fn with each row.
+func (s *Store) querySources(ctx context.Context, query string, args []any, fn func(caption.Source)) error {
+	rows, err := s.read(ctx).QueryContext(ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var src caption.Source
+		var meta sql.NullString
+		src.Document, err = scanDocument(rows, &src.RecordID, &src.Index, &src.Start, &src.End, &src.Line, &src.Text, &meta)
+		if err != nil {
+			return err
+		}
+		src.DocumentID = src.Document.ID
+		if meta.Valid {
+			if err := json.Unmarshal([]byte(meta.String), &src.Meta); err != nil {
+				return fmt.Errorf("occurrence %d of document %d: meta: %w", src.Index, src.DocumentID, err)
+			}
+		}
+		fn(src)
+	}
+	return rows.Err()
 }

@@ -321,6 +321,7 @@ func testCancelled(t *testing.T, s caption.Store) {
 			return s.SetLink(ctx, caption.Link{Record: id, Level: caption.LevelCluster, Target: id, Group: id, Rule: "new", Created: t0})
 		}},
 		{"UpdateRecord", func() error { return s.UpdateRecord(ctx, id, record(aleppoRescue), v1) }},
+		{"SourcesOf", func() error { _, err := s.SourcesOf(ctx, []int64{id}); return err }},
 		{"Stats", func() error { _, err := s.Stats(ctx); return err }},
 		{"RecordVersions", func() error { _, err := s.RecordVersions(ctx); return err }},
 		{"Settings", func() error { _, err := s.Settings(ctx); return err }},

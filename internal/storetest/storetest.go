@@ -123,6 +123,7 @@ func Run(t *testing.T, open func(t *testing.T) caption.Store) {
 		{"Corrections", testCorrections},
 		{"Records", testRecords},
 		{"RecordsWhileWriting", testRecordsWhileWriting},
+		{"SourcesOf", testSourcesOf},
 		{"Exclusive", testExclusive},
 		{"ExclusiveMutual", testExclusiveMutual},
 		{"Cancelled", testCancelled},
