@@ -17,8 +17,8 @@ import (
 const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
 	"object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
 
-// secure wraps every response: security headers, the refusal of tokens in
-// URLs, the body cap, the per-request deadline, and recovery from a
+// secure wraps every response: security headers (no-store but for static
+// assets), the refusal of tokens in URLs, the body cap, the per-request deadline, and recovery from a
 // handler's panic.
 func (s *server) secure(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -28,6 +28,12 @@ func (s *server) secure(next http.Handler) http.Handler {
 		h.Set("Referrer-Policy", "no-referrer")
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		if !strings.HasPrefix(r.URL.Path, "/static/") {
+			// Pages and answers show what the register holds now, and
+			// may be sensitive: no browser or proxy keeps them. The
+			// embedded assets may be cached.
+			h.Set("Cache-Control", "no-store")
+		}
 		defer s.recoverPanic(w, r)
 		if s.tokenInURL(r) {
 			s.refuseTokenInURL(w, r)

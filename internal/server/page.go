@@ -39,9 +39,16 @@ func (s *server) render(w http.ResponseWriter, r *http.Request, status int, page
 		s.error(w, r, err)
 		return
 	}
+	writePage(w, status, buf.Bytes())
+}
+
+// writePage sends an HTML page with its control characters shown (see
+// showControls). Like every answer but the static assets, it is sent with
+// Cache-Control: no-store (see secure).
+func writePage(w http.ResponseWriter, status int, page []byte) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
-	w.Write(buf.Bytes())
+	w.Write(showControls(page))
 }
 
 // errorView is the data of error.html.
@@ -60,9 +67,7 @@ func (s *server) renderError(w http.ResponseWriter, r *http.Request, status int,
 		http.Error(w, msg, status)
 		return
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.WriteHeader(status)
-	w.Write(buf.Bytes())
+	writePage(w, status, buf.Bytes())
 }
 
 // fieldLabels name the record's fields for people.
