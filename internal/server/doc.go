@@ -10,5 +10,8 @@
 // ingest pipeline reach it as functions in Options, supplied by cmd/sijil.
 // It is read-only unless Options.WriteToken is set; then field corrections
 // and document uploads are accepted from requests that carry the token as
-// "Authorization: Bearer TOKEN".
+// "Authorization: Bearer TOKEN" (CheckWriteToken says what a token must be).
+// It answers only requests for localhost, the loopback addresses and
+// Options.Hosts (421 otherwise, against DNS rebinding), and shows control
+// characters in captions visibly on its pages.
 package server
