@@ -8,8 +8,13 @@ import (
 
 // Document is a source file as ingested: where it was, what it held.
 type Document struct {
-	ID        int64
-	Path      string // as given on the command line or upload
+	ID   int64
+	Path string // as given on the command line or upload
+	// Root is the directory named to the ingest that the document was
+	// found in, written as Path is (Path lies under it): "" for a file
+	// named itself, standard input and uploads, and for documents stored
+	// before sijil kept it. See PublicPath.
+	Root      string
 	SHA256    string // hex digest of the whole file
 	Size      int64
 	Format    string // the reader that read it: text, jsonl, csv, html, jpeg

@@ -115,6 +115,7 @@ type ingester struct {
 	store    caption.Store
 	opt      Options
 	known    map[string]string // stored documents: path → SHA-256
+	roots    map[string]string // documents found in a directory named to Ingest: path → that directory
 	sum      Summary
 	start    time.Time
 	progress *progress

@@ -35,7 +35,7 @@ func (in *ingester) prepare(path string) *document {
 	now := in.opt.Now()
 	head := data[:min(len(data), source.HeadSize)]
 	d.doc = caption.Document{
-		Path: path, SHA256: hex.EncodeToString(sum[:]), Size: int64(len(data)),
+		Path: path, Root: in.roots[path], SHA256: hex.EncodeToString(sum[:]), Size: int64(len(data)),
 		Format: source.Detect(head, path), FirstSeen: now, LastSeen: now,
 	}
 	if in.known[path] == d.doc.SHA256 {

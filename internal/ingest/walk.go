@@ -35,7 +35,9 @@ func (in *ingester) expand(paths []string) []string {
 			docs = append(docs, p)
 			continue
 		}
+		n := len(docs)
 		docs = in.walk(p, []os.FileInfo{fi}, docs)
+		in.setRoot(docs[n:], p)
 	}
 	return docs
 }

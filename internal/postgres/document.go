@@ -69,7 +69,7 @@ func prepare(doc caption.Document, items []caption.Item, v caption.Versions) (*b
 	if doc.Path == "" || doc.SHA256 == "" {
 		return nil, fmt.Errorf("%w: document without path or SHA-256", caption.ErrInvalid)
 	}
-	if err := checkText(doc.Path, doc.SHA256, doc.Format); err != nil {
+	if err := checkText(doc.Path, doc.Root, doc.SHA256, doc.Format); err != nil {
 		return nil, fmt.Errorf("document: %w", err)
 	}
 	doc.FirstSeen, doc.LastSeen = seenTimes(doc)
@@ -148,11 +148,11 @@ func putDocument(ctx context.Context, tx pgx.Tx, b *batch) (caption.IngestResult
 // reports created false.
 func insertDocument(ctx context.Context, tx pgx.Tx, doc caption.Document) (_ caption.Document, created bool, err error) {
 	err = tx.QueryRow(ctx, `
-		INSERT INTO documents (path, sha256, size, format, first_seen, last_seen)
-		VALUES ($1, $2, $3, $4, $5, $6)
+		INSERT INTO documents (path, root, sha256, size, format, first_seen, last_seen)
+		VALUES ($1, $2, $3, $4, $5, $6, $7)
 		ON CONFLICT (path, sha256) DO NOTHING
 		RETURNING id`,
-		doc.Path, doc.SHA256, doc.Size, doc.Format, doc.FirstSeen, doc.LastSeen).Scan(&doc.ID)
+		doc.Path, doc.Root, doc.SHA256, doc.Size, doc.Format, doc.FirstSeen, doc.LastSeen).Scan(&doc.ID)
 	if err == nil {
 		return doc, true, nil
 	}

@@ -10,12 +10,12 @@ import (
 )
 
 // documentColumns lists a document's columns, as scanDocument reads them.
-const documentColumns = `id, path, sha256, size, format, first_seen, last_seen`
+const documentColumns = `id, path, root, sha256, size, format, first_seen, last_seen`
 
 // scanDocument reads one row of documentColumns.
 func scanDocument(row pgx.Row) (caption.Document, error) {
 	var d caption.Document
-	err := row.Scan(&d.ID, &d.Path, &d.SHA256, &d.Size, &d.Format, &d.FirstSeen, &d.LastSeen)
+	err := row.Scan(&d.ID, &d.Path, &d.Root, &d.SHA256, &d.Size, &d.Format, &d.FirstSeen, &d.LastSeen)
 	d.FirstSeen, d.LastSeen = d.FirstSeen.UTC(), d.LastSeen.UTC()
 	return d, err
 }
@@ -75,7 +75,7 @@ func (s *Store) SourcesOf(ctx context.Context, records []int64) (_ map[int64][]c
 }
 
 // sourceColumns are what scanSource reads.
-const sourceColumns = `d.id, d.path, d.sha256, d.size, d.format, d.first_seen, d.last_seen,
+const sourceColumns = `d.id, d.path, d.root, d.sha256, d.size, d.format, d.first_seen, d.last_seen,
 	o.record_id, o.idx, o.start_byte, o.end_byte, o.line, o.text, o.meta`
 
 // scanSource reads one row of sourceColumns.
@@ -83,7 +83,7 @@ func scanSource(row pgx.CollectableRow) (caption.Source, error) {
 	var src caption.Source
 	var meta []byte
 	d, o := &src.Document, &src.Occurrence
-	err := row.Scan(&d.ID, &d.Path, &d.SHA256, &d.Size, &d.Format, &d.FirstSeen, &d.LastSeen,
+	err := row.Scan(&d.ID, &d.Path, &d.Root, &d.SHA256, &d.Size, &d.Format, &d.FirstSeen, &d.LastSeen,
 		&o.RecordID, &o.Index, &o.Start, &o.End, &o.Line, &o.Text, &meta)
 	if err != nil {
 		return src, err

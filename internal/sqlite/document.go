@@ -37,8 +37,8 @@ func (s *Store) PutDocument(ctx context.Context, doc caption.Document, items []c
 			res.Unchanged = found
 			return err
 		}
-		const ins = "INSERT INTO documents (path, sha256, size, format, first_seen, last_seen) VALUES (?, ?, ?, ?, ?, ?) RETURNING id"
-		if err := q.QueryRowContext(ctx, ins, doc.Path, doc.SHA256, doc.Size, doc.Format,
+		const ins = "INSERT INTO documents (path, root, sha256, size, format, first_seen, last_seen) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id"
+		if err := q.QueryRowContext(ctx, ins, doc.Path, doc.Root, doc.SHA256, doc.Size, doc.Format,
 			formatTime(doc.FirstSeen), formatTime(doc.LastSeen)).Scan(&res.Document.ID); err != nil {
 			return err
 		}
@@ -54,10 +54,10 @@ func (s *Store) PutDocument(ctx context.Context, doc caption.Document, items []c
 // and path, if there is one, and fills doc with what is stored.
 func touchDocument(ctx context.Context, q querier, doc *caption.Document) (bool, error) {
 	const touch = `UPDATE documents SET last_seen = max(last_seen, ?) WHERE sha256 = ? AND path = ?
-		RETURNING id, size, format, first_seen, last_seen`
+		RETURNING id, root, size, format, first_seen, last_seen`
 	var first, last string
 	err := q.QueryRowContext(ctx, touch, formatTime(doc.LastSeen), doc.SHA256, doc.Path).
-		Scan(&doc.ID, &doc.Size, &doc.Format, &first, &last)
+		Scan(&doc.ID, &doc.Root, &doc.Size, &doc.Format, &first, &last)
 	if errors.Is(err, sql.ErrNoRows) {
 		return false, nil
 	}
@@ -168,6 +168,9 @@ func checkDocument(doc caption.Document) error {
 		return fmt.Errorf("%w: document needs a path and a SHA-256", caption.ErrInvalid)
 	}
 	if err := checkText("path", doc.Path); err != nil {
+		return err
+	}
+	if err := checkText("root", doc.Root); err != nil {
 		return err
 	}
 	return checkText("format", doc.Format)

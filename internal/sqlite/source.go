@@ -27,7 +27,7 @@ func (s *Store) Documents(ctx context.Context) (docs []caption.Document, err err
 	return docs, rows.Err()
 }
 
-const documentColumns = "documents.id, path, sha256, size, format, first_seen, last_seen"
+const documentColumns = "documents.id, path, root, sha256, size, format, first_seen, last_seen"
 
 // scanner is what *sql.Row and *sql.Rows share.
 type scanner interface{ Scan(dest ...any) error }
@@ -36,7 +36,7 @@ type scanner interface{ Scan(dest ...any) error }
 func scanDocument(sc scanner, dest ...any) (caption.Document, error) {
 	var d caption.Document
 	var first, last string
-	if err := sc.Scan(append([]any{&d.ID, &d.Path, &d.SHA256, &d.Size, &d.Format, &first, &last}, dest...)...); err != nil {
+	if err := sc.Scan(append([]any{&d.ID, &d.Path, &d.Root, &d.SHA256, &d.Size, &d.Format, &first, &last}, dest...)...); err != nil {
 		return d, err
 	}
 	var err error

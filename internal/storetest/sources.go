@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -58,5 +59,49 @@ func testSourcesOf(t *testing.T, s caption.Store) {
 	none, err := s.SourcesOf(t.Context(), nil)
 	if err != nil || len(none) != 0 {
 		t.Errorf("SourcesOf(nil) = %v, %v; want an empty map", none, err)
+	}
+}
+
+// testDocumentRoot checks that a document's Root is kept, comes back with
+// it from PutDocument, Documents, Sources and SourcesOf, stays as first
+// stored when the same document is stored again from another root, and
+// must be storable text.
+func testDocumentRoot(t *testing.T, s caption.Store) {
+	doc, items := document("/home/ana/cases/17/gallery/a.txt", dumaAirstrike)
+	doc.Root = "/home/ana/cases/17"
+	if res := mustPut(t, s, doc, items); res.Document.Root != doc.Root {
+		t.Errorf("PutDocument returned root %q, want %q", res.Document.Root, doc.Root)
+	}
+	named, items2 := document("/home/ana/cases/17/b.txt", aleppoRescue)
+	mustPut(t, s, named, items2)
+	again := doc
+	again.Root = "/home/ana/cases"
+	if res := mustPut(t, s, again, items); !res.Unchanged || res.Document.Root != doc.Root {
+		t.Errorf("PutDocument again from another root = %+v, want unchanged with root %q", res, doc.Root)
+	}
+	docs, err := s.Documents(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var roots []string
+	for _, d := range docs {
+		roots = append(roots, d.Root)
+	}
+	if diff := cmp.Diff([]string{doc.Root, ""}, roots); diff != "" {
+		t.Errorf("Documents' roots (-want +got):\n%s", diff)
+	}
+	id := idOf(t, s, dumaAirstrike)
+	srcs, err := s.Sources(t.Context(), id)
+	if err != nil || len(srcs) != 1 || srcs[0].Document.Root != doc.Root {
+		t.Errorf("Sources = %+v, %v; want the document with its root", srcs, err)
+	}
+	m, err := s.SourcesOf(t.Context(), []int64{id})
+	if err != nil || len(m[id]) != 1 || m[id][0].Document.Root != doc.Root {
+		t.Errorf("SourcesOf = %+v, %v; want the document with its root", m, err)
+	}
+	bad, items3 := document("c.txt", "A caption of its own.")
+	bad.Root = "cases\xff"
+	if _, err := s.PutDocument(t.Context(), bad, items3, v1); !errors.Is(err, caption.ErrInvalid) {
+		t.Errorf("PutDocument with a root that is not UTF-8: %v, want caption.ErrInvalid", err)
 	}
 }

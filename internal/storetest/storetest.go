@@ -124,6 +124,7 @@ func Run(t *testing.T, open func(t *testing.T) caption.Store) {
 		{"Records", testRecords},
 		{"RecordsWhileWriting", testRecordsWhileWriting},
 		{"SourcesOf", testSourcesOf},
+		{"DocumentRoot", testDocumentRoot},
 		{"Exclusive", testExclusive},
 		{"ExclusiveMutual", testExclusiveMutual},
 		{"Cancelled", testCancelled},

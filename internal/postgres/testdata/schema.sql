@@ -29,7 +29,8 @@ CREATE TABLE documents (
     size bigint NOT NULL,
     format text NOT NULL,
     first_seen timestamp with time zone NOT NULL,
-    last_seen timestamp with time zone NOT NULL
+    last_seen timestamp with time zone NOT NULL,
+    root text DEFAULT ''::text NOT NULL
 );
 ALTER TABLE documents ADD CONSTRAINT documents_path_sha256_key UNIQUE (path, sha256);
 ALTER TABLE documents ADD CONSTRAINT documents_pkey PRIMARY KEY (id);

@@ -28,7 +28,7 @@ CREATE TABLE documents (
 	size       INTEGER NOT NULL CHECK (size >= 0),
 	format     TEXT NOT NULL,
 	first_seen TEXT NOT NULL,
-	last_seen  TEXT NOT NULL,
+	last_seen  TEXT NOT NULL, root TEXT NOT NULL DEFAULT '',
 	UNIQUE (sha256, path)
 ) STRICT;
 
