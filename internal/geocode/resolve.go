@@ -224,7 +224,7 @@ func (g *Gazetteer) choose(rec *caption.Record, sc *scene, anchors []anchor) (in
 	for pass := range 3 {
 		for i, pk := range picks {
 			switch {
-			case !pk.found, pass < 2 && !sc.corroborated(i, pk.p):
+			case !pk.found, pass < 2 && !sc.corroborated(i, pk.p, picks):
 			case pass == 0 && !pk.fuzzy && (rec.Country == "" || pk.p.Country == rec.Country),
 				pass == 1 && !pk.fuzzy,
 				pass == 2:
@@ -240,15 +240,18 @@ func (g *Gazetteer) choose(rec *caption.Record, sc *scene, anchors []anchor) (in
 const corroborateKm = 150
 
 // corroborated reports whether p, chosen for reference i, lies within
-// corroborateKm of some candidate of every later reference that has
-// candidates. "al-Shaar, Aleppo" must not become Sarh in Chad, which shares
+// corroborateKm of some candidate of every later reference the resolver can
+// place. "al-Shaar, Aleppo" must not become Sarh in Chad, which shares
 // al-Shaar's key, when Aleppo is in Syria: the containing place is then used
 // instead, with precision 2.
-func (sc *scene) corroborated(i int, p Place) bool {
+func (sc *scene) corroborated(i int, p Place, picks []pick) bool {
 	sure := sc.onlyExact(i, p)
 	for j := i + 1; j < len(sc.cands); j++ {
-		if len(sc.cands[j]) == 0 || sc.fuzzy[j] || sc.sets[j].country == p.Country {
-			continue // a country the caption names vouches for every place in it
+		if !picks[j].found || sc.fuzzy[j] || sc.sets[j].country == p.Country {
+			// A place the gazetteer cannot resolve cannot disown another
+			// ("La Restinga on El Hierro"); a country the caption names
+			// vouches for every place in it.
+			continue
 		}
 		// When some of the containing place's candidates are spelt as the
 		// caption spells it, only they count: "Beirut" is Beirut, not a

@@ -218,12 +218,27 @@ func (cl countryLexicon) divisionAfter(desc string, toks []token, j int) bool {
 // of Iraq", "the President of Ukraine") it says nothing of the scene.
 func nameWeight(toks []token, i, n int) int {
 	if k := i + n; k+1 < len(toks) && toks[k].key == "-" && attributiveEnds[toks[k+1].key] ||
-		k < len(toks) && toks[k].upper && orgAt(toks, k) {
-		return weightIgnored // "U.S.-backed", "the U.S. Embassy"
+		k < len(toks) && (toks[k].upper && orgAt(toks, k) || forceWords[toks[k].key]) {
+		return weightIgnored // "U.S.-backed", "the U.S. Embassy", "killed in U.S. air strikes"
 	}
 	j := i - 1
 	for j >= 0 && (toks[j].key == "the" || toks[j].is(tagPlaceMod)) {
 		j--
+	}
+	if k := i + n; k+1 < len(toks) && toks[k].key == "'s" {
+		switch {
+		case fledFrom(toks, i):
+			return weightHint // "Rohingya who fled Myanmar's Rakhine state"
+		case placeAfter(toks, k+1) && j >= 0 && sceneCountryPreps[toks[j].key]:
+			// "at the Chaman crossing in Pakistan's Balochistan province"
+			// holds the place itself: it outweighs "cross back into
+			// Afghanistan".
+			return weightPlaced
+		case placeAfter(toks, k+1):
+			return weightNamed // "Syria's Idlib province", but "Argentina's Lionel Messi" may be a person
+		case toks[k+1].is(tagTitle) || orgAt(toks, k+1):
+			return weightIgnored // "Russia's defence ministry said", "Ukraine's President"
+		}
 	}
 	if j >= 0 {
 		switch k := toks[j].key; {
@@ -244,14 +259,6 @@ func nameWeight(toks []token, i, n int) int {
 			}
 		}
 	}
-	if k := i + n; k+1 < len(toks) && toks[k].key == "'s" {
-		switch {
-		case placeAfter(toks, k+1):
-			return weightNamed
-		case toks[k+1].is(tagTitle) || orgAt(toks, k+1):
-			return weightIgnored // "Russia's defence ministry said", "Ukraine's President"
-		}
-	}
 	return weightHint
 }
 
@@ -259,7 +266,7 @@ func nameWeight(toks []token, i, n int) int {
 // toks[j] in the same clause: the country after it is where people came
 // from.
 func fledFrom(toks []token, j int) bool {
-	for i := j - 1; i >= 0 && j-i <= 5 && toks[i].word; i-- {
+	for i := j - 1; i >= 0 && j-i <= 5 && (toks[i].word || toks[i].key == "'s"); i-- {
 		if toks[i].is(tagFlee) {
 			return true
 		}

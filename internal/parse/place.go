@@ -28,7 +28,7 @@ var placeNouns = map[string]bool{
 	"stadium": true, "university": true, "cathedral": true, "church": true, "palace": true, "park": true,
 	"beach": true, "plaza": true, "ghat": true, "temple": true, "shrine": true, "monument": true, "station": true,
 	"sea": true, "lake": true, "gulf": true, "bay": true, "coast": true, "strait": true, "canal": true,
-	"peninsula": true, "kibbutz": true, "moshav": true, "settlement": true, "citadel": true, "fortress": true,
+	"peninsula": true, "point": true, "kibbutz": true, "moshav": true, "settlement": true, "citadel": true, "fortress": true,
 	"castle": true, "museum": true, "bazaar": true, "souk": true, "cemetery": true, "graveyard": true,
 }
 
@@ -84,6 +84,7 @@ var datelineMarks = map[string]bool{"(": true, ":": true, "-": true, "—": true
 var relNouns = map[string]bool{
 	"outskirts": true, "edge": true, "edges": true, "heart": true, "centre": true, "center": true,
 	"foot": true, "top": true, "middle": true, "shores": true, "banks": true, "stronghold": true,
+	"remains": true, "view": true, "views": true, "skyline": true,
 	"bastion": true, "hometown": true, "heartland": true, "birthplace": true, "courtyard": true,
 	"streets": true, "ruins": true, "orchards": true, "part": true, "parts": true, "side": true,
 	"entrance": true, "north": true, "south": true, "east": true, "west": true, "northeast": true,
@@ -115,6 +116,7 @@ var placeModifiers = map[string]bool{
 	"ancient": true, "battered": true, "shattered": true, "heavily": true, "damaged": true, "frontline": true,
 	"flashpoint": true, "strategic": true, "contested": true, "coastal": true, "northeast": true,
 	"downtown": true, "uptown": true, "suburban": true, "rural": true, "remote": true, "mountainous": true,
+	"autonomous": true, "semi-autonomous": true, "breakaway": true, "disputed": true,
 	"northwest": true, "southeast": true, "southwest": true, "north": true, "south": true, "east": true,
 	"west": true, "upper": true, "lower": true, "greater": true, "capital": true,
 }
@@ -201,14 +203,15 @@ func (sc *sceneCtx) countryAfter(j int) bool {
 	return j < len(sc.toks) && (sc.country[j] || sc.division[j])
 }
 
-// divisionAfter reports whether a name ending in a division word follows
-// at toks[j]: "Avdiivka, Donetsk Oblast", "Bunia, Ituri Province".
+// divisionAfter reports whether a name ending in a division word, or
+// before one, follows at toks[j]: "Avdiivka, Donetsk Oblast", "Bunia,
+// Ituri Province", "Tapachula, Chiapas state".
 func divisionAfter(toks []token, j int) bool {
 	k := j
 	for k < len(toks) && toks[k].upper && toks[k].word {
 		k++
 	}
-	return k > j+1 && adminWords[toks[k-1].key]
+	return k > j+1 && adminWords[toks[k-1].key] || k > j && k < len(toks) && adminWords[toks[k].key]
 }
 
 // adminWords end the names of divisions: "Donetsk Oblast", "Borno State".
@@ -224,8 +227,10 @@ func (sc *sceneCtx) ownsSite(c chunk) bool {
 	if j+1 >= len(t) || t[j].key != "'s" || commonPossessors[t[c.b-1].key] {
 		return false
 	}
+	// The site's name may hold a person's, already read as one: "Kabul's
+	// Hamid Karzai International Airport".
 	k := j + 1
-	for k < len(t) && (isNameTok(t[k], sc.used[k]) || t[k].is(tagParticle)) {
+	for k < len(t) && (t[k].word && t[k].upper || t[k].is(tagParticle)) {
 		k++
 	}
 	if k == j+1 {

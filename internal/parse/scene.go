@@ -172,37 +172,41 @@ func (p *Parser) places(rec *caption.Record, sc *sceneCtx, off int) {
 }
 
 // placesIn returns the places of tokens [from, to), in a buffer that the
-// next call reuses. A place people flee is where they came from, and is
-// left out; but when it is the only place of the sentence it is where the
-// photo was taken, or near it: "Children ride on a truck as they flee air
-// strikes in Aden".
+// next call reuses. A place people flee or set out from, or where the dead
+// were killed, is not where the photo was taken, and is left out; but when
+// it is the only place of the sentence it is where the photo was taken, or
+// near it: "Children ride on a truck as they flee air strikes in Aden",
+// "Migrants set out in a caravan from Tapachula, Chiapas state".
 func (sc *sceneCtx) placesIn(from, to int) []foundPlace {
 	found := sc.found[:0]
-	prevPlace := false
-	fled := 0 // places fled from, kept at the end of found
+	prevPlace, prevPooled, prevEnd := false, false, 0
+	pooled := 0 // such places, kept at the end of found
 	for _, c := range sc.chunks(from, to) {
 		origin := sc.origin(c)
-		if origin == originFrom || sc.dateWord(c) {
+		if sc.dateWord(c) || origin == originFrom && !sc.setOutFrom(c) {
 			prevPlace = false
 			continue
 		}
-		if sc.placeContext(c, prevPlace) {
+		if origin == originNone && prevPooled && sc.chained(prevEnd, c.a) {
+			origin = originFled // "killed … in London, Ontario": Ontario goes with London
+		}
+		if origin == originFrom || sc.placeContext(c, prevPlace) {
 			name, span := sc.placeName(c)
 			kind, near := sc.describePlace(c)
-			f := foundPlace{c: c, name: name, span: span, kind: kind, near: near || origin == originFled}
-			if origin == originFled {
+			f := foundPlace{c: c, name: name, span: span, kind: kind, near: near || origin != originNone}
+			if origin != originNone {
 				found = append(found, f)
-				fled++
+				pooled++
 			} else {
-				found = slices.Insert(found, len(found)-fled, f)
+				found = slices.Insert(found, len(found)-pooled, f)
 			}
-			prevPlace = true
+			prevPlace, prevPooled, prevEnd = true, origin != originNone, c.b
 			continue
 		}
 		prevPlace = false
 	}
-	if fled < len(found) {
-		found = found[:len(found)-fled]
+	if pooled < len(found) {
+		found = found[:len(found)-pooled]
 	}
 	found = found[:sc.chainEnd(found)]
 	// A dateline names where the photo was filed, the widest of the
@@ -226,6 +230,31 @@ func (sc *sceneCtx) dateline(c chunk) bool {
 	return len(w) > 2 && strings.ToUpper(w) == w
 }
 
+// chained reports whether tokens [a, b) only join two places of one
+// chain: commas, place words and directions ("London, Ontario", "Tapachula,
+// Chiapas state, Mexico").
+func (sc *sceneCtx) chained(a, b int) bool {
+	for i := a; i < b; i++ {
+		t := sc.toks[i]
+		if !(t.key == "," || t.key == "." || t.is(tagPlaceMod) || t.is(tagPlaceNoun) || sc.division[i] || sc.country[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// setOutFrom reports whether chunk c, after "from", is a town people set out
+// from rather than someone's origin: a country or division follows it
+// ("from Agadez, Niger"), or a direction ("from San Pedro Sula toward the
+// United States").
+func (sc *sceneCtx) setOutFrom(c chunk) bool {
+	t := sc.toks
+	if c.b+1 < len(t) && t[c.b].key == "," && (sc.countryAfter(c.b+1) || divisionAfter(t, c.b+1)) {
+		return true
+	}
+	return c.b < len(t) && (t[c.b].key == "toward" || t[c.b].key == "towards" || t[c.b].key == "to")
+}
+
 // chainEnd returns how many of found, in the order written, locate the
 // scene: a place after a word that opens another clause belongs to another
 // scene ("the funeral in Misrata of fighters killed in clashes in Sirte",
@@ -236,6 +265,9 @@ func (sc *sceneCtx) chainEnd(found []foundPlace) int {
 		a, b := found[k-1].c.b, found[k].c.a
 		if b < a {
 			return k // out of order: fled places after the scene's
+		}
+		if !slices.ContainsFunc(found[:k], func(f foundPlace) bool { return !natureKinds[f.kind] }) {
+			continue // a river is no scene: "a bridge over the Irpin river as they flee the town of Irpin"
 		}
 		for i := a; i < b; i++ {
 			if t := sc.toks[i]; clauseWords[t.key] || t.key == ";" {
@@ -274,7 +306,12 @@ const (
 	originNone = iota
 	originFrom // "a displaced girl from Raqqa"
 	originFled // "families who fled the fighting in Afrin"
+	originDied // "a fighter killed in clashes in Deir ez-Zor"
 )
+
+// deathWords before "in X" make X where the dead died, not where their
+// funeral or their bodies are photographed.
+var deathWords = map[string]bool{"killed": true, "died": true, "slain": true, "wounded": true, "injured": true}
 
 // origin reports whether chunk c names where people came from: "from"
 // right before it ("a displaced girl from Raqqa"; but "the withdrawal of
@@ -282,8 +319,8 @@ const (
 // or a flee word within a few words before it in the same clause.
 func (sc *sceneCtx) origin(c chunk) int {
 	i := c.a - 1
-	for i >= 0 && sc.toks[i].is(tagPlaceMod) {
-		i--
+	for i >= 0 && (sc.toks[i].is(tagPlaceMod) || sc.toks[i].word && strings.Contains(sc.toks[i].key, "-")) {
+		i-- // "from sub-Saharan Africa"
 	}
 	if i >= 0 && sc.toks[i].key == "from" {
 		return originFrom
@@ -292,9 +329,15 @@ func (sc *sceneCtx) origin(c chunk) int {
 	// the town of Maaret al-Numan" the town is the object and the photo is
 	// taken there or on its roads.
 	prep := false
-	for i := c.a - 1; i >= 0 && c.a-i <= 6; i-- {
-		if !sc.toks[i].word {
+	for i := c.a - 1; i >= 0 && c.a-i <= 10; i-- {
+		if !sc.toks[i].word && sc.toks[i].key != "'s" {
 			return originNone
+		}
+		if sc.toks[i].is(tagName) && !sc.used[i] {
+			return originNone // another place's clause: "fled … in Darfur gather at a camp in Adre"
+		}
+		if deathWords[sc.toks[i].key] && prep {
+			return originDied // "fighters killed in clashes in Deir ez-Zor, during his funeral in Qamishli"
 		}
 		if sc.toks[i].is(tagFlee) {
 			// "civilians flee in the area of Kobani" are in Kobani.
@@ -303,7 +346,9 @@ func (sc *sceneCtx) origin(c chunk) int {
 			}
 			return originNone
 		}
-		prep = prep || sc.toks[i].key == "in" || sc.toks[i].key == "from"
+		// "fled Myanmar's Rakhine state": a country's province is where
+		// they fled from, as "the conflict in Darfur" is.
+		prep = prep || sc.toks[i].key == "in" || sc.toks[i].key == "from" || sc.country[i]
 	}
 	return originNone
 }
