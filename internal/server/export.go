@@ -59,7 +59,7 @@ func (s *server) handleExport(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusOK)
 	}}
 	bw := bufio.NewWriterSize(out, 32<<10)
-	_, err = f.Write(bw, export.Matching(r.Context(), s.store, q, f.Sources))
+	_, err = f.Write(bw, s.entriesFor(r, export.Matching(r.Context(), s.store, q, f.Sources)))
 	if err == nil {
 		err = bw.Flush()
 	}

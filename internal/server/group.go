@@ -50,6 +50,7 @@ func (s *server) recordDetail(r *http.Request) (detail, error) {
 	if d.sources, err = s.store.Sources(ctx, id); err != nil {
 		return detail{}, err
 	}
+	d.sources = s.sourcesFor(r, d.sources) // see paths.go
 	if d.links, err = s.store.Links(ctx, id); err != nil {
 		return detail{}, err
 	}
