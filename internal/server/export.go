@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"mime"
-	"net"
 	"net/http"
 	"strconv"
 	"sync"
@@ -43,7 +42,10 @@ func (s *server) handleExport(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, invalid("format", "want csv, acled, geojson or jsonl"))
 		return
 	}
-	client := clientOf(r)
+	// Behind a proxy every request comes from the proxy's address, and
+	// the limit is the proxy's; on loopback every local program is one
+	// client.
+	client := clientIP(r)
 	if !s.exports.enter(client) {
 		w.Header().Set("Retry-After", strconv.Itoa(exportRetryAfter))
 		s.error(w, r, &UserError{Kind: errBusy,
@@ -140,16 +142,4 @@ func (g *exportGate) leave(client string) {
 	if g.running[client]--; g.running[client] <= 0 {
 		delete(g.running, client)
 	}
-}
-
-// clientOf is the client a request counts against: its remote address
-// without the port. Behind a proxy every request comes from the proxy's
-// address, so that the limit is then the proxy's (sijil serve listens on
-// loopback, where every local program is one client).
-func clientOf(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }
