@@ -93,10 +93,10 @@ ALTER TABLE records ADD CONSTRAINT records_event_id_fkey FOREIGN KEY (event_id) 
 ALTER TABLE records ADD CONSTRAINT records_key_key UNIQUE (key);
 ALTER TABLE records ADD CONSTRAINT records_pkey PRIMARY KEY (id);
 CREATE INDEX records_basis_idx ON records USING btree (basis) WHERE (basis IS NOT NULL);
-CREATE INDEX records_cluster_idx ON records USING btree (cluster_id);
+CREATE INDEX records_cluster_members_idx ON records USING btree (cluster_id, date_first, id);
 CREATE INDEX records_country_idx ON records USING btree (country);
 CREATE INDEX records_date_idx ON records USING btree (date_first, date_last);
-CREATE INDEX records_event_idx ON records USING btree (event_id);
+CREATE INDEX records_event_members_idx ON records USING btree (event_id, date_first, id);
 CREATE INDEX records_injured_idx ON records USING btree (injured);
 CREATE INDEX records_killed_idx ON records USING btree (killed);
 CREATE INDEX records_lat_lon_idx ON records USING btree (lat, lon);

@@ -186,11 +186,14 @@ CREATE INDEX corrections_record ON corrections (record_id, seq);
 -- index occurrences_record
 CREATE INDEX occurrences_record ON occurrences (record_id);
 
--- index records_cluster
-CREATE INDEX records_cluster ON records (cluster) WHERE cluster IS NOT NULL;
+-- index records_cluster_members
+CREATE INDEX records_cluster_members ON records (cluster, day_first) WHERE cluster IS NOT NULL;
 
 -- index records_event_days
 CREATE INDEX records_event_days ON records (date_precision, day_first, day_last) WHERE event IS NOT NULL;
+
+-- index records_event_members
+CREATE INDEX records_event_members ON records (event, day_first) WHERE event IS NOT NULL;
 
 -- index records_key_collided
 CREATE UNIQUE INDEX records_key_collided ON records (key) WHERE key_hash IS NULL;
