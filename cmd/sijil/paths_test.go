@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -89,5 +90,30 @@ func TestPathsCLIAndServer(t *testing.T) {
 	}
 	if body := get("/api/v1/records/1", token); !strings.Contains(body, full) {
 		t.Errorf("a token holder does not see the full path:\n%s", body)
+	}
+}
+
+// TestPathsUpload uploads a document to a running sijil serve: the upload
+// is stored under the data directory, an absolute path that only the token
+// holder sees; anonymous readers see the stored file's base name.
+func TestPathsUpload(t *testing.T) {
+	dir := t.TempDir()
+	db, data := filepath.Join(dir, "sijil.db"), filepath.Join(dir, "data")
+	const token = "paths-test-token-0123456789abcdef"
+	base, stop, stderr := startServe(t, "-addr", "127.0.0.1:0", "-db", db, "-write-token", token, "-data-dir", data)
+	defer stop()
+	status, body := serveRequest(t, "POST", base+"/api/v1/documents?name=saraqib.txt", token, strings.SplitN(exportCaptions, "\n\n", 2)[0]+"\n")
+	var up struct{ Path string }
+	if status != http.StatusCreated || json.Unmarshal(body, &up) != nil || !strings.HasPrefix(up.Path, data) {
+		t.Fatalf("upload: status %d: %s\n%s", status, body, stderr)
+	}
+	for _, p := range []string{"/api/v1/records/1", "/records/1", "/api/v1/export?format=jsonl", "/api/v1/export?format=csv"} {
+		status, body := serveRequest(t, "GET", base+p, "", "")
+		if status != http.StatusOK || strings.Contains(string(body), dir) || !strings.Contains(string(body), filepath.Base(up.Path)) {
+			t.Errorf("GET %s without the token: status %d, shows %s or not %s:\n%.600s", p, status, dir, filepath.Base(up.Path), body)
+		}
+	}
+	if status, body := serveRequest(t, "GET", base+"/api/v1/records/1", token, ""); status != http.StatusOK || !strings.Contains(string(body), up.Path) {
+		t.Errorf("GET /api/v1/records/1 with the token: status %d, no %s:\n%s", status, up.Path, body)
 	}
 }
