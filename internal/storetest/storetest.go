@@ -40,6 +40,10 @@ import (
 //     SetLink's Group 0; EventCandidates' days < 0. A second occurrence at
 //     the same index of one document is caption.ErrDuplicate. A failed call
 //     changes nothing.
+//   - A document keeps the Root it was first stored with (storing it again
+//     from another root changes nothing). SourcesOf gives, for each record,
+//     what Sources gives; records that do not exist are left out, and a
+//     list of thousands of IDs is one call.
 //   - SetLink replaces the record's link at that level.
 //   - Settings come back as set, focus countries in their order; SetSettings
 //     replaces them whole, and the zero Settings clears them.
