@@ -22,10 +22,6 @@ func (s *Store) Group(ctx context.Context, q caption.GroupQuery) (_ caption.Grou
 		return caption.GroupPage{}, err
 	}
 	col := "r." + groupColumn[p.Level]
-	var total int
-	if err := s.pool.QueryRow(ctx, "SELECT count(*) FROM records r WHERE "+col+" = $1 AND r.id <> $2", p.Group, p.Except).Scan(&total); err != nil {
-		return caption.GroupPage{}, err
-	}
 	var rs []caption.StoredRecord
 	if p.After == nil || p.After.Dated {
 		where := " WHERE " + col + " = $1 AND r.id <> $2 AND r.date_first IS NOT NULL"
@@ -49,6 +45,13 @@ func (s *Store) Group(ctx context.Context, q caption.GroupQuery) (_ caption.Grou
 			return caption.GroupPage{}, err
 		}
 		rs = append(rs, undated...)
+	}
+	// A first page that holds the whole group has counted it.
+	total := len(rs)
+	if p.After != nil || total > p.Limit {
+		if err := s.pool.QueryRow(ctx, "SELECT count(*) FROM records r WHERE "+col+" = $1 AND r.id <> $2", p.Group, p.Except).Scan(&total); err != nil {
+			return caption.GroupPage{}, err
+		}
 	}
 	return p.Page(rs, total), nil
 }

@@ -27,10 +27,6 @@ func (s *Store) Group(ctx context.Context, q caption.GroupQuery) (page caption.G
 		return caption.GroupPage{}, err
 	}
 	g := groupQuerier{db: s.read(ctx), ctx: ctx, where: " WHERE " + groupColumn[p.Level] + " = ?1 AND id <> ?2", p: p}
-	var total int
-	if err := g.db.QueryRowContext(ctx, "SELECT count(*) FROM records"+g.where, p.Group, p.Except).Scan(&total); err != nil {
-		return caption.GroupPage{}, err
-	}
 	var undatedAfter int64
 	switch c := p.After; {
 	case c == nil:
@@ -44,6 +40,13 @@ func (s *Store) Group(ctx context.Context, q caption.GroupQuery) (page caption.G
 	g.read(" AND day_first IS NULL AND id > ?3 ORDER BY id", undatedAfter)
 	if g.err != nil {
 		return caption.GroupPage{}, g.err
+	}
+	// A first page that holds the whole group has counted it.
+	total := len(g.rs)
+	if p.After != nil || total > p.Limit {
+		if err := g.db.QueryRowContext(ctx, "SELECT count(*) FROM records"+g.where, p.Group, p.Except).Scan(&total); err != nil {
+			return caption.GroupPage{}, err
+		}
 	}
 	return p.Page(g.rs, total), nil
 }
