@@ -2,12 +2,14 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"net/http"
 	"net/url"
@@ -15,6 +17,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -91,11 +94,23 @@ func (s *servedBinary) rss(t *testing.T) int64 {
 }
 
 // loadRegister ingests a generated corpus of n captions into a new SQLite
-// register with bin and returns its path.
-func loadRegister(t *testing.T, bin, dir string, n int) string {
+// register with bin and returns its path. The corpus has, beside the
+// generator's documents, one of yearOnly near-identical captions dated
+// only by their year: one cluster of that many records, whose pages once
+// read every record of the year.
+func loadRegister(t *testing.T, bin, dir string, n, yearOnly int) string {
 	t.Helper()
 	db := filepath.Join(dir, "load.db")
-	if out, err := ingestCmd(bin, dir, db, faultCorpus(t, dir, n)).CombinedOutput(); err != nil {
+	docs := faultCorpus(t, dir, n)
+	var b strings.Builder
+	for i := range yearOnly {
+		fmt.Fprintf(&b, "Photo %d of a series: residents inspect the damage after an airstrike on the Bustan al-Qasr district "+
+			"of Aleppo, Syria, in 2016. (Photo by Karim Nassar / AFP)\n\n", i+1)
+	}
+	if err := os.WriteFile(filepath.Join(docs, "year-only.txt"), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := ingestCmd(bin, dir, db, docs).CombinedOutput(); err != nil {
 		t.Fatalf("ingest: %v\n%s", err, lastLines(string(out), 5))
 	}
 	return db
@@ -111,7 +126,9 @@ type loadTarget struct {
 // loadTargets are the pages and API calls a documentation team's browsers
 // make, read from the running server: searches with filters and text, a
 // next page, the map and timeline of a result, record and event pages and
-// their API, stats, an export, and requests that must fail cleanly.
+// their API (first and later pages of their members, the largest cluster
+// and events included), stats, small exports in every format, and
+// requests that must fail cleanly.
 func loadTargets(t *testing.T, client *http.Client, base string) []loadTarget {
 	t.Helper()
 	var list struct {
@@ -138,6 +155,9 @@ func loadTargets(t *testing.T, client *http.Client, base string) []loadTarget {
 		{"/api/v1/timeline?country=SY", 200},
 		{"/api/v1/stats", 200},
 		{"/api/v1/export?format=csv&q=rubble", 200},
+		{"/api/v1/export?format=jsonl&q=funeral&country=IQ", 200},
+		{"/api/v1/export?format=geojson&q=%22car+bomb%22", 200},
+		{"/api/v1/export?format=acled&country=YE&event=shelling", 200},
 		{"/?q=rescue&country=SY", 200},
 		{"/api/v1/records?from=not-a-date", 400},
 		{"/api/v1/records?q=%22unclosed", 200},
@@ -150,7 +170,79 @@ func loadTargets(t *testing.T, client *http.Client, base string) []loadTarget {
 			targets = append(targets, loadTarget{"/events/" + strconv.FormatInt(*r.Event, 10), 200})
 		}
 	}
+	return append(targets, groupTargets(t, client, base)...)
+}
+
+// groupTargets are the pages of the largest groups of the register: the
+// year-only cluster's records (their near-duplicates, first and second
+// page) and the largest events (first and second page, HTML and JSON).
+func groupTargets(t *testing.T, client *http.Client, base string) []loadTarget {
+	t.Helper()
+	var year struct {
+		Records []struct{ ID int64 } `json:"records"`
+	}
+	if err := loadGet(client, base+"/api/v1/records?q=%22Bustan+al-Qasr%22+series&limit=3", &year); err != nil || len(year.Records) == 0 {
+		t.Fatalf("the year-only records: %d found, %v", len(year.Records), err)
+	}
+	var targets []loadTarget
+	for _, r := range year.Records {
+		var d struct {
+			ClusterTotal int     `json:"cluster_total"`
+			ClusterNext  *string `json:"cluster_next"`
+		}
+		id := strconv.FormatInt(r.ID, 10)
+		if err := loadGet(client, base+"/api/v1/records/"+id, &d); err != nil || d.ClusterNext == nil {
+			t.Fatalf("record %d of the year-only cluster: %d near-duplicates and no next page, %v", r.ID, d.ClusterTotal, err)
+		}
+		next := "?cluster_cursor=" + url.QueryEscape(*d.ClusterNext)
+		targets = append(targets, loadTarget{"/records/" + id, 200}, loadTarget{"/records/" + id + next, 200},
+			loadTarget{"/api/v1/records/" + id + next, 200})
+	}
+	for _, ev := range largestEvents(t, client, base, 3) {
+		id := strconv.FormatInt(ev, 10)
+		var page struct {
+			Next *string `json:"next"`
+		}
+		if err := loadGet(client, base+"/api/v1/events/"+id+"?limit=5", &page); err != nil {
+			t.Fatal(err)
+		}
+		targets = append(targets, loadTarget{"/events/" + id + "?limit=5", 200}, loadTarget{"/api/v1/events/" + id, 200})
+		if page.Next != nil {
+			next := "?limit=5&cursor=" + url.QueryEscape(*page.Next)
+			targets = append(targets, loadTarget{"/events/" + id + next, 200}, loadTarget{"/api/v1/events/" + id + next, 200})
+		}
+	}
 	return targets
+}
+
+// largestEvents returns the n events with the most records, read from the
+// record list.
+func largestEvents(t *testing.T, client *http.Client, base string, n int) []int64 {
+	t.Helper()
+	size := map[int64]int{}
+	for u := base + "/api/v1/records?limit=1000"; u != ""; {
+		var page struct {
+			Records []struct {
+				Event *int64 `json:"event"`
+			} `json:"records"`
+			Next *string `json:"next"`
+		}
+		if err := loadGet(client, u, &page); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range page.Records {
+			if r.Event != nil {
+				size[*r.Event]++
+			}
+		}
+		u = ""
+		if page.Next != nil {
+			u = base + "/api/v1/records?limit=1000&cursor=" + url.QueryEscape(*page.Next)
+		}
+	}
+	events := slices.Collect(maps.Keys(size))
+	slices.SortFunc(events, func(a, b int64) int { return cmp.Or(cmp.Compare(size[b], size[a]), cmp.Compare(a, b)) })
+	return events[:min(n, len(events))]
 }
 
 // TestServeLoad loads a running `sijil serve` (its own process, over
@@ -158,34 +250,46 @@ func loadTargets(t *testing.T, client *http.Client, base string) []loadTarget {
 // rotating through the requests of loadTargets: no request may fail, and
 // the server's memory must stay level once warm (its peak in the last
 // quarter of the run within a quarter, plus 16 MB, of its peak in the
-// second quarter). It asserts nothing about speed; BenchmarkAPILoad
-// measures that.
+// second quarter). Each client connects from a loopback address of its
+// own (127.0.0.2, 127.0.0.3, …), as the browsers of 64 people would from
+// their machines: the server's limits per client (exports at once) are
+// theirs. It logs the requests per second, the p50 and p99 latency and the
+// server's peak memory, and asserts nothing about speed (BenchmarkAPILoad
+// measures the API alone):
+//
+//	go test ./cmd/sijil -run '^TestServeLoad$' -v -load.duration 60s
 func TestServeLoad(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads a server for a minute")
 	}
 	dir := t.TempDir()
 	bin := buildSijil(t, dir)
-	db := loadRegister(t, bin, dir, 3000)
+	db := loadRegister(t, bin, dir, 3000, 1000)
 	srv := startServeBinary(t, bin, []string{"SIJIL_GAZETTEER=" + filepath.Join(dir, "gazetteer")}, "-db", db)
 	const clients = 64
-	client := &http.Client{Transport: &http.Transport{MaxIdleConns: clients, MaxIdleConnsPerHost: clients}, Timeout: 30 * time.Second}
-	targets := loadTargets(t, client, srv.base)
+	targets := loadTargets(t, loadClient(0), srv.base)
 
 	ctx, cancel := context.WithTimeout(t.Context(), *loadDuration)
 	defer cancel()
-	var requests, failures atomic.Int64
+	var failures atomic.Int64
 	var firstErr sync.Once
 	var wg sync.WaitGroup
+	lat := make([][]time.Duration, clients)
+	byKind := make([]map[int][]time.Duration, clients) // by target, for the slowest
+	start := time.Now()
 	for c := range clients {
+		client := loadClient(c)
+		byKind[c] = map[int][]time.Duration{}
 		wg.Go(func() {
 			for i := c; ctx.Err() == nil; i++ {
 				tg := targets[i%len(targets)]
+				begin := time.Now()
 				_, err := loadBody(ctx, client, srv.base+tg.path, tg.status)
 				if ctx.Err() != nil {
 					return // the run ended during the request
 				}
-				requests.Add(1)
+				lat[c] = append(lat[c], time.Since(begin))
+				byKind[c][i%len(targets)] = append(byKind[c][i%len(targets)], time.Since(begin))
 				if err != nil {
 					failures.Add(1)
 					firstErr.Do(func() { t.Errorf("client %d: %v", c, err) })
@@ -206,9 +310,19 @@ func TestServeLoad(t *testing.T) {
 	}
 	tick.Stop()
 	wg.Wait()
-	t.Logf("%d requests from %d clients in %v, %d failed; server RSS %s", requests.Load(), clients, *loadDuration, failures.Load(), mbList(samples))
+	elapsed := time.Since(start)
+	all := slices.Concat(lat...)
+	slices.Sort(all)
+	if len(all) == 0 {
+		t.Fatal("no request finished")
+	}
+	ms := func(p float64) float64 { return float64(all[int(p*float64(len(all)-1))]) / 1e6 }
+	t.Logf("%d requests (%d kinds) from %d clients in %v: %.0f requests/s, %d failed; p50 %.1f ms, p99 %.1f ms; server RSS peak %d MB (%s)",
+		len(all), len(targets), clients, elapsed.Round(time.Second), float64(len(all))/elapsed.Seconds(), failures.Load(),
+		ms(0.5), ms(0.99), maxOf(samples)>>20, mbList(samples))
+	t.Logf("slowest requests by median: %s", slowestTargets(targets, byKind, 8))
 	if failures.Load() > 0 {
-		t.Errorf("%d of %d requests failed", failures.Load(), requests.Load())
+		t.Errorf("%d of %d requests failed", failures.Load(), len(all))
 	}
 	if len(samples) < 8 {
 		t.Fatalf("only %d memory samples: run longer (-load.duration)", len(samples))
@@ -218,6 +332,39 @@ func TestServeLoad(t *testing.T) {
 	if limit := warm + warm/4 + 16<<20; last > limit {
 		t.Errorf("server memory grew under steady load: peak %d MB in the second quarter of the run, %d MB in the last", warm>>20, last>>20)
 	}
+}
+
+// slowestTargets lists the n targets with the longest median latency.
+func slowestTargets(targets []loadTarget, byKind []map[int][]time.Duration, n int) string {
+	type kind struct {
+		path   string
+		median time.Duration
+	}
+	var kinds []kind
+	for i, tg := range targets {
+		var ds []time.Duration
+		for _, m := range byKind {
+			ds = append(ds, m[i]...)
+		}
+		if len(ds) > 0 {
+			slices.Sort(ds)
+			kinds = append(kinds, kind{tg.path, ds[len(ds)/2]})
+		}
+	}
+	slices.SortFunc(kinds, func(a, b kind) int { return cmp.Compare(b.median, a.median) })
+	var parts []string
+	for _, k := range kinds[:min(n, len(kinds))] {
+		parts = append(parts, fmt.Sprintf("%s %.1f ms", k.path, float64(k.median)/1e6))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// loadClient returns the HTTP client of load client c: its connections
+// come from the loopback address 127.0.0.(2+c%250), one person's machine.
+func loadClient(c int) *http.Client {
+	local := &net.TCPAddr{IP: net.IPv4(127, 0, 0, byte(2+c%250))}
+	dialer := &net.Dialer{LocalAddr: local, Timeout: 10 * time.Second}
+	return &http.Client{Transport: &http.Transport{DialContext: dialer.DialContext, MaxIdleConnsPerHost: 4}, Timeout: 30 * time.Second}
 }
 
 func maxOf(xs []int64) int64 {
