@@ -52,7 +52,7 @@ type recordView struct {
 	sources         []caption.Source
 	links           []caption.Link
 	corrections     []caption.Correction
-	cluster, events []int64 // members of the record's cluster and event
+	cluster, events groupView // members of the record's cluster and event
 }
 
 func show(ctx context.Context, s caption.Store, id int64, w io.Writer) error {
@@ -87,8 +87,7 @@ func show(ctx context.Context, s caption.Store, id int64, w io.Writer) error {
 	return tw.Flush()
 }
 
-// loadView reads a record and what surrounds it. The store has no query
-// for a group's members, so they are found by reading every record.
+// loadView reads a record and what surrounds it.
 func loadView(ctx context.Context, s caption.Store, id int64) (recordView, error) {
 	var v recordView
 	var err error
@@ -107,21 +106,35 @@ func loadView(ctx context.Context, s caption.Store, id int64) (recordView, error
 	if v.corrections, err = s.Corrections(ctx, id); err != nil {
 		return v, err
 	}
-	if v.rec.Cluster == 0 && v.rec.Event == 0 {
-		return v, nil
+	if v.cluster, err = groupMembers(ctx, s, caption.LevelCluster, v.rec.Cluster); err != nil {
+		return v, err
 	}
-	for r, err := range s.Records(ctx) {
-		if err != nil {
-			return v, err
-		}
-		if v.rec.Cluster != 0 && r.Cluster == v.rec.Cluster {
-			v.cluster = append(v.cluster, r.ID)
-		}
-		if v.rec.Event != 0 && r.Event == v.rec.Event {
-			v.events = append(v.events, r.ID)
-		}
+	v.events, err = groupMembers(ctx, s, caption.LevelEvent, v.rec.Event)
+	return v, err
+}
+
+// groupMembers reads the first page (at most caption.MaxGroupLimit) of a
+// cluster's or an event's records: a 4,000-photo event is counted, not
+// listed whole.
+func groupMembers(ctx context.Context, s caption.Store, level caption.LinkLevel, group int64) (groupView, error) {
+	if group == 0 {
+		return groupView{}, nil
 	}
-	return v, nil
+	page, err := s.Group(ctx, caption.GroupQuery{Level: level, Group: group, Limit: caption.MaxGroupLimit})
+	if err != nil {
+		return groupView{}, err
+	}
+	g := groupView{total: page.Total}
+	for _, r := range page.Records {
+		g.ids = append(g.ids, r.ID)
+	}
+	return g, nil
+}
+
+// groupView is the first page of a group's record IDs and their number.
+type groupView struct {
+	ids   []int64
+	total int
 }
 
 // printRecord prints the fields a record has, one a line.
@@ -175,16 +188,20 @@ func printRecord(w io.Writer, sr caption.StoredRecord) {
 	field("versions", fmt.Sprintf("parser %s, gazetteer %s", sr.Versions.Parser, sr.Versions.Gazetteer))
 }
 
-func printGroup(w io.Writer, level string, group int64, members []int64) {
+func printGroup(w io.Writer, level string, group int64, members groupView) {
 	if group == 0 {
 		fmt.Fprintf(w, "%s: not linked yet\n", level)
 		return
 	}
-	ids := make([]string, len(members))
-	for i, m := range members {
+	ids := make([]string, len(members.ids))
+	for i, m := range members.ids {
 		ids[i] = strconv.FormatInt(m, 10)
 	}
-	fmt.Fprintf(w, "%s %d (%d records): %s\n", level, group, len(members), strings.Join(ids, ", "))
+	more := ""
+	if n := members.total - len(members.ids); n > 0 {
+		more = fmt.Sprintf(", and %d more", n)
+	}
+	fmt.Fprintf(w, "%s %d (%d records): %s%s\n", level, group, members.total, strings.Join(ids, ", "), more)
 }
 
 func joinStrings[S ~string](xs []S) string {

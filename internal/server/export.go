@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+	"time"
 
 	"sijil/internal/export"
 )
@@ -16,9 +17,8 @@ import (
 // without its page) in one of export's stream formats, as a download. The
 // records are streamed as the store yields them, as `sijil export` writes
 // them, with their sources read a batch of records at a time; an export
-// that takes longer than the server's per-request limit (Limits.Timeout)
-// is cut off, so a very large register is better exported with the
-// command, or a filter at a time. A client (a remote address) runs at most
+// that takes longer than Limits.ExportTimeout is cut off. A client (a
+// remote address) runs at most
 // Limits.MaxExports exports at once: another is refused at once with 429
 // and Retry-After rather than left to share the machine with the others
 // until all of them run out of time.
@@ -53,6 +53,10 @@ func (s *server) handleExport(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.exports.leave(client)
+	// The HTTP server's write deadline is set for pages; an export may
+	// take as long as its own limit. (A ResponseWriter that cannot set
+	// one, in tests, has none.)
+	_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(s.limits.ExportTimeout))
 	out := &deferredHeader{w: w, start: func() {
 		h := w.Header()
 		h.Set("Content-Type", f.ContentType)

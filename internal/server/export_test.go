@@ -239,3 +239,26 @@ func TestExportLimit(t *testing.T) {
 		t.Errorf("export after the others finished: %d %s", rec.Code, rec.Body)
 	}
 }
+
+// TestExportOutlastsPageTimeout holds an export running past the limit of
+// other requests: it has a limit of its own and finishes whole.
+func TestExportOutlastsPageTimeout(t *testing.T) {
+	s := newTestStore(t)
+	fill(t, s)
+	bs := &blockingStore{Store: s, started: make(chan struct{}), release: make(chan struct{})}
+	o := testOptions(t)
+	o.Limits.Timeout, o.Limits.ExportTimeout = 20*time.Millisecond, time.Minute
+	h := New(bs, o)
+	req := httptest.NewRequest(http.MethodGet, "/api/v1/export?format=jsonl", nil)
+	req.Host = "127.0.0.1:8740"
+	rec := httptest.NewRecorder()
+	done := make(chan struct{})
+	go func() { h.ServeHTTP(rec, req); close(done) }()
+	<-bs.started
+	time.Sleep(100 * time.Millisecond) // past the page limit
+	close(bs.release)
+	<-done
+	if rec.Code != http.StatusOK || bytes.Count(rec.Body.Bytes(), []byte("\n")) == 0 {
+		t.Errorf("export held past the page limit: %d, %q", rec.Code, rec.Body.String())
+	}
+}

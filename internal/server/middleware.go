@@ -42,8 +42,11 @@ func (s *server) secure(next http.Handler) http.Handler {
 		// Bodies are capped here once more for all routes; the handlers
 		// that read one set their own, tighter cap.
 		timeout, maxBody := s.limits.Timeout, s.limits.MaxBody
-		if r.Method == http.MethodPost && r.URL.Path == "/api/v1/documents" {
+		switch {
+		case r.Method == http.MethodPost && r.URL.Path == "/api/v1/documents":
 			timeout, maxBody = s.limits.UploadTimeout, s.limits.MaxUpload
+		case r.Method == http.MethodGet && r.URL.Path == "/api/v1/export":
+			timeout = s.limits.ExportTimeout
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, maxBody)
 		ctx, cancel := context.WithTimeout(r.Context(), timeout)

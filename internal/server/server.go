@@ -48,6 +48,10 @@ type Options struct {
 type Limits struct {
 	Timeout       time.Duration // per request (default 30s)
 	UploadTimeout time.Duration // per upload, which runs an ingest (default 5m)
+	// ExportTimeout bounds one export, which streams the register a batch
+	// at a time and of which a client runs only MaxExports at once: a
+	// million records take about a minute (default 10m).
+	ExportTimeout time.Duration
 	MaxBody       int64         // JSON request bodies (default 64 KiB)
 	MaxUpload     int64         // uploaded documents (default 32 MiB)
 	MaxPoints     int           // GeoJSON features per request (default 10000)
@@ -73,6 +77,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.UploadTimeout <= 0 {
 		l.UploadTimeout = 5 * time.Minute
+	}
+	if l.ExportTimeout <= 0 {
+		l.ExportTimeout = 10 * time.Minute
 	}
 	if l.MaxBody <= 0 {
 		l.MaxBody = 64 << 10
