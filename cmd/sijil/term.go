@@ -76,7 +76,9 @@ func escapeRune(r rune, n int, layout bool) bool {
 	case r == '\t' || r == '\n':
 		return !layout
 	}
-	return r < 0x20 || r >= 0x7f && r <= 0x9f
+	// Bidirectional controls reorder how the rest of the line reads.
+	return r < 0x20 || r >= 0x7f && r <= 0x9f || r == 0x200e || r == 0x200f ||
+		0x202a <= r && r <= 0x202e || 0x2066 <= r && r <= 0x2069
 }
 
 // appendTerm appends s to dst with its control characters escaped (tab

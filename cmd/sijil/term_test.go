@@ -21,6 +21,7 @@ func TestTermText(t *testing.T) {
 		{"tab\tnew\nline", `tab\x09new\x0aline`, "tab\tnew\nline"},
 		{"not UTF-8 \x9b\xff", `not UTF-8 \x9b\xff`, `not UTF-8 \x9b\xff`},
 		{"replacement \ufffd stays", "replacement \ufffd stays", "replacement \ufffd stays"},
+		{"bidi \u202eoppelA\u202c and \u2066isolate\u2069", `bidi \u202eoppelA\u202c and \u2066isolate\u2069`, `bidi \u202eoppelA\u202c and \u2066isolate\u2069`},
 	} {
 		if got := termText(tc.in); got != tc.want {
 			t.Errorf("termText(%q) = %q, want %q", tc.in, got, tc.want)

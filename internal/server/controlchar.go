@@ -15,9 +15,17 @@ import (
 // control pictures for C0 and DEL, \x9b for a C1 code); inside a tag (an
 // attribute such as a mark's title), as the same text without the span.
 
-// isControlChar reports whether r is a C0 or C1 control character or DEL.
-// Tabs and line breaks are among them; showControls leaves them alone.
-func isControlChar(r rune) bool { return r < 0x20 || (0x7f <= r && r <= 0x9f) }
+// isControlChar reports whether r is a C0 or C1 control character, DEL,
+// or a bidirectional control, which reorders how the text around it reads
+// ("Aleppo" written backwards after U+202E). Tabs and line breaks are
+// among them; showControls leaves them alone.
+func isControlChar(r rune) bool { return r < 0x20 || (0x7f <= r && r <= 0x9f) || isBidiControl(r) }
+
+// isBidiControl reports whether r is a bidirectional mark, embedding,
+// override or isolate.
+func isBidiControl(r rune) bool {
+	return r == 0x200e || r == 0x200f || (0x202a <= r && r <= 0x202e) || (0x2066 <= r && r <= 0x2069)
+}
 
 // controlPicture is how a control character is shown: the control
 // picture of a C0 character or DEL (ESC is ␛, U+241B), \xHH for C1.
@@ -27,6 +35,8 @@ func controlPicture(r rune) string {
 		return string(rune(0x2400 + r))
 	case r == 0x7f:
 		return "\u2421"
+	case isBidiControl(r):
+		return fmt.Sprintf(`\u%04x`, r)
 	}
 	return fmt.Sprintf(`\x%02x`, r)
 }
@@ -36,11 +46,17 @@ func controlPicture(r rune) string {
 func hasControls(page []byte) bool {
 	for i, c := range page {
 		if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f ||
-			(c == 0xc2 && i+1 < len(page) && 0x80 <= page[i+1] && page[i+1] <= 0x9f) {
+			(c == 0xc2 && i+1 < len(page) && 0x80 <= page[i+1] && page[i+1] <= 0x9f) ||
+			(c == 0xe2 && isBidiControl(firstRune(page[i:]))) {
 			return true
 		}
 	}
 	return false
+}
+
+func firstRune(b []byte) rune {
+	r, _ := utf8.DecodeRune(b)
+	return r
 }
 
 // showControls returns page, a page html/template wrote, with every

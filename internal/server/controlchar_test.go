@@ -141,6 +141,7 @@ func TestShowControls(t *testing.T) {
 		{"<title>a\x07</title><p>\u0085</p>", `<title>a␇</title><p><span class="ctl" title="control character U+0085">\x85</span></p>`},
 		{"<pre>\ta\r\nb</pre>", "<pre>\ta\r\nb</pre>"},
 		{"<p>\xff\xc2</p>", "<p>\xff\xc2</p>"},
+		{"<p>a\u202eoppelA — b</p>", `<p>a<span class="ctl" title="control character U+202E">\u202e</span>oppelA — b</p>`},
 	} {
 		if got := string(showControls([]byte(tc.in))); got != tc.want {
 			t.Errorf("showControls(%q) = %q, want %q", tc.in, got, tc.want)
