@@ -52,9 +52,9 @@ type Limits struct {
 	// at a time and of which a client runs only MaxExports at once: a
 	// million records take about a minute (default 10m).
 	ExportTimeout time.Duration
-	MaxBody       int64         // JSON request bodies (default 64 KiB)
-	MaxUpload     int64         // uploaded documents (default 32 MiB)
-	MaxPoints     int           // GeoJSON features per request (default 10000)
+	MaxBody       int64 // JSON request bodies (default 64 KiB)
+	MaxUpload     int64 // uploaded documents (default 32 MiB)
+	MaxPoints     int   // GeoJSON features per request (default 10000)
 	// MaxExports is how many exports one client (remote address) may run
 	// at once; more are refused with 429 and Retry-After (default 2).
 	MaxExports int
