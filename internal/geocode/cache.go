@@ -95,23 +95,24 @@ func (g *Gazetteer) newCandidateSet(name string, country caption.CountryCode) *c
 	written := writtenForm(matched)
 	cs.countries = countCountries(cs.places)
 	cs.country, _ = g.countryNamed(name)
-	if !cs.fuzzy {
-		cs.places = slices.DeleteFunc(cs.places, func(p Place) bool {
-			return !spelledAlike(p, cs.spelling) && !writtenNear(p, written)
-		})
+	// A candidate spelt otherwise than the name, that does not even read
+	// like it, is dropped (see writtenNear); a near spelling's candidates
+	// are all spelt otherwise.
+	kept := cs.places[:0]
+	for _, p := range cs.places {
+		own, alike := spelledAs(p, cs.spelling)
+		if !alike && !cs.fuzzy && !writtenNear(p, written) {
+			continue
+		}
+		kept = append(kept, p)
+		cs.own, cs.alike = append(cs.own, own), append(cs.alike, alike)
+		cs.exact = append(cs.exact, alike && writtenAs(p, written))
+		cs.adminKeys = append(cs.adminKeys, Key(p.Admin1))
 	}
-	cs.adminKeys = make([]string, len(cs.places))
-	cs.alike = make([]bool, len(cs.places))
-	cs.own = make([]bool, len(cs.places))
-	cs.exact = make([]bool, len(cs.places))
+	cs.places = kept
 	cs.seat = make([]bool, len(cs.places))
 	for j, p := range cs.places {
-		cs.adminKeys[j] = Key(p.Admin1)
-		cs.own[j], cs.alike[j] = spelledAs(p, cs.spelling)
-		cs.exact[j] = cs.alike[j] && writtenAs(p, written)
-		cs.seat[j] = isDivision(p) && slices.ContainsFunc(cs.places, func(q Place) bool {
-			return q.Class == 'P' && q.Country == p.Country && q.Admin1Code == p.Admin1Code
-		})
+		cs.seat[j] = slices.ContainsFunc(cs.places, func(q Place) bool { return q.Class == 'P' && inDivision(q, p) })
 	}
 	return cs
 }

@@ -270,7 +270,7 @@ func (sc *scene) corroborated(i int, p Place, picks []pick) bool {
 			// A province vouches for every place in it, however far from
 			// its centre: Joplin lies 230 km from Missouri's. Other places
 			// vouch by distance, the first few of them.
-			if isDivision(q) && q.Country == p.Country && q.Admin1Code != "" && q.Admin1Code == p.Admin1Code ||
+			if inDivision(p, q) ||
 				n < containerCands && distanceKm(p.Lat, p.Lon, q.Lat, q.Lon) <= corroborateKm {
 				near = true
 				break

@@ -284,6 +284,11 @@ const containerCands = 16
 // isDivision reports whether p is a first-level division.
 func isDivision(p Place) bool { return p.Class == 'A' && p.Feature == "ADM1" }
 
+// inDivision reports whether p lies in the first-level division div.
+func inDivision(p, div Place) bool {
+	return isDivision(div) && div.Country == p.Country && div.Admin1Code != "" && div.Admin1Code == p.Admin1Code
+}
+
 // inDivisionOf reports whether a candidate of reference k is the
 // first-level division p lies in: "Joplin" in "Mo.", which is Missouri.
 func (sc *scene) inDivisionOf(k int, p Place) bool {
@@ -291,7 +296,7 @@ func (sc *scene) inDivisionOf(k int, p Place) bool {
 		return false
 	}
 	for _, q := range sc.cands[k] {
-		if isDivision(q) && q.Country == p.Country && q.Admin1Code == p.Admin1Code {
+		if inDivision(p, q) {
 			return true
 		}
 	}
@@ -305,7 +310,7 @@ func (sc *scene) divisionOf(p Place, k int) bool {
 		return false
 	}
 	for _, q := range sc.cands[k][:min(len(sc.cands[k]), containerCands)] {
-		if !isDivision(q) && q.Country == p.Country && q.Admin1Code == p.Admin1Code {
+		if !isDivision(q) && inDivision(q, p) {
 			return true
 		}
 	}

@@ -166,7 +166,8 @@ func (cl countryLexicon) division(desc string, toks []token, i int) (countryMent
 	if n == 0 {
 		return countryMention{}, 0, false
 	}
-	placed := nameWeight(toks, i, n) == weightPlaced
+	weight := nameWeight(toks, i, n)
+	placed := weight == weightPlaced
 	code := ""
 	for _, ph := range found {
 		switch {
@@ -180,7 +181,7 @@ func (cl countryLexicon) division(desc string, toks []token, i int) (countryMent
 	if code == "" {
 		return countryMention{}, 0, false
 	}
-	m := countryMention{code: code, first: i, weight: nameWeight(toks, i, n), division: true}
+	m := countryMention{code: code, first: i, weight: weight, division: true}
 	if country, cn := cl.names.match(toks, i); cn == n {
 		m.code, m.weight = country[0].value, min(m.weight, weightHint)
 	}

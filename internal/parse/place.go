@@ -25,14 +25,12 @@ var placeNouns = map[string]bool{
 	"quarter": true, "municipality": true, "county": true, "oblast": true, "state": true, "hamlet": true,
 	"enclave": true, "pocket": true, "heights": true, "island": true, "strip": true,
 	"seaport": true, "harbour": true, "harbor": true, "compound": true, "outpost": true,
-	"stadium": true, "university": true, "cathedral": true, "church": true, "palace": true, "park": true,
-	"beach": true, "plaza": true, "ghat": true, "temple": true, "shrine": true, "monument": true, "station": true,
 	"sea": true, "lake": true, "gulf": true, "bay": true, "coast": true, "strait": true, "canal": true,
-	"peninsula": true, "point": true, "kibbutz": true, "moshav": true, "settlement": true, "citadel": true, "fortress": true,
-	"castle": true, "museum": true, "bazaar": true, "souk": true, "cemetery": true, "graveyard": true,
+	"peninsula": true, "point": true, "kibbutz": true, "moshav": true, "settlement": true,
 }
 
-// siteNouns name a site rather than an administrative unit: they stay part of
+// siteNouns name a site rather than an administrative unit, and are place
+// nouns too (the vocabulary tags them so): they stay part of
 // the place name ("Zaatari refugee camp", "Hmeymim airbase"), while "Tal
 // Samin village" is the place "Tal Samin".
 var siteNouns = map[string]bool{

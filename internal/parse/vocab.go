@@ -41,7 +41,7 @@ var wordTagLists = []struct {
 	tag   wordTag
 	words map[string]bool
 }{
-	{tagPlaceNoun, placeNouns}, {tagSiteNoun, siteNouns}, {tagRelNoun, relNouns}, {tagPlacePrep, placePreps},
+	{tagPlaceNoun, placeNouns}, {tagSiteNoun | tagPlaceNoun, siteNouns}, {tagRelNoun, relNouns}, {tagPlacePrep, placePreps},
 	{tagPlaceMod, placeModifiers}, {tagNear, nearWords}, {tagContainer, containerNouns}, {tagFlee, fleeWords},
 	{tagGroupNoun, groupNouns}, {tagMember, memberWords}, {tagKunya, kunyas}, {tagNotShown, notShown},
 	{tagNotName, notNames}, {tagParticle, particles}, {tagTitle, titles}, {tagPlaceVerb, placeVerbs},
