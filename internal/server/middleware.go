@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"crypto/subtle"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -137,8 +136,7 @@ func (s *server) requireToken(next http.HandlerFunc) http.HandlerFunc {
 			s.error(w, r, errReadOnly)
 			return
 		}
-		got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-		if !ok || subtle.ConstantTimeCompare([]byte(strings.TrimSpace(got)), []byte(s.opt.WriteToken)) != 1 {
+		if !s.tokenHolder(r) {
 			s.tokenLog.event(r.Context(), s.log, slog.LevelWarn, "write refused: no valid write token", clientIP(r), s.opt.Now(),
 				"method", r.Method, "path", r.URL.Path, "authorization", authorizationKind(r.Header.Get("Authorization")))
 			w.Header().Set("WWW-Authenticate", `Bearer realm="sijil"`)
