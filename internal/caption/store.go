@@ -71,6 +71,15 @@ type StoredRecord struct {
 	Event       int64 // 0 until linked; else the ID of the event's first record
 }
 
+// BandRecord is what a linking pass keeps in memory of a record linked at
+// cluster level to find the cluster candidates of new records without
+// asking the store for each: its ID, its cluster and its LSH bands.
+type BandRecord struct {
+	ID      int64
+	Cluster int64
+	Bands   []uint64
+}
+
 // LinkLevel is the level at which two records are grouped.
 type LinkLevel string
 
@@ -146,6 +155,15 @@ type Store interface {
 	Unlinked(ctx context.Context, level LinkLevel, limit int) ([]StoredRecord, error)
 	// ClusterCandidates returns the linked records sharing a band with fp.
 	ClusterCandidates(ctx context.Context, fp Fingerprint) ([]StoredRecord, error)
+	// ClusterBands yields the records linked at cluster level whose ID is
+	// above after, in ID order, with their cluster and bands: a linking
+	// pass reads them once into an index in memory, then only the records
+	// linked since. Reading the records themselves would decode every
+	// field of each.
+	ClusterBands(ctx context.Context, after int64) iter.Seq2[BandRecord, error]
+	// RecordsOf returns the records of ids that exist, in ID order, in
+	// one read: the candidates a linking pass found in its index.
+	RecordsOf(ctx context.Context, ids []int64) ([]StoredRecord, error)
 	// EventCandidates returns the records linked as events whose date lies
 	// within days of d.
 	EventCandidates(ctx context.Context, d PartialDate, days int) ([]StoredRecord, error)
