@@ -153,8 +153,6 @@ type Store interface {
 	// Unlinked returns up to limit records with no link at level, in ID
 	// order (at LevelEvent, only records already linked at LevelCluster).
 	Unlinked(ctx context.Context, level LinkLevel, limit int) ([]StoredRecord, error)
-	// ClusterCandidates returns the linked records sharing a band with fp.
-	ClusterCandidates(ctx context.Context, fp Fingerprint) ([]StoredRecord, error)
 	// ClusterBands yields the records linked at cluster level whose ID is
 	// above after, in ID order, with their cluster and bands: a linking
 	// pass reads them once into an index in memory, then only the records

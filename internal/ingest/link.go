@@ -3,6 +3,7 @@ package ingest
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"sijil/internal/caption"
@@ -22,9 +23,8 @@ const (
 // eventDays is how far apart two photos of one event may be dated.
 const eventDays = 1
 
-// maxBandsPerQuery bounds the band hashes of one ClusterCandidates call, well
-// under SQLite's and PostgreSQL's limits on bound parameters.
-const maxBandsPerQuery = 8192
+// maxRecordsPerQuery bounds the IDs of one RecordsOf call.
+const maxRecordsPerQuery = 8192
 
 // linker is what the linking passes of one run remember of the store
 // between transactions: the records linked as events, by date, and the
@@ -44,6 +44,9 @@ type linker struct {
 	events *dedup.EventIndex
 	loaded map[caption.PartialDate]bool // dates whose EventCandidates are in events
 	heads  map[int64]int64              // cluster's first record → its event
+	// bands indexes the bands of the records linked at cluster level;
+	// nil until a linking pass needs it (loadBands).
+	bands *dedup.BandIndex
 }
 
 func (lk *linker) reset() {
@@ -51,6 +54,7 @@ func (lk *linker) reset() {
 	lk.events = dedup.NewEventIndex()
 	lk.loaded = map[caption.PartialDate]bool{}
 	lk.heads = map[int64]int64{}
+	lk.bands = nil
 }
 
 // beginLinking checks, at the start of an Exclusive call, that what lk remembers
@@ -216,24 +220,32 @@ func (in *ingester) linkAllUnlinked(ctx context.Context) error {
 // new cluster, and sets its Cluster.
 //
 // A record's candidates are the linked records sharing an LSH band with it,
-// which is what the store's ClusterCandidates returns; rather than ask the
-// store once per record, linkClusters asks once per batch with the bands of
-// the whole batch, and adds the batch's records to an in-memory band index
-// as it links them. Each record so sees the same candidates as it would
-// one query at a time.
+// found in the run's band index (see loadBands), the most alike first and
+// at most maxCandidates of them; the batch's records join the index as they
+// are linked. The candidates the store holds are read in one go for the
+// whole batch before the first is linked: the batch's own records can only
+// push store records out of a record's cut, never bring new ones in.
 func (in *ingester) linkClusters(ctx context.Context, batch []caption.StoredRecord) ([]caption.Link, error) {
-	known, idx, err := in.clusterCandidates(ctx, batch)
+	if err := in.loadBands(ctx, batch); err != nil {
+		return nil, err
+	}
+	ix := in.lk.bands
+	stored, err := in.candidateRecords(ctx, batch)
 	if err != nil {
 		return nil, err
 	}
+	fresh := make(map[int64]*caption.StoredRecord, len(batch))
 	links := make([]caption.Link, 0, len(batch))
 	var cands []caption.StoredRecord
 	for i := range batch {
 		r := &batch[i]
 		cands = cands[:0]
-		for _, id := range idx.Candidates(r.Fingerprint.Bands) {
-			if id != r.ID {
-				cands = append(cands, known[id])
+		for _, c := range ix.Candidates(r.Fingerprint.Bands, r.ID, maxCandidates) {
+			if f, ok := fresh[c.ID]; ok {
+				cands = append(cands, *f)
+			} else if s, ok := stored[c.ID]; ok {
+				s.Cluster = c.Cluster
+				cands = append(cands, s)
 			}
 		}
 		best, sim, rule, ok := dedup.MatchCluster(r.Record, cands, in.opt.Dedup)
@@ -247,42 +259,79 @@ func (in *ingester) linkClusters(ctx context.Context, batch []caption.StoredReco
 		}
 		links = append(links, in.link(r.ID, caption.LevelCluster, target, group, sim, rule))
 		r.Cluster = group
-		known[r.ID] = *r
-		idx.Add(r.ID, r.Fingerprint.Bands)
+		ix.Add(r.ID, group, r.Fingerprint.Bands)
+		fresh[r.ID] = r
 	}
 	return links, nil
 }
 
-// clusterCandidates returns the records linked before batch that share a
-// band with any record of it, by ID, and a band index of them.
-func (in *ingester) clusterCandidates(ctx context.Context, batch []caption.StoredRecord) (map[int64]caption.StoredRecord, *dedup.Index, error) {
-	seen := map[uint64]bool{}
-	var bands []uint64
+// maxCandidates is how many of a record's cluster candidates, the most
+// alike first, MatchCluster compares it with. A caption rarely has more
+// than a few real copies; what has hundreds of candidates is boilerplate
+// ("Smoke rises after air strikes on …") repeated by the thousand, where
+// comparing each with all before it took time growing with the square of
+// their number, and the most alike of the first ones decide the same.
+const maxCandidates = 32
+
+// loadBands reads into the run's band index the bands of every record the
+// store holds linked at cluster level, once a run, or again when another
+// process or a reviewer changed links (beginLinking forgets the index
+// then).
+func (in *ingester) loadBands(ctx context.Context, batch []caption.StoredRecord) error {
+	if in.lk.bands != nil {
+		return nil
+	}
+	bands := len(batch[0].Fingerprint.Bands)
+	if in.lk.empty {
+		in.lk.bands = dedup.NewBandIndex(0, bands)
+		return nil
+	}
+	// Sized for the whole register at once: growing a table of tens of
+	// millions of postings holds two of them for a moment.
+	st, err := in.store.Stats(ctx)
+	if err != nil {
+		return err
+	}
+	ix := dedup.NewBandIndex(st.Records+in.opt.Batch, bands)
+	for b, err := range in.store.ClusterBands(ctx, 0) {
+		if err != nil {
+			return err
+		}
+		if !ix.Add(b.ID, b.Cluster, b.Bands) {
+			break
+		}
+	}
+	in.lk.bands = ix
+	return nil
+}
+
+// candidateRecords reads the stored records among the candidates of
+// batch's records, by ID.
+func (in *ingester) candidateRecords(ctx context.Context, batch []caption.StoredRecord) (map[int64]caption.StoredRecord, error) {
+	seen := map[int64]bool{}
+	var ids []int64
 	for _, r := range batch {
-		for _, b := range r.Fingerprint.Bands {
-			if !seen[b] {
-				seen[b] = true
-				bands = append(bands, b)
+		for _, c := range in.lk.bands.Candidates(r.Fingerprint.Bands, r.ID, maxCandidates) {
+			if !seen[c.ID] {
+				seen[c.ID] = true
+				ids = append(ids, c.ID)
 			}
 		}
 	}
-	known := map[int64]caption.StoredRecord{}
-	for len(bands) > 0 {
-		n := min(len(bands), maxBandsPerQuery)
-		recs, err := in.store.ClusterCandidates(ctx, caption.Fingerprint{Key: "batch", Bands: bands[:n]})
+	slices.Sort(ids)
+	out := make(map[int64]caption.StoredRecord, len(ids))
+	for len(ids) > 0 {
+		n := min(len(ids), maxRecordsPerQuery)
+		recs, err := in.store.RecordsOf(ctx, ids[:n])
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		for _, r := range recs {
-			known[r.ID] = r
+			out[r.ID] = r
 		}
-		bands = bands[n:]
+		ids = ids[n:]
 	}
-	idx := dedup.NewIndex(len(known)+len(batch), len(batch[0].Fingerprint.Bands))
-	for _, r := range known {
-		idx.Add(r.ID, r.Fingerprint.Bands)
-	}
-	return known, idx, nil
+	return out, nil
 }
 
 // linkEvents links each record of batch (in ID order, linked at cluster

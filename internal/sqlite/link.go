@@ -32,9 +32,7 @@ func (s *Store) Unlinked(ctx context.Context, level caption.LinkLevel, limit int
 }
 
 // SetLink stores l, replacing the record's link at l.Level, and sets the
-// record's group at that level. A record linked at cluster level has its
-// bands indexed, which makes it a ClusterCandidate. A zero Created is the
-// current time.
+// record's group at that level. A zero Created is the current time.
 func (s *Store) SetLink(ctx context.Context, l caption.Link) (err error) {
 	defer wrap(&err, "sqlite.SetLink(%d, %s)", l.Record, l.Level)
 	return s.setLinks(ctx, []caption.Link{l})
@@ -62,11 +60,7 @@ func (s *Store) setLinks(ctx context.Context, links []caption.Link) error {
 			links[i].Created = now
 		}
 	}
-	var bands map[int64][]byte
-	check := func(q querier) (err error) {
-		bands, err = linkedRecords(ctx, q, links)
-		return err
-	}
+	check := func(q querier) error { return linkedRecords(ctx, q, links) }
 	return s.writeChecked(ctx, check, func(q querier) error {
 		// With every record and target checked, no constraint can fail: the
 		// statements say so (OR FAIL, foreign keys deferred to the commit),
@@ -93,16 +87,12 @@ func (s *Store) setLinks(ctx context.Context, links []caption.Link) error {
 		if err := setGroups(ctx, q, last[caption.LevelCluster], last[caption.LevelEvent]); err != nil {
 			return err
 		}
-		if err := s.indexBands(ctx, q, last[caption.LevelCluster], bands); err != nil {
-			return err
-		}
 		return bumpLinkVersion(ctx, q)
 	})
 }
 
-// linkedRecords checks that the records and targets of links exist, and
-// returns the packed bands of each.
-func linkedRecords(ctx context.Context, q querier, links []caption.Link) (map[int64][]byte, error) {
+// linkedRecords checks that the records and targets of links exist.
+func linkedRecords(ctx context.Context, q querier, links []caption.Link) error {
 	var ids []int64
 	seen := map[int64]bool{}
 	for _, l := range links {
@@ -115,31 +105,28 @@ func linkedRecords(ctx context.Context, q querier, links []caption.Link) (map[in
 	}
 	list, err := json.Marshal(ids)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	rows, err := q.QueryContext(ctx, "SELECT id, bands FROM records WHERE id IN (SELECT value FROM json_each(?))", string(list))
+	rows, err := q.QueryContext(ctx, "SELECT id FROM records WHERE id IN (SELECT value FROM json_each(?))", string(list))
 	if err != nil {
-		return nil, err
+		return err
 	}
-	bands := make(map[int64][]byte, len(ids))
+	found := make(map[int64]bool, len(ids))
 	err = eachRow(rows, func(rows *sql.Rows) error {
 		var id int64
-		var b []byte
-		err := rows.Scan(&id, &b)
-		bands[id] = b
+		err := rows.Scan(&id)
+		found[id] = true
 		return err
 	})
 	if err != nil {
-		return nil, err
+		return err
 	}
-	for _, l := range links {
-		for _, id := range []int64{l.Record, l.Target} {
-			if _, ok := bands[id]; !ok {
-				return nil, fmt.Errorf("record %d: %w", id, caption.ErrNotFound)
-			}
+	for _, id := range ids {
+		if !found[id] {
+			return fmt.Errorf("record %d: %w", id, caption.ErrNotFound)
 		}
 	}
-	return bands, nil
+	return nil
 }
 
 // setGroups sets records' groups, batchRows records a statement, in ID
@@ -175,28 +162,6 @@ func setGroups(ctx context.Context, q querier, clusters, events map[int64]int64)
 		}
 	}
 	return nil
-}
-
-// indexBands writes the bands of the records linked at cluster level into
-// the bands table, sorted, so that the inserts walk the index in order.
-func (s *Store) indexBands(ctx context.Context, q querier, records map[int64]int64, packed map[int64][]byte) error {
-	var rows [][]any
-	var all []uint64
-	for id := range records {
-		bands, err := unpackUint64s(packed[id])
-		if err != nil {
-			return fmt.Errorf("record %d: bands: %w", id, err)
-		}
-		for _, b := range bands {
-			rows = append(rows, []any{int64(b), id})
-		}
-		all = append(all, bands...)
-	}
-	s.bands.add(all)
-	slices.SortFunc(rows, func(a, b []any) int {
-		return cmp.Or(cmp.Compare(a[0].(int64), b[0].(int64)), cmp.Compare(a[1].(int64), b[1].(int64)))
-	})
-	return execRows(ctx, q, "INSERT OR IGNORE INTO bands (band, record_id) VALUES ", "", rows, nil)
 }
 
 // The link version is the database's user_version (a number in the file
@@ -249,33 +214,6 @@ func (s *Store) Links(ctx context.Context, record int64) (ls []caption.Link, err
 		return nil, s.mustExist(ctx, record)
 	}
 	return ls, nil
-}
-
-// ClusterCandidates returns the records linked at cluster level that share
-// a band with fp, in ID order, each once. The bands go in as one JSON array,
-// so that their number is not bound by SQLite's limit on parameters.
-func (s *Store) ClusterCandidates(ctx context.Context, fp caption.Fingerprint) (rs []caption.StoredRecord, err error) {
-	defer wrap(&err, "sqlite.ClusterCandidates(%s)", fp.Key)
-	want := fp.Bands
-	if x := s.exclusiveTx(ctx); x != nil && len(want) >= filterMin {
-		if want, err = s.bands.maybe(ctx, x.tx, want); err != nil {
-			return nil, err
-		}
-	}
-	if len(want) == 0 {
-		return nil, nil
-	}
-	bands := make([]int64, len(want))
-	for i, b := range want {
-		bands[i] = int64(b) // as stored: the two's-complement int64
-	}
-	list, err := json.Marshal(bands)
-	if err != nil {
-		return nil, err
-	}
-	const where = ` WHERE id IN (SELECT record_id FROM bands WHERE band IN (SELECT value FROM json_each(?)))
-		AND cluster IS NOT NULL ORDER BY id`
-	return queryRecords(ctx, s.read(ctx), recordSelect+where, string(list))
 }
 
 // dateSpans are the most day_last - day_first can be at each date

@@ -35,8 +35,6 @@ type Store struct {
 	// placeKey is the key of place names in the search index (WithPlaceKey);
 	// nil leaves them without keys.
 	placeKey func(name string) string
-	// bands is a filter of the band index, for ClusterCandidates.
-	bands bandFilter
 }
 
 var _ caption.Store = (*Store)(nil)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"sijil/internal/caption"
 )
@@ -125,53 +126,61 @@ func testSetLinkInvalid(t *testing.T, s caption.Store) {
 	}
 }
 
-// testClusterCandidates finds linked records by shared LSH band. Band
-// hashes use all 64 bits.
-func testClusterCandidates(t *testing.T, s caption.Store) {
+// testClusterBands reads the bands of the records linked at cluster level,
+// after an ID, in ID order, with all 64 bits of each band; and RecordsOf
+// reads whole records by ID.
+func testClusterBands(t *testing.T, s caption.Store) {
 	doc, items := document("a.txt", dumaAirstrike, aleppoRescue, idlibMarket, homsProtest)
 	const high = 1<<63 | 42
 	items[0].Fingerprint.Bands = []uint64{1, 2, high}
 	items[1].Fingerprint.Bands = []uint64{high, 4}
 	items[2].Fingerprint.Bands = []uint64{5}
-	items[3].Fingerprint.Bands = []uint64{2, 4}
+	items[3].Fingerprint.Bands = nil
 	mustPut(t, s, doc, items)
 	m := ids(t, s)
 	r1, r2, r3, r4 := m[items[0].Fingerprint.Key], m[items[1].Fingerprint.Key], m[items[2].Fingerprint.Key], m[items[3].Fingerprint.Key]
-	check := func(name string, bands []uint64, want []int64) {
-		t.Helper()
-		got, err := s.ClusterCandidates(t.Context(), caption.Fingerprint{Key: "query", Bands: bands})
-		if err != nil {
-			t.Fatalf("%s: ClusterCandidates: %v", name, err)
-		}
-		if diff := cmp.Diff(want, recordIDs(got), diffOpts...); diff != "" {
-			t.Errorf("%s: ClusterCandidates(%v) (-want +got):\n%s", name, bands, diff)
-		}
+	ctx := t.Context()
+	if got := clusterBands(t, ctx, s, 0); len(got) != 0 {
+		t.Errorf("ClusterBands with nothing linked = %v", got)
 	}
-	check("nothing linked", []uint64{1, 2, high, 4, 5}, nil)
 	newGroup(t, s, caption.LevelCluster, r2)
-	check("one linked", []uint64{1, 2, high, 4, 5}, []int64{r2})
 	newGroup(t, s, caption.LevelCluster, r1)
-	newGroup(t, s, caption.LevelCluster, r3)
 	mustLink(t, s, caption.Link{Record: r4, Level: caption.LevelCluster, Target: r1, Group: r1, Similarity: 0.6, Rule: "minhash"})
-	check("several bands shared, each record once", []uint64{2, high}, []int64{r1, r2, r4})
-	check("one band", []uint64{5}, []int64{r3})
-	check("no band shared", []uint64{3, 1<<63 | 41}, nil)
-	check("no bands", nil, nil)
-	many := make([]uint64, 40000) // more than SQLite's 32,766 parameters
-	for i := range many {
-		many[i] = uint64(i) * 0x9e3779b97f4a7c15
+	want := []caption.BandRecord{
+		{ID: r1, Cluster: r1, Bands: []uint64{1, 2, high}},
+		{ID: r2, Cluster: r2, Bands: []uint64{high, 4}},
+		{ID: r4, Cluster: r1},
 	}
-	many[len(many)-1] = 5
-	check("40,000 bands", many, []int64{r3})
+	if diff := cmp.Diff(want, clusterBands(t, ctx, s, 0), cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("ClusterBands(0) (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(want[2:], clusterBands(t, ctx, s, r2), cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("ClusterBands(%d) (-want +got):\n%s", r2, diff)
+	}
 
-	got, err := s.ClusterCandidates(t.Context(), items[2].Fingerprint)
+	got, err := s.RecordsOf(ctx, []int64{r3, 999999, r1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []caption.StoredRecord{mustRecord(t, s, r3)}
-	if diff := cmp.Diff(want, got, diffOpts...); diff != "" {
-		t.Errorf("ClusterCandidates returns whole records (-want +got):\n%s", diff)
+	if diff := cmp.Diff([]caption.StoredRecord{mustRecord(t, s, r1), mustRecord(t, s, r3)}, got, diffOpts...); diff != "" {
+		t.Errorf("RecordsOf returns whole records in ID order, none for an unknown ID (-want +got):\n%s", diff)
 	}
+	if got, err := s.RecordsOf(ctx, nil); err != nil || len(got) != 0 {
+		t.Errorf("RecordsOf(nil) = %v, %v", got, err)
+	}
+}
+
+// clusterBands collects what ClusterBands yields.
+func clusterBands(t *testing.T, ctx context.Context, s caption.Store, after int64) []caption.BandRecord {
+	t.Helper()
+	var out []caption.BandRecord
+	for b, err := range s.ClusterBands(ctx, after) {
+		if err != nil {
+			t.Fatalf("ClusterBands(%d): %v", after, err)
+		}
+		out = append(out, b)
+	}
+	return out
 }
 
 func day(y, m, d int) caption.PartialDate {
@@ -261,7 +270,7 @@ func testExclusive(t *testing.T, s caption.Store) {
 				return err
 			}
 		}
-		if _, err := s.ClusterCandidates(ctx, rs[0].Fingerprint); err != nil {
+		if _, err := s.RecordsOf(ctx, []int64{rs[0].ID}); err != nil {
 			return err
 		}
 		_, err = s.Record(ctx, r2)

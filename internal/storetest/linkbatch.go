@@ -47,44 +47,18 @@ func testSetLinks(t *testing.T, s caption.Store) {
 	if diff := cmp.Diff(map[int64][2]int64{r1: {r1, r1}, r2: {r2, 0}, r3: {r1, r1}, r4: {0, 0}}, groups); diff != "" {
 		t.Errorf("{cluster, event} by record (-want +got):\n%s", diff)
 	}
-	cands, err := s.ClusterCandidates(t.Context(), caption.Fingerprint{Key: "query", Bands: []uint64{2, 3, 5}})
-	if err != nil {
-		t.Fatal(err)
+	if diff := cmp.Diff([]caption.BandRecord{{ID: r1, Cluster: r1, Bands: []uint64{1, 2}}, {ID: r2, Cluster: r2, Bands: []uint64{3}},
+		{ID: r3, Cluster: r1, Bands: []uint64{2, 4}}}, clusterBands(t, t.Context(), s, 0)); diff != "" {
+		t.Errorf("ClusterBands after SetLinks (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff([]int64{r1, r2, r3}, recordIDs(cands)); diff != "" {
-		t.Errorf("ClusterCandidates after SetLinks (-want +got):\n%s", diff)
-	}
-	// Inside Exclusive, as a linking pass asks, with many bands at once,
-	// and again after linking more.
-	many := make([]uint64, 20000)
-	for i := range many {
-		many[i] = uint64(i+1) * 0x9e3779b97f4a7c15
-	}
-	err = s.Exclusive(t.Context(), func(ctx context.Context) error {
-		for _, step := range []struct {
-			bands []uint64
-			want  []int64
-		}{
-			{append(many, 3), []int64{r2}},
-			{append(many, 5), nil},
-		} {
-			cands, err := s.ClusterCandidates(ctx, caption.Fingerprint{Key: "query", Bands: step.bands})
-			if err != nil {
-				return err
-			}
-			if diff := cmp.Diff(step.want, recordIDs(cands), diffOpts...); diff != "" {
-				t.Errorf("ClusterCandidates inside Exclusive (-want +got):\n%s", diff)
-			}
-		}
+	// Inside Exclusive, as a linking pass reads them, and again after
+	// linking more.
+	err := s.Exclusive(t.Context(), func(ctx context.Context) error {
 		if err := s.SetLinks(ctx, []caption.Link{{Record: r4, Level: caption.LevelCluster, Target: r4, Group: r4, Rule: "new", Created: t0}}); err != nil {
 			return err
 		}
-		cands, err := s.ClusterCandidates(ctx, caption.Fingerprint{Key: "query", Bands: append(many, 5)})
-		if err != nil {
-			return err
-		}
-		if diff := cmp.Diff([]int64{r4}, recordIDs(cands)); diff != "" {
-			t.Errorf("ClusterCandidates inside Exclusive after SetLinks (-want +got):\n%s", diff)
+		if diff := cmp.Diff([]caption.BandRecord{{ID: r4, Cluster: r4, Bands: []uint64{5}}}, clusterBands(t, ctx, s, r3)); diff != "" {
+			t.Errorf("ClusterBands inside Exclusive after SetLinks (-want +got):\n%s", diff)
 		}
 		return nil
 	})

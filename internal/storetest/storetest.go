@@ -49,8 +49,8 @@ import (
 //     replaces them whole, and the zero Settings clears them.
 //   - Corrections are appended, never changed: Seq grows, Value and
 //     Previous come back byte for byte, UpdateRecord leaves them alone.
-//   - ClusterCandidates returns only records linked at cluster level, each
-//     once. Bands use all 64 bits.
+//   - ClusterBands yields only records linked at cluster level, above the
+//     ID given, in ID order. Bands use all 64 bits.
 //   - EventCandidates compares dates as intervals of days: a month or year
 //     stands for all of its days, and two dates match when the gap between
 //     their intervals is at most days. An undated date matches nothing.
@@ -112,7 +112,7 @@ func Run(t *testing.T, open func(t *testing.T) caption.Store) {
 		{"Unlinked", testUnlinked},
 		{"SetLinkReplaces", testSetLinkReplaces},
 		{"SetLinkInvalid", testSetLinkInvalid},
-		{"ClusterCandidates", testClusterCandidates},
+		{"ClusterBands", testClusterBands},
 		{"EventCandidates", testEventCandidates},
 		{"Group", testGroup},
 		{"GroupStable", testGroupStable},
