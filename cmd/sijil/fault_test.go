@@ -2,14 +2,15 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
 	"fmt"
-	"math/rand/v2"
 	"net"
 	"os"
 	"os/exec"
 	"os/user"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -21,6 +22,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	_ "modernc.org/sqlite" // the integrity check opens the register directly
 
+	"sijil/internal/caption"
 	"sijil/internal/corpus"
 )
 
@@ -59,55 +61,118 @@ func contentOf(t *testing.T, dsn string) content {
 	return storeContent(t, s)
 }
 
-// TestIngestKillPostgres kills `sijil ingest` into PostgreSQL (SIGKILL) at
-// random moments, then lets it complete: the register must equal an
-// uninterrupted run's.
+// pgKillCaptions is the size of TestIngestKillPostgres's and
+// TestIngestPostgresRestart's corpus: with pgKillBatch captions per
+// transaction, twelve batches; three of ingest.DefaultBatch, should a
+// binary not honour SIJIL_INGEST_BATCH, which the second kill of
+// TestIngestKillPostgres needs (one batch committed by the first run, one
+// more by the resumed run before it is killed in the last).
+const (
+	pgKillCaptions = 12000
+	pgKillBatch    = 1000
+)
+
+// TestIngestKillPostgres kills `sijil ingest` into PostgreSQL (SIGKILL)
+// while a transaction of its is open after a COPY or an INSERT into the
+// register, with some batches already committed, twice (the second time
+// after the resumed run has committed a batch of its own), then lets it
+// complete: the register must equal an uninterrupted run's.
+//
+// Each kill is checked to have landed: the child died of the signal, the
+// transaction seen open is aborted (txid_status), and the register holds
+// exactly the documents, occurrences and records committed when the child
+// was stopped, some but not all. A kill that does not land (the run ended
+// first) lets the run complete the register, so a new try starts the
+// whole sequence again in a register of its own.
 func TestIngestKillPostgres(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds sijil and ingests a corpus several times")
 	}
-	ref, killed := testPostgresDSN(t), testPostgresDSN(t)
+	ref := testPostgresDSN(t)
 	dir := t.TempDir()
 	bin := buildSijil(t, dir)
-	docs := faultCorpus(t, dir, 2000)
+	docs := faultCorpus(t, dir, pgKillCaptions)
+	ingest := func(dsn string) *exec.Cmd { return withBatch(ingestCmd(bin, dir, dsn, docs), pgKillBatch) }
 
 	start := time.Now()
-	if out, err := ingestCmd(bin, dir, ref, docs).CombinedOutput(); err != nil {
+	if out, err := ingest(ref).CombinedOutput(); err != nil {
 		t.Fatalf("uninterrupted ingest: %v\n%s", err, out)
 	}
-	full := time.Since(start)
+	t.Logf("an uninterrupted run takes %v", time.Since(start))
 	want := contentOf(t, ref)
+	final := statsOf(t, ref)
 
-	seed := uint64(time.Now().UnixNano())
-	rng := rand.New(rand.NewPCG(seed, 0))
-	t.Logf("an uninterrupted run takes %v; kill delays from seed %d", full, seed)
-	left := full
-	for i := range 4 {
-		delay := time.Duration((0.2 + 0.5*rng.Float64()) * float64(left))
-		left -= delay
-		cmd := ingestCmd(bin, dir, killed, docs)
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
+	tally := newLandings(t)
+	defer tally.log()
+	// kill runs the ingest into dsn and kills it in an open transaction
+	// that has written, with some batches committed: by an earlier run,
+	// or, when progress, by this one.
+	kill := func(dsn, what string, progress bool) bool {
+		app := "sijil_kill_" + strings.ToLower(rand.Text()[:10])
+		w := watchPostgres(t, dsn, app)
+		defer w.close()
+		before := mustStatsOf(t, w.store)
+		c := startChild(t, ingest(withParam(t, dsn, "application_name", app)))
+		now, landed, err := killAt(c, func() (pgLook, error) { return w.look(t.Context()) }, func(l pgLook) bool {
+			return l.Txn != nil && l.Documents > 0 && l.Documents < final.Documents && (!progress || l.Documents > before.Documents)
+		})
+		if !landed {
+			t.Logf("%s: the run ended first (%v): %s", what, err, lastLines(c.out.String(), 2))
+			return false
 		}
-		timer := time.AfterFunc(delay, func() { cmd.Process.Kill() })
-		err := cmd.Wait()
-		timer.Stop()
-		t.Logf("run %d killed after %v (%v)", i+1, delay, err)
+		checkKilled(t, err, c.out.String())
+		w.gone(t)
+		status := w.status(t, now.Txn.XID)
+		after := mustStatsOf(t, w.store)
+		t.Logf("%s: killed with %d of %d documents committed (%d before the run), transaction %d open (%s, last %q); after the kill it is %s, the register %+v",
+			what, now.Documents, final.Documents, before.Documents, now.Txn.XID, now.Txn.State, now.Txn.Query, status, after)
+		if status != "aborted" {
+			t.Errorf("%s: the transaction open at the kill is %s, not aborted", what, status)
+		}
+		if after.Documents != now.Documents || after.Occurrences != now.Occurrences || after.Records != now.Records {
+			t.Errorf("%s: the register holds %+v after the kill, not what was committed when the child was stopped (%+v)", what, after, now.Stats)
+		}
+		return true
 	}
-	if out, err := ingestCmd(bin, dir, killed, docs).CombinedOutput(); err != nil {
-		t.Fatalf("completing ingest: %v\n%s", err, out)
+	for try := 1; ; try++ {
+		killed := testPostgresDSN(t)
+		if tally.note("between COPY and commit", kill(killed, "between COPY and commit", false)) &&
+			tally.note("between COPY and commit, resumed", kill(killed, "between COPY and commit, resumed", true)) {
+			if out, err := ingest(killed).CombinedOutput(); err != nil {
+				t.Fatalf("completing ingest: %v\n%s", err, out)
+			}
+			if diff := cmp.Diff(want, contentOf(t, killed)); diff != "" {
+				t.Errorf("the register after kills differs from an uninterrupted run's (-uninterrupted +killed):\n%s", diff)
+			}
+			return
+		}
+		if try == killTries {
+			t.Fatalf("the kills did not land in %d tries", killTries)
+		}
 	}
-	if diff := cmp.Diff(want, contentOf(t, killed)); diff != "" {
-		t.Errorf("the register after kills differs from an uninterrupted run's (-uninterrupted +killed):\n%s", diff)
+}
+
+// statsOf is the Stats of the register at dsn.
+func statsOf(t *testing.T, dsn string) caption.Stats {
+	t.Helper()
+	s, err := openStore(t.Context(), dsn)
+	if err != nil {
+		t.Fatalf("open %s: %v", redactDSN(dsn), err)
 	}
+	defer s.Close()
+	return mustStatsOf(t, s)
 }
 
 // TestIngestPostgresRestart restarts the PostgreSQL server (an immediate
 // shutdown, as a crash or an administrator would) in the middle of an
-// ingest. The ingest must fail with a clear error, not hang or report
-// success; run again, it must complete the register to exactly an
-// uninterrupted run's. The server is a private one the test starts, so that
-// restarting it disturbs no other test.
+// ingest: with some batches committed and a transaction of the ingest's
+// open after a COPY or an INSERT, the ingest stopped (SIGSTOP) so that it
+// cannot commit it meanwhile. Let go on, the ingest must fail with an
+// error, not hang or report success; the transaction must be aborted and
+// the register hold what was committed before the restart, some but not
+// all of it; run again, the ingest must complete the register to exactly
+// an uninterrupted run's. The server is a private one the test starts, so
+// that restarting it disturbs no other test.
 func TestIngestPostgresRestart(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a PostgreSQL server")
@@ -115,30 +180,62 @@ func TestIngestPostgresRestart(t *testing.T) {
 	pg := startPostgres(t)
 	dir := t.TempDir()
 	bin := buildSijil(t, dir)
-	docs := faultCorpus(t, dir, 2000)
-	ref, restarted := pg.database(t, "ref"), pg.database(t, "restarted")
+	docs := faultCorpus(t, dir, pgKillCaptions)
+	ingest := func(dsn string) *exec.Cmd { return withBatch(ingestCmd(bin, dir, dsn, docs), pgKillBatch) }
+	ref := pg.database(t, "ref")
 
 	start := time.Now()
-	if out, err := ingestCmd(bin, dir, ref, docs).CombinedOutput(); err != nil {
+	if out, err := ingest(ref).CombinedOutput(); err != nil {
 		t.Fatalf("uninterrupted ingest: %v\n%s", err, out)
 	}
 	full := time.Since(start)
 	want := contentOf(t, ref)
+	final := statsOf(t, ref)
 
-	cmd := ingestCmd(bin, dir, restarted, docs)
-	var out strings.Builder
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	time.Sleep(full * 2 / 5)
-	pg.ctl(t, "restart", "-m", "immediate", "-w")
-	err := cmd.Wait()
-	t.Logf("ingest during the restart (an uninterrupted run takes %v): %v\n%s", full, err, lastLines(out.String(), 4))
-	if err == nil {
-		t.Errorf("ingest reported success although the server restarted under it")
-	}
-	if o, err := ingestCmd(bin, dir, restarted, docs).CombinedOutput(); err != nil {
+	tally := newLandings(t)
+	defer tally.log()
+	var restarted string
+	tally.try("restart in an open transaction", func(try int) bool {
+		// A try that does not land may complete the register: each
+		// starts in a database of its own.
+		restarted = pg.database(t, fmt.Sprintf("restarted%d", try))
+		app := fmt.Sprintf("sijil_restart_%d", try)
+		w := watchPostgres(t, restarted, app)
+		before := mustStatsOf(t, w.store)
+		c := startChild(t, ingest(withParam(t, restarted, "application_name", app)))
+		now, ok := stopAt(c, func() (pgLook, error) { return w.look(t.Context()) }, func(l pgLook) bool {
+			return l.Txn != nil && l.Documents > before.Documents && l.Documents < final.Documents
+		})
+		w.close() // the restart ends its sessions
+		if !ok {
+			t.Logf("try %d: the run ended first (%v): %s", try, c.err, lastLines(c.out.String(), 2))
+			return false
+		}
+		pg.ctl(t, "restart", "-m", "immediate", "-w")
+		c.cont()
+		err, ended := c.wait(time.Minute)
+		t.Logf("ingest during the restart (an uninterrupted run takes %v), with %d of %d documents committed, transaction %d open (%s, last %q): %v\n%s",
+			full, now.Documents, final.Documents, now.Txn.XID, now.Txn.State, now.Txn.Query, err, lastLines(c.out.String(), 4))
+		if !ended {
+			t.Errorf("ingest still running a minute after the server restarted under it")
+		} else if err == nil {
+			t.Errorf("ingest reported success although the server restarted under it")
+		}
+		w = watchPostgres(t, restarted, app)
+		defer w.close()
+		after := mustStatsOf(t, w.store)
+		status := w.status(t, now.Txn.XID)
+		t.Logf("after the restart the transaction is %s, the register %+v", status, after)
+		// Aborted by recovery, or lost before its xid reached the WAL.
+		if status != "aborted" && status != "lost" {
+			t.Errorf("the transaction open at the restart is %s, not aborted", status)
+		}
+		if after.Documents != now.Documents || after.Occurrences != now.Occurrences || after.Records != now.Records {
+			t.Errorf("the register holds %+v after the restart, not what was committed before it (%+v)", after, now.Stats)
+		}
+		return true
+	})
+	if o, err := ingest(restarted).CombinedOutput(); err != nil {
 		t.Fatalf("ingest after the restart: %v\n%s", err, o)
 	}
 	if diff := cmp.Diff(want, contentOf(t, restarted)); diff != "" {
@@ -251,11 +348,24 @@ func (pg *privatePostgres) database(t *testing.T, name string) string {
 	return fmt.Sprintf("postgres://postgres@127.0.0.1:%d/%s?sslmode=disable", pg.port, name)
 }
 
+// diskFullCaptions is the size of TestIngestDiskFull's corpus: with
+// diskFullBatch captions per transaction, eight batches (four of
+// ingest.DefaultBatch), so that the disk can fill with some committed.
+const (
+	diskFullCaptions = 20000
+	diskFullBatch    = 2500
+)
+
 // TestIngestDiskFull ingests into a SQLite file on a file system too small
-// for the register. The ingest must fail with a clear error; what it stored
-// must pass the integrity check; once there is room again, running the
-// same ingest must complete the register to exactly an uninterrupted run's.
-// The small file system is a size-limited tmpfs, which only root can mount.
+// for the register. The disk must fill in the middle of the run: the
+// ingest fails with an error that says the disk is full, after committing
+// some batches but not all (the register holds some documents, not every
+// one); what it stored must pass the integrity check; once there is room
+// again, running the same ingest must complete the register to exactly an
+// uninterrupted run's. The small file system is a size-limited tmpfs,
+// which only root can mount. Its size starts at half the register's; a try
+// where the disk filled before the first commit, or never, is made again
+// with more room, or less.
 func TestIngestDiskFull(t *testing.T) {
 	if testing.Short() {
 		t.Skip("mounts a file system and ingests a corpus")
@@ -265,12 +375,14 @@ func TestIngestDiskFull(t *testing.T) {
 	}
 	dir := t.TempDir()
 	bin := buildSijil(t, dir)
-	docs := faultCorpus(t, dir, 2000)
+	docs := faultCorpus(t, dir, diskFullCaptions)
+	ingest := func(db string) *exec.Cmd { return withBatch(ingestCmd(bin, dir, db, docs), diskFullBatch) }
 	ref := filepath.Join(dir, "ref.db")
-	if out, err := ingestCmd(bin, dir, ref, docs).CombinedOutput(); err != nil {
+	if out, err := ingest(ref).CombinedOutput(); err != nil {
 		t.Fatalf("uninterrupted ingest: %v\n%s", err, out)
 	}
 	want := contentOf(t, ref)
+	final := statsOf(t, ref)
 	fi, err := os.Stat(ref)
 	if err != nil {
 		t.Fatal(err)
@@ -285,21 +397,47 @@ func TestIngestDiskFull(t *testing.T) {
 		t.Fatalf("mount a %d-byte tmpfs: %v\n%s", size, err, out)
 	}
 	t.Cleanup(func() { exec.Command("umount", "-l", small).Run() })
+	resize := func(size int64) {
+		t.Helper()
+		if out, err := exec.Command("mount", "-o", fmt.Sprintf("remount,size=%d", size), small).CombinedOutput(); err != nil {
+			t.Fatalf("remount with %d bytes: %v\n%s", size, err, out)
+		}
+	}
+	full := regexp.MustCompile(`(?i)disk is full|no space left`)
 	db := filepath.Join(small, "full.db")
-	out, err := ingestCmd(bin, dir, db, docs).CombinedOutput()
-	t.Logf("ingest into %d bytes for a %d-byte register: %v\n%s", size, fi.Size(), err, lastLines(string(out), 3))
-	if err == nil {
-		t.Fatalf("ingest into a file system half the register's size succeeded")
-	}
-	if !strings.Contains(string(out), "full") {
-		t.Errorf("the error does not say the disk is full:\n%s", lastLines(string(out), 3))
-	}
-	checkIntegrity(t, db)
+	tally := newLandings(t)
+	defer tally.log()
+	tally.try("disk full mid-run", func(try int) bool {
+		for _, s := range []string{"", "-wal", "-shm"} {
+			os.Remove(db + s)
+		}
+		resize(size)
+		out, err := ingest(db).CombinedOutput()
+		t.Logf("try %d: ingest into %d bytes for a %d-byte register: %v\n%s", try, size, fi.Size(), err, lastLines(string(out), 3))
+		if err == nil {
+			size = size * 2 / 3
+			return false
+		}
+		// Room to read it: a reader may grow the -shm file, which fails
+		// on the full disk ("disk I/O error", SQLITE_IOERR_SHMSIZE).
+		resize(4 * fi.Size())
+		checkIntegrity(t, db)
+		st := statsOf(t, db)
+		t.Logf("try %d: the register after the failure: %+v of %+v", try, st, final)
+		if st.Documents == 0 {
+			size = size * 3 / 2
+			return false
+		}
+		if !full.MatchString(string(out)) {
+			t.Errorf("the error does not say the disk is full:\n%s", lastLines(string(out), 3))
+		}
+		if st.Documents >= final.Documents || st.Records >= final.Records {
+			t.Errorf("the ingest failed with the register complete: %+v", st)
+		}
+		return true
+	})
 
-	if out, err := exec.Command("mount", "-o", fmt.Sprintf("remount,size=%d", 4*fi.Size()), small).CombinedOutput(); err != nil {
-		t.Fatalf("remount larger: %v\n%s", err, out)
-	}
-	if out, err := ingestCmd(bin, dir, db, docs).CombinedOutput(); err != nil {
+	if out, err := ingest(db).CombinedOutput(); err != nil {
 		t.Fatalf("ingest once there is room: %v\n%s", err, out)
 	}
 	checkIntegrity(t, db)

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -137,4 +138,129 @@ func dumpStore(t *testing.T, s *Store) storeDump {
 	}
 	d.Stats = mustStats(t, s)
 	return d
+}
+
+const crashBatchEnv = "SIJIL_SQLITE_CRASH_BATCH_DB"
+
+// crashBatches are what TestCrashBatch stores, a batch per Exclusive call
+// as an ingest does: a small document, then two more, during whose
+// linking the process is killed.
+func crashBatches() [2][]crashDocument {
+	var b [2][]crashDocument
+	d := crashDocument{}
+	d.doc, d.items = genDocument("first.txt", 0, 100)
+	b[0] = append(b[0], d)
+	d.doc, d.items = genDocument("second.txt", 50, 3000)
+	b[1] = append(b[1], d)
+	d.doc, d.items = genDocument("third.txt", 3000, 500)
+	b[1] = append(b[1], d)
+	return b
+}
+
+type crashDocument struct {
+	doc   caption.Document
+	items []caption.Item
+}
+
+// storeBatch stores docs and links every unlinked record in one Exclusive
+// call, each record its own cluster and event. When crash is set, it
+// kills the process (SIGKILL) inside the call, after the documents are
+// stored and the records linked into clusters but not into events.
+func storeBatch(ctx context.Context, s *Store, docs []crashDocument, crash bool) error {
+	return s.Exclusive(ctx, func(ctx context.Context) error {
+		for _, d := range docs {
+			if _, err := s.PutDocument(ctx, d.doc, d.items, caption.Versions{Parser: "p"}); err != nil {
+				return err
+			}
+		}
+		for _, level := range []caption.LinkLevel{caption.LevelCluster, caption.LevelEvent} {
+			if crash && level == caption.LevelEvent {
+				p, _ := os.FindProcess(os.Getpid())
+				p.Kill()
+				select {}
+			}
+			recs, err := s.Unlinked(ctx, level, 1<<20)
+			if err != nil {
+				return err
+			}
+			links := make([]caption.Link, len(recs))
+			for i, r := range recs {
+				links[i] = caption.Link{Record: r.ID, Level: level, Target: r.ID, Group: r.ID, Similarity: 1, Rule: "new", Created: genTime}
+			}
+			if err := s.SetLinks(ctx, links); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// TestCrashBatchChild is the process TestCrashBatch kills: it stores the
+// first batch, then is killed inside the second's transaction, with its
+// documents written and its records linked into clusters.
+func TestCrashBatchChild(t *testing.T) {
+	path := os.Getenv(crashBatchEnv)
+	if path == "" {
+		t.Skip("run by TestCrashBatch")
+	}
+	s, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := crashBatches()
+	if err := storeBatch(context.Background(), s, b[0], false); err != nil {
+		t.Fatal(err)
+	}
+	err = storeBatch(context.Background(), s, b[1], true)
+	t.Fatalf("the second batch returned (%v) instead of the process being killed", err)
+}
+
+// TestCrashBatch kills a process inside an Exclusive call that has stored
+// two documents and linked their records at one level of two, as an
+// ingest's batch does, and checks that the database is intact and holds
+// exactly the batch committed before, linked, and nothing of the killed
+// one; storing the killed batch again gives the database an uninterrupted
+// run gives.
+func TestCrashBatch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a process")
+	}
+	path := filepath.Join(t.TempDir(), "crash.db")
+	cmd := exec.Command(os.Args[0], "-test.run=^TestCrashBatchChild$", "-test.count=1")
+	cmd.Env = append(os.Environ(), crashBatchEnv+"="+path)
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ProcessState.Exited() || !strings.Contains(err.Error(), "signal: killed") {
+		t.Fatalf("child was not killed: %v\n%s", err, out)
+	}
+
+	s, err := Open(t.Context(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	checkIntegrity(t, s)
+	if got, want := mustStats(t, s), (caption.Stats{Documents: 1, Occurrences: 100, Records: 90, Clusters: 90, Events: 90}); got != want {
+		t.Errorf("after the crash: %+v, want the first batch alone, linked: %+v", got, want)
+	}
+	for _, level := range []caption.LinkLevel{caption.LevelCluster, caption.LevelEvent} {
+		if rs, err := s.Unlinked(t.Context(), level, 10); err != nil || len(rs) > 0 {
+			t.Errorf("after the crash, %d records unlinked at level %s (%v), want none", len(rs), level, err)
+		}
+	}
+	b := crashBatches()
+	if err := storeBatch(t.Context(), s, b[1], false); err != nil {
+		t.Fatal(err)
+	}
+	checkIntegrity(t, s)
+
+	clean := newTestStore(t)
+	for _, docs := range b {
+		if err := storeBatch(t.Context(), clean, docs, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if diff := cmp.Diff(dumpStore(t, clean), dumpStore(t, s)); diff != "" {
+		t.Errorf("resumed database differs from an uninterrupted run (-clean +resumed):\n%s", diff)
+	}
 }
