@@ -84,6 +84,62 @@ func MarshalRecord(r Record) ([]byte, error) {
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
+// MarshalFields encodes r as MarshalRecord does but without its text,
+// which a store keeps once on its own, and without its description when
+// that begins the text (most do: it is the text less the credit): descLen
+// is then the description's length in bytes, else -1. The text stored
+// beside each record's JSON and again inside it was two of the four copies
+// of every caption a register held.
+func MarshalFields(r Record) (fields []byte, descLen int, err error) {
+	if err := checkRecord(r); err != nil {
+		return nil, 0, fmt.Errorf("marshal record: %w", err)
+	}
+	w := toWireRecord(r)
+	w.Text, descLen = "", -1
+	if strings.HasPrefix(r.Text, r.Description) {
+		w.Description, descLen = "", len(r.Description)
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(w); err != nil {
+		return nil, 0, fmt.Errorf("marshal record: %w: %w", ErrInvalid, err)
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), descLen, nil
+}
+
+// UnmarshalFields decodes what MarshalFields wrote, given the record's
+// text and descLen.
+func UnmarshalFields(fields []byte, text string, descLen int) (Record, error) {
+	var w wireRecord
+	dec := json.NewDecoder(bytes.NewReader(fields))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&w); err != nil {
+		return Record{}, fmt.Errorf("unmarshal record: %w: %w", ErrInvalid, err)
+	}
+	if dec.More() {
+		return Record{}, fmt.Errorf("unmarshal record: %w: data after the record", ErrInvalid)
+	}
+	if w.Text != "" {
+		return Record{}, fmt.Errorf("unmarshal record: %w: text kept in the fields too", ErrInvalid)
+	}
+	w.Text = text
+	if descLen >= 0 {
+		if descLen > len(text) || w.Description != "" {
+			return Record{}, fmt.Errorf("unmarshal record: %w: description of %d bytes in a text of %d", ErrInvalid, descLen, len(text))
+		}
+		w.Description = text[:descLen]
+	}
+	r, err := fromWireRecord(w)
+	if err == nil {
+		err = checkRecord(r)
+	}
+	if err != nil {
+		return Record{}, fmt.Errorf("unmarshal record: %w", err)
+	}
+	return r, nil
+}
+
 // UnmarshalRecord decodes what MarshalRecord wrote. Unknown fields are an
 // error (ErrInvalid), so that a record written by a newer sijil is never read
 // and rewritten by an older one with fields dropped.

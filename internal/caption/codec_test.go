@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -211,6 +212,79 @@ func FuzzUnmarshalRecord(f *testing.F) {
 		r2, err := UnmarshalRecord(b2)
 		if err != nil {
 			t.Fatalf("UnmarshalRecord(%s): %v", b2, err)
+		}
+		if diff := cmp.Diff(r, r2); diff != "" {
+			t.Errorf("(-first +second):\n%s", diff)
+		}
+	})
+}
+
+// TestMarshalFields round-trips records through MarshalFields: the text
+// is left out, and the description too when it begins the text.
+func TestMarshalFields(t *testing.T) {
+	full := fullRecord()
+	inside := full
+	inside.Description = "civil defence" // in the text, not at its start
+	for _, tc := range []struct {
+		name    string
+		r       Record
+		descLen int
+	}{
+		{"description begins the text", full, len(full.Description)},
+		{"description elsewhere", inside, -1},
+		{"no description", Record{Text: "Douma, Syria", Evidence: map[string][]Span{}}, 0},
+		{"empty", Record{Evidence: map[string][]Span{}}, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b, n, err := MarshalFields(tc.r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n != tc.descLen {
+				t.Errorf("descLen = %d, want %d", n, tc.descLen)
+			}
+			if tc.r.Text != "" && strings.Contains(string(b), tc.r.Text) {
+				t.Errorf("fields hold the text: %s", b)
+			}
+			got, err := UnmarshalFields(b, tc.r.Text, n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.r, got); diff != "" {
+				t.Errorf("round trip (-want +got):\n%s", diff)
+			}
+		})
+	}
+	b, n, _ := MarshalFields(full)
+	if _, err := UnmarshalFields(b, full.Text[:10], n); !errors.Is(err, ErrInvalid) {
+		t.Errorf("a description longer than the text = %v, want ErrInvalid", err)
+	}
+	if _, err := UnmarshalFields([]byte(`{"text":"x"}`), "x", 0); !errors.Is(err, ErrInvalid) {
+		t.Errorf("fields holding a text = %v, want ErrInvalid", err)
+	}
+}
+
+// FuzzUnmarshalFields checks that whatever decodes encodes again to fields
+// that decode to the same record.
+func FuzzUnmarshalFields(f *testing.F) {
+	b, n, err := MarshalFields(fullRecord())
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(b, fullRecord().Text, n)
+	f.Add([]byte(`{"text":"","description":"b","evidence":{"":[[0,1]]}}`), "ab", -1)
+	f.Fuzz(func(t *testing.T, b []byte, text string, n int) {
+		r, err := UnmarshalFields(b, text, n)
+		if err != nil {
+			return
+		}
+		b2, n2, err := MarshalFields(r)
+		if err != nil {
+			t.Fatalf("MarshalFields of a decoded record: %v", err)
+		}
+		r2, err := UnmarshalFields(b2, r.Text, n2)
+		if err != nil {
+			t.Fatalf("UnmarshalFields(%s, %d): %v", b2, n2, err)
 		}
 		if diff := cmp.Diff(r, r2); diff != "" {
 			t.Errorf("(-first +second):\n%s", diff)

@@ -73,10 +73,13 @@ type StoredRecord struct {
 
 // BandRecord is what a linking pass keeps in memory of a record linked at
 // cluster level to find the cluster candidates of new records without
-// asking the store for each: its ID, its cluster and its LSH bands.
+// asking the store for each: its ID, its cluster, its date (copies agree
+// on the date, and most records sharing a band by chance do not) and its
+// LSH bands.
 type BandRecord struct {
 	ID      int64
 	Cluster int64
+	Date    PartialDate
 	Bands   []uint64
 }
 
@@ -120,6 +123,20 @@ type IngestResult struct {
 	Created   []int64
 }
 
+// DocumentItems is a document and its items, for PutDocuments.
+type DocumentItems struct {
+	Document Document
+	Items    []Item
+}
+
+// LinkFunc decides the links of the records a PutDocuments call creates,
+// before they are written: given them in ID order (IDs set, each with the
+// fields of the first item citing it, Cluster and Event 0), it returns
+// their links at either level or both. It runs inside the call's
+// transaction and may read the store with the ctx it is given (which does
+// not yet hold created), but must not write to it.
+type LinkFunc func(ctx context.Context, created []StoredRecord) ([]Link, error)
+
 // Stats counts a store's contents.
 type Stats struct {
 	Documents   int
@@ -149,6 +166,14 @@ type Store interface {
 	// already stored with the same SHA-256 and path only has LastSeen
 	// updated (Unchanged). Records are found or created by Fingerprint.Key.
 	PutDocument(ctx context.Context, doc Document, items []Item, v Versions) (IngestResult, error)
+
+	// PutDocuments stores docs, each as PutDocument would, and the
+	// records they create with the links link returns for them (as
+	// SetLinks would store them; nil link: none), all in one transaction
+	// (Exclusive's, inside it), and returns a result per document. Each
+	// link's Record must be one of the records created; a record is
+	// written once, with its groups. An error stores nothing.
+	PutDocuments(ctx context.Context, docs []DocumentItems, v Versions, link LinkFunc) ([]IngestResult, error)
 
 	// Unlinked returns up to limit records with no link at level, in ID
 	// order (at LevelEvent, only records already linked at LevelCluster).

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"math/bits"
 	"slices"
+
+	"sijil/internal/caption"
 )
 
 // BandIndex finds the records that share LSH bands with a fingerprint, in
@@ -29,8 +31,9 @@ import (
 type BandIndex struct {
 	slots    []uint64 // key<<ordBits | ordinal+1; 0 is empty
 	used     int
-	ids      []int64 // by ordinal
-	clusters []int64 // by ordinal
+	ids      []int64  // by ordinal
+	clusters []int64  // by ordinal
+	tags     []uint32 // by ordinal
 	// MaxPerBand is how many records one band hash keeps; 0 means
 	// DefaultMaxPerBand.
 	MaxPerBand int
@@ -52,6 +55,7 @@ func NewBandIndex(n, bands int) *BandIndex {
 	ix.grow(max(1024, n*bands*4/3))
 	ix.ids = make([]int64, 0, n)
 	ix.clusters = make([]int64, 0, n)
+	ix.tags = make([]uint32, 0, n)
 	return ix
 }
 
@@ -59,11 +63,15 @@ func NewBandIndex(n, bands int) *BandIndex {
 func (ix *BandIndex) Len() int { return len(ix.ids) }
 
 // Bytes returns the memory the index holds.
-func (ix *BandIndex) Bytes() int { return 8*len(ix.slots) + 8*cap(ix.ids) + 8*cap(ix.clusters) }
+func (ix *BandIndex) Bytes() int {
+	return 8*len(ix.slots) + 8*cap(ix.ids) + 8*cap(ix.clusters) + 4*cap(ix.tags)
+}
 
-// Add indexes record id of cluster under each of bands. It reports false,
-// and indexes nothing, when the index holds MaxIndexed records.
-func (ix *BandIndex) Add(id, cluster int64, bands []uint64) bool {
+// Add indexes record id of cluster under each of bands, with a tag that
+// Candidates returns with it (what its caller needs to know of a candidate
+// before reading it: see DateTag). It reports false, and indexes nothing,
+// when the index holds MaxIndexed records.
+func (ix *BandIndex) Add(id, cluster int64, tag uint32, bands []uint64) bool {
 	if len(ix.ids) >= MaxIndexed {
 		return false
 	}
@@ -73,6 +81,7 @@ func (ix *BandIndex) Add(id, cluster int64, bands []uint64) bool {
 	ord := uint64(len(ix.ids))
 	ix.ids = append(ix.ids, id)
 	ix.clusters = append(ix.clusters, cluster)
+	ix.tags = append(ix.tags, tag)
 	limit := ix.MaxPerBand
 	if limit <= 0 {
 		limit = DefaultMaxPerBand
@@ -96,6 +105,7 @@ func (ix *BandIndex) Add(id, cluster int64, bands []uint64) bool {
 // Candidate is a record found by Candidates.
 type Candidate struct {
 	ID, Cluster int64
+	Tag         uint32
 	Shared      int // bands in common
 }
 
@@ -121,7 +131,7 @@ func (ix *BandIndex) Candidates(bands []uint64, skip int64, limit int) []Candida
 			j++
 		}
 		if id := ix.ids[ords[i]]; id != skip {
-			found = append(found, Candidate{ID: id, Cluster: ix.clusters[ords[i]], Shared: j - i})
+			found = append(found, Candidate{ID: id, Cluster: ix.clusters[ords[i]], Tag: ix.tags[ords[i]], Shared: j - i})
 		}
 		i = j
 	}
@@ -165,3 +175,35 @@ func (ix *BandIndex) grow(n int) {
 		}
 	}
 }
+
+// DateTag packs a date into a BandIndex tag, and TagDate unpacks it, so
+// that a linking pass can pass over the candidates whose date rules them
+// out (DatesAgree) without reading them: bands are salted with the month,
+// so most records sharing one by chance are of another day of it.
+func DateTag(d caption.PartialDate) uint32 {
+	var p uint32
+	switch d.Precision {
+	case caption.PrecisionYear:
+		p = 1
+	case caption.PrecisionMonth:
+		p = 2
+	case caption.PrecisionDay:
+		p = 3
+	default:
+		return 0
+	}
+	return p<<30 | uint32(d.Year&0xffff)<<9 | uint32(d.Month&0xf)<<5 | uint32(d.Day&0x1f)
+}
+
+// TagDate is the date DateTag packed.
+func TagDate(t uint32) caption.PartialDate {
+	p := [...]caption.Precision{caption.PrecisionNone, caption.PrecisionYear, caption.PrecisionMonth, caption.PrecisionDay}[t>>30]
+	if p == caption.PrecisionNone {
+		return caption.PartialDate{}
+	}
+	return caption.PartialDate{Year: int(t >> 9 & 0xffff), Month: int(t >> 5 & 0xf), Day: int(t & 0x1f), Precision: p}
+}
+
+// DatesAgree reports whether two photo dates can be one caption's, as
+// MatchCluster requires of a copy.
+func DatesAgree(a, b caption.PartialDate) bool { return datesAgree(a, b) }

@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"sijil/internal/caption"
 )
 
 // TestBandIndexMatchesIndex checks BandIndex against Index, which keeps
@@ -28,7 +30,7 @@ func TestBandIndexMatchesIndex(t *testing.T) {
 		}
 		fps = append(fps, fp)
 		full.Add(id, fp)
-		if !compact.Add(id, id, fp) {
+		if !compact.Add(id, id, 0, fp) {
 			t.Fatalf("Add(%d) refused", id)
 		}
 	}
@@ -54,19 +56,34 @@ func TestBandIndexMatchesIndex(t *testing.T) {
 func TestBandIndexRanksAndCaps(t *testing.T) {
 	ix := NewBandIndex(0, 4)
 	ix.MaxPerBand = 3
-	ix.Add(10, 10, []uint64{1 << 40, 2 << 40, 3 << 40, 4 << 40})
-	ix.Add(11, 10, []uint64{1 << 40, 9 << 40, 3 << 40, 8 << 40})
-	ix.Add(12, 12, []uint64{1 << 40, 2 << 40, 3 << 40, 7 << 40})
-	ix.Add(13, 13, []uint64{1 << 40, 2 << 40, 6 << 40, 5 << 40}) // band 1 full: not kept under it
+	ix.Add(10, 10, 0, []uint64{1 << 40, 2 << 40, 3 << 40, 4 << 40})
+	ix.Add(11, 10, 0, []uint64{1 << 40, 9 << 40, 3 << 40, 8 << 40})
+	ix.Add(12, 12, 0, []uint64{1 << 40, 2 << 40, 3 << 40, 7 << 40})
+	ix.Add(13, 13, 0, []uint64{1 << 40, 2 << 40, 6 << 40, 5 << 40}) // band 1 full: not kept under it
 	got := ix.Candidates([]uint64{1 << 40, 2 << 40, 3 << 40, 5 << 40}, 0, 0)
-	want := []Candidate{{10, 10, 3}, {12, 12, 3}, {11, 10, 2}, {13, 13, 2}}
+	want := []Candidate{{10, 10, 0, 3}, {12, 12, 0, 3}, {11, 10, 0, 2}, {13, 13, 0, 2}}
 	if !slices.Equal(got, want) {
 		t.Fatalf("Candidates = %v, want %v", got, want)
 	}
-	if got := ix.Candidates([]uint64{1 << 40, 2 << 40, 3 << 40, 5 << 40}, 10, 2); !slices.Equal(got, []Candidate{{12, 12, 3}, {11, 10, 2}}) {
+	if got := ix.Candidates([]uint64{1 << 40, 2 << 40, 3 << 40, 5 << 40}, 10, 2); !slices.Equal(got, []Candidate{{12, 12, 0, 3}, {11, 10, 0, 2}}) {
 		t.Fatalf("Candidates skipping 10, limit 2 = %v", got)
 	}
 	if got := ix.Candidates([]uint64{99 << 40}, 0, 0); len(got) != 0 {
 		t.Fatalf("Candidates of an unknown band = %v", got)
+	}
+}
+
+// TestDateTag round-trips dates of every precision through a tag.
+func TestDateTag(t *testing.T) {
+	for _, d := range []caption.PartialDate{
+		{},
+		{Year: 2016, Precision: caption.PrecisionYear},
+		{Year: 2016, Month: 11, Precision: caption.PrecisionMonth},
+		{Year: 2016, Month: 12, Day: 31, Precision: caption.PrecisionDay},
+		{Year: 1945, Month: 1, Day: 1, Precision: caption.PrecisionDay},
+	} {
+		if got := TagDate(DateTag(d)); got != d {
+			t.Errorf("TagDate(DateTag(%v)) = %v", d, got)
+		}
 	}
 }

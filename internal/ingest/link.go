@@ -146,57 +146,46 @@ func (in *ingester) linkUnlinked(ctx context.Context, level caption.LinkLevel, l
 	return len(recs), in.endLinking(ctx)
 }
 
-// linkStored links recs, records just stored in this Exclusive call (in ID
-// order, with the fields of the items they were stored from), at both
-// levels, if they are the store's unlinked records: every record before
-// them linked at both levels, which the store's lowest unlinked records
-// show. Otherwise (a record another process stored unlinked meanwhile, or
-// left between its passes) it links whatever the store holds unlinked, in
-// ID order, as linkLeftovers does.
-func (in *ingester) linkStored(ctx context.Context, recs []caption.StoredRecord) error {
+// linkBefore links, inside an Exclusive call, whatever the store holds
+// unlinked, as linkLeftovers does, so that the records stored next are
+// linked after every record before them. Most calls find nothing.
+func (in *ingester) linkBefore(ctx context.Context) error {
+	ok, err := in.noneUnlinked(ctx, caption.LevelCluster)
+	if err == nil && ok {
+		ok, err = in.noneUnlinked(ctx, caption.LevelEvent)
+	}
+	if err != nil || ok {
+		return err
+	}
+	return in.linkAllUnlinked(ctx)
+}
+
+// linkCreated decides the links of recs, records PutDocuments is about to
+// create (in ID order, with the fields of the items they are stored from),
+// at both levels: linking events reads the batch's clusters from recs, not
+// from the store.
+func (in *ingester) linkCreated(ctx context.Context, recs []caption.StoredRecord) ([]caption.Link, error) {
 	start := time.Now()
 	defer func() { in.sum.Linking += time.Since(start) }()
-	if len(recs) == 0 {
-		return nil
-	}
-	ok, err := in.firstUnlinked(ctx, caption.LevelCluster, recs[0].ID)
-	if err == nil && ok {
-		ok, err = in.firstUnlinked(ctx, caption.LevelEvent, 0)
-	}
-	if err != nil || !ok {
-		if err == nil {
-			err = in.linkAllUnlinked(ctx)
-		}
-		return err
-	}
 	if err := in.beginLinking(ctx); err != nil {
-		return err
+		return nil, err
 	}
-	// Both levels' links go to the store at once: linking events reads
-	// the batch's clusters from recs, not from the store, and a record
-	// whose cluster and event are set together has its row written once.
 	links, err := in.linkClusters(ctx, recs)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	events, err := in.linkEvents(ctx, recs)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if err := in.store.SetLinks(ctx, append(links, events...)); err != nil {
-		return err
-	}
-	return in.endLinking(ctx)
+	return append(links, events...), nil
 }
 
-// firstUnlinked reports whether the store's lowest unlinked record at
-// level is id, or, for id 0, whether there is none.
-func (in *ingester) firstUnlinked(ctx context.Context, level caption.LinkLevel, id int64) (bool, error) {
+// noneUnlinked reports whether the store holds no record unlinked at
+// level.
+func (in *ingester) noneUnlinked(ctx context.Context, level caption.LinkLevel) (bool, error) {
 	rs, err := in.store.Unlinked(ctx, level, 1)
-	if id == 0 {
-		return err == nil && len(rs) == 0, err
-	}
-	return err == nil && len(rs) == 1 && rs[0].ID == id, err
+	return err == nil && len(rs) == 0, err
 }
 
 // linkAllUnlinked links every unlinked record inside one Exclusive call.
@@ -240,7 +229,7 @@ func (in *ingester) linkClusters(ctx context.Context, batch []caption.StoredReco
 	for i := range batch {
 		r := &batch[i]
 		cands = cands[:0]
-		for _, c := range ix.Candidates(r.Fingerprint.Bands, r.ID, maxCandidates) {
+		for _, c := range in.candidates(r) {
 			if f, ok := fresh[c.ID]; ok {
 				cands = append(cands, *f)
 			} else if s, ok := stored[c.ID]; ok {
@@ -259,7 +248,7 @@ func (in *ingester) linkClusters(ctx context.Context, batch []caption.StoredReco
 		}
 		links = append(links, in.link(r.ID, caption.LevelCluster, target, group, sim, rule))
 		r.Cluster = group
-		ix.Add(r.ID, group, r.Fingerprint.Bands)
+		ix.Add(r.ID, group, dedup.DateTag(r.Record.Date), r.Fingerprint.Bands)
 		fresh[r.ID] = r
 	}
 	return links, nil
@@ -272,6 +261,16 @@ func (in *ingester) linkClusters(ctx context.Context, batch []caption.StoredReco
 // comparing each with all before it took time growing with the square of
 // their number, and the most alike of the first ones decide the same.
 const maxCandidates = 32
+
+// candidates returns r's cluster candidates in the band index, less those
+// whose date rules them out, the most alike first, at most maxCandidates.
+func (in *ingester) candidates(r *caption.StoredRecord) []dedup.Candidate {
+	cs := in.lk.bands.Candidates(r.Fingerprint.Bands, r.ID, 0)
+	cs = slices.DeleteFunc(cs, func(c dedup.Candidate) bool {
+		return !dedup.DatesAgree(r.Record.Date, dedup.TagDate(c.Tag))
+	})
+	return cs[:min(len(cs), maxCandidates)]
+}
 
 // loadBands reads into the run's band index the bands of every record the
 // store holds linked at cluster level, once a run, or again when another
@@ -297,7 +296,7 @@ func (in *ingester) loadBands(ctx context.Context, batch []caption.StoredRecord)
 		if err != nil {
 			return err
 		}
-		if !ix.Add(b.ID, b.Cluster, b.Bands) {
+		if !ix.Add(b.ID, b.Cluster, dedup.DateTag(b.Date), b.Bands) {
 			break
 		}
 	}
@@ -311,7 +310,7 @@ func (in *ingester) candidateRecords(ctx context.Context, batch []caption.Stored
 	seen := map[int64]bool{}
 	var ids []int64
 	for _, r := range batch {
-		for _, c := range in.lk.bands.Candidates(r.Fingerprint.Bands, r.ID, maxCandidates) {
+		for _, c := range in.candidates(&r) {
 			if !seen[c.ID] {
 				seen[c.ID] = true
 				ids = append(ids, c.ID)

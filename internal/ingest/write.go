@@ -1,10 +1,8 @@
 package ingest
 
 import (
-	"cmp"
 	"context"
 	"fmt"
-	"slices"
 
 	"sijil/internal/caption"
 )
@@ -101,68 +99,60 @@ func (in *ingester) gather(ctx context.Context, order chan chan *document, chunk
 // putChunk stores a chunk of documents and links the records they created,
 // in one Exclusive call: with SQLite one transaction, so that a killed
 // ingest loses at most the chunk, which the next run stores again exactly
-// as this one would have. Linking the new records from the items they were
-// stored from, rather than in passes that read every record back after all
-// are stored, spares decoding each record twice and updating its row in a
-// transaction of its own.
+// as this one would have. The records are linked from the items they are
+// stored from, before they are written (PutDocuments), so that each is
+// written once, with its groups, and never read back.
 func (in *ingester) putChunk(ctx context.Context, docs []*document) error {
+	batch := make([]caption.DocumentItems, 0, len(docs))
+	var stored []*document
 	for _, d := range docs {
 		if d.err != nil {
 			in.fail(d.path, d.err)
+			continue
 		}
+		batch = append(batch, caption.DocumentItems{Document: d.doc, Items: d.items})
+		stored = append(stored, d)
 	}
-	return in.store.Exclusive(context.WithoutCancel(ctx), func(xctx context.Context) error {
-		var fresh []caption.StoredRecord
-		for _, d := range docs {
-			if d.err != nil {
-				continue
-			}
-			// The store's calls are not cancellable (see linkLeftovers);
-			// ctx is checked between documents, and an error rolls the
-			// chunk back.
-			if err := ctx.Err(); err != nil {
-				return fmt.Errorf("ingest: %w", err)
-			}
-			res, err := in.put(xctx, d)
-			if err != nil {
-				return err
-			}
-			fresh = appendCreated(fresh, d, res, in.opt.Versions)
-		}
-		slices.SortFunc(fresh, func(a, b caption.StoredRecord) int { return cmp.Compare(a.ID, b.ID) })
-		if err := in.linkStored(xctx, fresh); err != nil {
+	if len(batch) == 0 {
+		return nil
+	}
+	// The store's calls are not cancellable (see linkLeftovers); ctx is
+	// checked before the chunk, and an error rolls the chunk back.
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("ingest: %w", err)
+	}
+	err := in.store.Exclusive(context.WithoutCancel(ctx), func(xctx context.Context) error {
+		// Records are linked in ID order: any the store holds unlinked
+		// (left by a killed run, or stored by a process that does not
+		// link) go before the chunk's.
+		if err := in.linkBefore(xctx); err != nil {
 			return fmt.Errorf("ingest: link: %w", err)
+		}
+		linked := false
+		res, err := in.store.PutDocuments(xctx, batch, in.opt.Versions, func(ctx context.Context, created []caption.StoredRecord) ([]caption.Link, error) {
+			linked = true
+			return in.linkCreated(ctx, created)
+		})
+		if err != nil {
+			return fmt.Errorf("ingest: %w", err)
+		}
+		for i, r := range res {
+			in.count(stored[i], r)
+		}
+		if linked {
+			return in.endLinking(xctx)
 		}
 		return nil
 	})
-}
-
-// appendCreated adds to fresh the records res says PutDocument created,
-// with the fields of the first item citing each, which the store stored.
-func appendCreated(fresh []caption.StoredRecord, d *document, res caption.IngestResult, v caption.Versions) []caption.StoredRecord {
-	if len(res.Created) == 0 {
-		return fresh
-	}
-	created := make(map[int64]bool, len(res.Created))
-	for _, id := range res.Created {
-		created[id] = true
-	}
-	for i, id := range res.RecordIDs {
-		if created[id] {
-			delete(created, id)
-			it := &d.items[i]
-			fresh = append(fresh, caption.StoredRecord{ID: id, Record: it.Record, Fingerprint: it.Fingerprint, Versions: v})
-		}
-	}
-	return fresh
-}
-
-// put stores one prepared document and counts it.
-func (in *ingester) put(ctx context.Context, d *document) (caption.IngestResult, error) {
-	res, err := in.store.PutDocument(ctx, d.doc, d.items, in.opt.Versions)
 	if err != nil {
-		return res, fmt.Errorf("ingest %s: %w", d.path, err)
+		// What the linker learnt of the chunk was rolled back with it.
+		in.lk.valid = false
 	}
+	return err
+}
+
+// count adds a stored document to the summary and the progress line.
+func (in *ingester) count(d *document, res caption.IngestResult) {
 	in.sum.Documents++
 	in.sum.Bytes += d.doc.Size
 	if d.known || res.Unchanged {
@@ -173,5 +163,4 @@ func (in *ingester) put(ctx context.Context, d *document) (caption.IngestResult,
 		in.sum.ExactDuplicates += res.ExactDuplicate
 	}
 	in.progress.stored(in.sum.Documents+len(in.sum.Failures), in.sum.Captions, in.sum.Bytes)
-	return res, nil
 }

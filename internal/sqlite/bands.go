@@ -21,16 +21,20 @@ const bandPage = 4096
 // after, in ID order, with their cluster and bands.
 func (s *Store) ClusterBands(ctx context.Context, after int64) iter.Seq2[caption.BandRecord, error] {
 	return func(yield func(caption.BandRecord, error) bool) {
-		const query = "SELECT id, cluster, bands FROM records WHERE id > ? AND cluster IS NOT NULL ORDER BY id LIMIT ?"
+		const query = "SELECT id, cluster, coalesce(date, ''), bands FROM records WHERE id > ? AND cluster IS NOT NULL ORDER BY id LIMIT ?"
 		for {
 			var page []caption.BandRecord
 			err := queryEach(ctx, s.read(ctx), query, []any{after, bandPage}, func(rows *sql.Rows) error {
 				var b caption.BandRecord
 				var raw []byte
-				if err := rows.Scan(&b.ID, &b.Cluster, &raw); err != nil {
+				var date string
+				if err := rows.Scan(&b.ID, &b.Cluster, &date, &raw); err != nil {
 					return err
 				}
 				var err error
+				if b.Date, err = caption.ParseDate(date); err != nil {
+					return fmt.Errorf("record %d: %w", b.ID, err)
+				}
 				if b.Bands, err = unpackUint64s(raw); err != nil {
 					return fmt.Errorf("record %d: bands: %w", b.ID, err)
 				}

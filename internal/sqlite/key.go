@@ -21,17 +21,17 @@ func keyHash(key string) int64 {
 	return int64(h)
 }
 
-// findRecords returns the IDs of the items' records already stored, by key,
-// and the key hashes it saw held, by these records or by others. It fails
-// with caption.ErrInvalid on an empty key.
-func (s *Store) findRecords(ctx context.Context, q querier, items []caption.Item) (ids map[string]int64, held map[int64]bool, err error) {
-	ids, held = map[string]int64{}, map[int64]bool{}
+// findRecords returns the IDs and texts of the items' records already
+// stored, by key, and the key hashes it saw held, by these records or by
+// others. It fails with caption.ErrInvalid on an empty key.
+func (s *Store) findRecords(ctx context.Context, q querier, items []caption.Item) (ids map[string]int64, held map[int64]bool, texts map[string]string, err error) {
+	ids, held, texts = map[string]int64{}, map[int64]bool{}, map[string]string{}
 	var hashes []any
 	keyOf := map[int64][]string{}
 	for _, it := range items {
 		k := it.Fingerprint.Key
 		if k == "" {
-			return nil, nil, fmt.Errorf("caption %d: %w: empty fingerprint key", it.Occurrence.Index, caption.ErrInvalid)
+			return nil, nil, nil, fmt.Errorf("caption %d: %w: empty fingerprint key", it.Occurrence.Index, caption.ErrInvalid)
 		}
 		h := s.keyHash(k)
 		if !slices.Contains(keyOf[h], k) {
@@ -43,16 +43,16 @@ func (s *Store) findRecords(ctx context.Context, q querier, items []caption.Item
 	}
 	for len(hashes) > 0 {
 		n := stmtRows(len(hashes))
-		query := "SELECT key, key_hash, id FROM records WHERE key_hash IN (?" + strings.Repeat(", ?", n-1) + ")"
+		query := "SELECT key, key_hash, id, text FROM records WHERE key_hash IN (?" + strings.Repeat(", ?", n-1) + ")"
 		err := queryEach(ctx, q, query, hashes[:n], func(rows *sql.Rows) error {
-			var k string
+			var k, text string
 			var h, id int64
-			err := rows.Scan(&k, &h, &id)
-			ids[k], held[h] = id, true
+			err := rows.Scan(&k, &h, &id, &text)
+			ids[k], held[h], texts[k] = id, true, text
 			return err
 		})
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		hashes = hashes[n:]
 	}
@@ -63,13 +63,14 @@ func (s *Store) findRecords(ctx context.Context, q querier, items []caption.Item
 				continue
 			}
 			var id int64
-			err := q.QueryRowContext(ctx, "SELECT id FROM records WHERE key_hash IS NULL AND key = ?", k).Scan(&id)
+			var text string
+			err := q.QueryRowContext(ctx, "SELECT id, text FROM records WHERE key_hash IS NULL AND key = ?", k).Scan(&id, &text)
 			if err == nil {
-				ids[k] = id
+				ids[k], texts[k] = id, text
 			} else if !errors.Is(err, sql.ErrNoRows) {
-				return nil, nil, err
+				return nil, nil, nil, err
 			}
 		}
 	}
-	return ids, held, nil
+	return ids, held, texts, nil
 }

@@ -13,23 +13,26 @@ import (
 )
 
 // recordColumns are the values of records' derived columns for r, in the
-// order json, date, date_precision, day_first, day_last, country, lat, lon,
-// killed, injured, parser_version, gazetteer_version.
+// order text, fields, desc_len, date, date_precision, day_first, day_last,
+// country, lat, lon, killed, injured, parser_version, gazetteer_version.
+const recordColumnNames = `text, fields, desc_len, date, date_precision, day_first, day_last, country, lat, lon,
+	killed, injured, parser_version, gazetteer_version`
+
 func recordColumns(r caption.Record, v caption.Versions) ([]any, error) {
-	b, err := caption.MarshalRecord(r)
+	text, fields, descLen, err := packRecord(r)
 	if err != nil {
 		return nil, err
 	}
-	cols := []any{string(b), nil, nil, nil, nil, nil, nil, nil, r.Killed, r.Injured, v.Parser, v.Gazetteer}
+	cols := []any{text, fields, descLen, nil, nil, nil, nil, nil, nil, nil, r.Killed, r.Injured, v.Parser, v.Gazetteer}
 	if !r.Date.IsZero() {
 		first, last := dayRange(r.Date)
-		cols[1], cols[2], cols[3], cols[4] = r.Date.String(), string(r.Date.Precision), first, last
+		cols[3], cols[4], cols[5], cols[6] = r.Date.String(), string(r.Date.Precision), first, last
 	}
 	if r.Country != "" {
-		cols[5] = string(r.Country)
+		cols[7] = string(r.Country)
 	}
 	if l := r.Location; l != nil {
-		cols[6], cols[7] = l.Lat, l.Lon
+		cols[8], cols[9] = l.Lat, l.Lon
 	}
 	return cols, nil
 }
@@ -58,22 +61,22 @@ func epochDay(t time.Time) int64 {
 }
 
 // recordSelect selects what scanRecord reads.
-const recordSelect = `SELECT id, key, json, parser_version, gazetteer_version, signature, bands,
+const recordSelect = `SELECT id, key, text, fields, desc_len, parser_version, gazetteer_version, bands,
 	coalesce(cluster, 0), coalesce(event, 0) FROM records`
 
+// scanRecord reads a row of recordSelect. A stored record keeps no MinHash
+// signature: linking needs only its bands.
 func scanRecord(sc scanner) (caption.StoredRecord, error) {
 	var r caption.StoredRecord
-	var js string
-	var sig, bands []byte
-	err := sc.Scan(&r.ID, &r.Fingerprint.Key, &js, &r.Versions.Parser, &r.Versions.Gazetteer, &sig, &bands, &r.Cluster, &r.Event)
+	var text string
+	var fields, bands []byte
+	var descLen *int64
+	err := sc.Scan(&r.ID, &r.Fingerprint.Key, &text, &fields, &descLen, &r.Versions.Parser, &r.Versions.Gazetteer, &bands, &r.Cluster, &r.Event)
 	if err != nil {
 		return r, err
 	}
-	if r.Record, err = caption.UnmarshalRecord([]byte(js)); err != nil {
+	if r.Record, err = unpackRecord(text, fields, descLen); err != nil {
 		return r, fmt.Errorf("record %d: %w", r.ID, err)
-	}
-	if r.Fingerprint.Signature, err = unpackUint32s(sig); err != nil {
-		return r, fmt.Errorf("record %d: signature: %w", r.ID, err)
 	}
 	if r.Fingerprint.Bands, err = unpackUint64s(bands); err != nil {
 		return r, fmt.Errorf("record %d: bands: %w", r.ID, err)
@@ -160,8 +163,8 @@ func (s *Store) UpdateRecord(ctx context.Context, id int64, r caption.Record, v 
 	if err != nil {
 		return err
 	}
-	const update = `UPDATE records SET json = ?, date = ?, date_precision = ?, day_first = ?, day_last = ?, country = ?,
-		lat = ?, lon = ?, killed = ?, injured = ?, parser_version = ?, gazetteer_version = ? WHERE id = ?`
+	const update = `UPDATE records SET text = ?, fields = ?, desc_len = ?, date = ?, date_precision = ?, day_first = ?, day_last = ?,
+		country = ?, lat = ?, lon = ?, killed = ?, injured = ?, parser_version = ?, gazetteer_version = ? WHERE id = ?`
 	return s.write(ctx, func(q querier) error {
 		res, err := q.ExecContext(ctx, update, append(cols, id)...)
 		if err != nil {

@@ -112,7 +112,12 @@ func TestSearchUpgrade(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		args := append([]any{hex.EncodeToString([]byte{byte(i)}), i}, cols...)
+		// The record as 0001 kept it: the whole JSON, then the columns.
+		js, err := caption.MarshalRecord(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		args := append([]any{hex.EncodeToString([]byte{byte(i)}), i, string(js)}, cols[3:]...)
 		if _, err := db.Exec(`INSERT INTO records (key, key_hash, json, date, date_precision, day_first, day_last, country, lat, lon,
 			killed, injured, parser_version, gazetteer_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, args...); err != nil {
 			t.Fatal(err)

@@ -20,8 +20,8 @@ import (
 // SearchRows calls fn with the search index row of every record indexed or
 // reindexed since mark, and returns the mark to pass next time. For mark ""
 // it passes every record, in ID order; else the records written since, in
-// the order they were written, which search_text's seq records (see
-// 0004_search_text.sql). Given a mark it did not give, it passes nothing and
+// the order they were written, which search_changes' seq records (see
+// 0011_lean.sql). Given a mark it did not give, it passes nothing and
 // returns "", and the caller starts again from "". The rows are read in one
 // transaction, so the mark matches them exactly.
 //
@@ -38,7 +38,7 @@ func (s *Store) SearchRows(ctx context.Context, mark string, fn func(r caption.S
 	}
 	err = s.readTx(ctx, func(tx querier) error {
 		var last int64
-		if err := tx.QueryRowContext(ctx, "SELECT coalesce(max(seq), 0) FROM search_text").Scan(&last); err != nil {
+		if err := tx.QueryRowContext(ctx, "SELECT coalesce(max(seq), 0) FROM search_changes").Scan(&last); err != nil {
 			return err
 		}
 		next = strconv.FormatInt(last, 10)
@@ -55,9 +55,11 @@ func (s *Store) SearchRows(ctx context.Context, mark string, fn func(r caption.S
 			return nil
 		}
 		// CROSS JOIN fixes the join order (SQLite takes it as a hint):
-		// search_text in seq order, the others looked up.
-		rows, err := tx.QueryContext(ctx, `SELECT r.id, r.day_first, r.day_last, r.country, r.killed, r.basis, r.terms, p.point, t.text
-			FROM search_text AS t CROSS JOIN search_records AS r ON r.id = t.record_id
+		// search_changes in seq order, the others looked up.
+		rows, err := tx.QueryContext(ctx, `SELECT r.id, r.day_first, r.day_last, r.country, r.killed, r.basis, r.terms, p.point,
+			rec.text, rec.fields, rec.desc_len
+			FROM search_changes AS t CROSS JOIN search_records AS r ON r.id = t.record_id
+			JOIN records AS rec ON rec.id = t.record_id
 			LEFT JOIN search_points AS p ON p.id = r.id WHERE t.seq > ? ORDER BY t.seq`, since)
 		if err != nil {
 			return err
@@ -65,8 +67,14 @@ func (s *Store) SearchRows(ctx context.Context, mark string, fn func(r caption.S
 		defer rows.Close()
 		for n := 0; rows.Next(); n++ {
 			var sr searchRow
-			var point, text sql.RawBytes
-			if err := rows.Scan(&sr.id, &sr.first, &sr.last, &sr.country, &sr.killed, &sr.basis, &sr.terms, &point, &text); err != nil {
+			var point sql.RawBytes
+			var st searchText
+			if err := rows.Scan(&sr.id, &sr.first, &sr.last, &sr.country, &sr.killed, &sr.basis, &sr.terms, &point,
+				&st.text, &st.fields, &st.descLen); err != nil {
+				return err
+			}
+			text, err := st.make(sr.id)
+			if err != nil {
 				return err
 			}
 			if err := sr.pass(point, text, fn); err != nil {
@@ -82,7 +90,7 @@ func (s *Store) SearchRows(ctx context.Context, mark string, fn func(r caption.S
 }
 
 // allSearchRows passes fn the rows of every record, in ID order. It reads
-// search_records, search_points and search_text each in ID order, side by
+// search_records, search_points and records each in ID order, side by
 // side in tx, and merges them: a join looked up two of them for every
 // record, which took twice as long.
 func allSearchRows(ctx context.Context, tx querier, fn func(caption.StoredRecord, []byte, []int64) error) error {
@@ -96,11 +104,13 @@ func allSearchRows(ctx context.Context, tx querier, fn func(caption.StoredRecord
 		return err
 	}
 	defer points.rows.Close()
-	texts, err := newCursor(ctx, tx, "SELECT record_id, text FROM search_text ORDER BY record_id")
+	texts, err := tx.QueryContext(ctx, "SELECT id, text, fields, desc_len FROM records ORDER BY id")
 	if err != nil {
 		return err
 	}
-	defer texts.rows.Close()
+	defer texts.Close()
+	var st searchText
+	st.id = -1
 	for n := 0; recs.Next(); n++ {
 		if n%4096 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -115,7 +125,7 @@ func allSearchRows(ctx context.Context, tx querier, fn func(caption.StoredRecord
 		if err != nil {
 			return err
 		}
-		text, err := texts.at(sr.id)
+		text, err := st.at(texts, sr.id)
 		if err != nil {
 			return err
 		}
@@ -124,6 +134,44 @@ func allSearchRows(ctx context.Context, tx querier, fn func(caption.StoredRecord
 		}
 	}
 	return recs.Err()
+}
+
+// searchText makes a record's search text (caption.SearchText) from its
+// row of records: the register keeps the caption once, in records, and
+// the full-text index holds no text.
+type searchText struct {
+	id      int64
+	text    string
+	fields  []byte
+	descLen *int64
+	done    bool
+}
+
+// make returns the search text of record id, whose row st holds.
+func (st *searchText) make(id int64) ([]byte, error) {
+	r, err := unpackRecord(st.text, st.fields, st.descLen)
+	if err != nil {
+		return nil, fmt.Errorf("record %d: %w", id, err)
+	}
+	return []byte(caption.SearchText(r)), nil
+}
+
+// at returns the search text of record id, reading rows (id, text,
+// fields, desc_len in ID order) up to it; nil when it has no row.
+func (st *searchText) at(rows *sql.Rows, id int64) ([]byte, error) {
+	for !st.done && st.id < id {
+		if !rows.Next() {
+			st.done = true
+			return nil, rows.Err()
+		}
+		if err := rows.Scan(&st.id, &st.text, &st.fields, &st.descLen); err != nil {
+			return nil, err
+		}
+	}
+	if st.done || st.id != id {
+		return nil, nil
+	}
+	return st.make(id)
 }
 
 // cursor reads (id, value) rows in ID order, for a merge.

@@ -1,7 +1,6 @@
 package sqlite
 
 import (
-	"path/filepath"
 	"strconv"
 	"testing"
 
@@ -9,7 +8,6 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"sijil/internal/caption"
-	"sijil/internal/storetest"
 )
 
 // feedRow is a row of SearchRows, copied.
@@ -77,39 +75,6 @@ func TestSearchRows(t *testing.T) {
 	}
 	if rows, next := feed(t, s, "999999"); len(rows) != 0 || next != "" {
 		t.Errorf("a mark from another database: %d rows, next %q; want none, \"\"", len(rows), next)
-	}
-}
-
-// TestSearchTextUpgrade opens a database whose records have no search_text
-// (as before migration 0004): Open writes it.
-func TestSearchTextUpgrade(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "sijil.db")
-	s, err := Open(t.Context(), path, WithPlaceKey(storetest.PlaceKey))
-	if err != nil {
-		t.Fatal(err)
-	}
-	putCaptions(t, s, "a.txt", searchRecords...)
-	if _, err := s.writer.Exec("DELETE FROM search_text; INSERT INTO search_text_pending SELECT id FROM records"); err != nil {
-		t.Fatal(err)
-	}
-	s.Close()
-	s, err = Open(t.Context(), path, WithPlaceKey(storetest.PlaceKey))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	rows, _ := feed(t, s, "")
-	if len(rows) != len(searchRecords) {
-		t.Fatalf("%d rows, want %d", len(rows), len(searchRecords))
-	}
-	for i, r := range rows {
-		if r.Text != caption.SearchText(searchRecords[i]) {
-			t.Errorf("row %d text %q, want %q", i, r.Text, caption.SearchText(searchRecords[i]))
-		}
-	}
-	var pending int
-	if err := s.writer.QueryRow("SELECT count(*) FROM search_text_pending").Scan(&pending); err != nil || pending != 0 {
-		t.Errorf("%d records still pending (%v)", pending, err)
 	}
 }
 

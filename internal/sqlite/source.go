@@ -52,7 +52,7 @@ func (s *Store) Sources(ctx context.Context, record int64) (srcs []caption.Sourc
 	defer wrap(&err, "sqlite.Sources(%d)", record)
 	const query = `SELECT ` + sourceColumns + `
 		FROM occurrences JOIN documents ON documents.id = occurrences.document_id
-		WHERE record_id = ? ORDER BY document_id, idx`
+		WHERE occurrences.record_id = ? ORDER BY occurrences.document_id, occurrences.idx`
 	err = s.querySources(ctx, query, []any{record}, func(src caption.Source) {
 		srcs = append(srcs, src)
 	})
@@ -81,7 +81,7 @@ func (s *Store) SourcesOf(ctx context.Context, records []int64) (out map[int64][
 	}
 	const query = `SELECT ` + sourceColumns + `
 		FROM occurrences JOIN documents ON documents.id = occurrences.document_id
-		WHERE record_id IN (SELECT value FROM json_each(?)) ORDER BY record_id, document_id, idx`
+		WHERE occurrences.record_id IN (SELECT value FROM json_each(?)) ORDER BY occurrences.record_id, occurrences.document_id, occurrences.idx`
 	err = s.querySources(ctx, query, []any{string(ids)}, func(src caption.Source) {
 		out[src.RecordID] = append(out[src.RecordID], src)
 	})
@@ -92,7 +92,8 @@ func (s *Store) SourcesOf(ctx context.Context, records []int64) (out map[int64][
 }
 
 // sourceColumns are what scanSource reads.
-const sourceColumns = documentColumns + ", record_id, idx, byte_start, byte_end, line, text, meta"
+const sourceColumns = documentColumns + `, occurrences.record_id, occurrences.idx, occurrences.byte_start, occurrences.byte_end,
+	occurrences.line, occurrences.text, (SELECT text FROM records WHERE records.id = occurrences.record_id), occurrences.meta`
 
 // querySources runs a query of sourceColumns and calls fn with each row.
 func (s *Store) querySources(ctx context.Context, query string, args []any, fn func(caption.Source)) error {
@@ -104,9 +105,14 @@ func (s *Store) querySources(ctx context.Context, query string, args []any, fn f
 	for rows.Next() {
 		var src caption.Source
 		var meta sql.NullString
-		src.Document, err = scanDocument(rows, &src.RecordID, &src.Index, &src.Start, &src.End, &src.Line, &src.Text, &meta)
+		var packed []byte
+		var recordText string
+		src.Document, err = scanDocument(rows, &src.RecordID, &src.Index, &src.Start, &src.End, &src.Line, &packed, &recordText, &meta)
 		if err != nil {
 			return err
+		}
+		if src.Text, err = unpackText(packed, recordText); err != nil {
+			return fmt.Errorf("occurrence %d of document %d: %w", src.Index, src.Document.ID, err)
 		}
 		src.DocumentID = src.Document.ID
 		if meta.Valid {

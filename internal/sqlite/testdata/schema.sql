@@ -1,13 +1,6 @@
 -- The schema after every migration (sqlite_master), checked by TestSchema.
 -- Regenerate: go test ./internal/sqlite -run TestSchema -update
 
--- table bands
-CREATE TABLE bands (
-	band      INTEGER NOT NULL,
-	record_id INTEGER NOT NULL,
-	PRIMARY KEY (band, record_id)
-) STRICT, WITHOUT ROWID;
-
 -- table corrections
 CREATE TABLE corrections (
 	seq       INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -45,19 +38,18 @@ CREATE TABLE links (
 ) STRICT, WITHOUT ROWID;
 
 -- table occurrences
-CREATE TABLE occurrences (
-	id          INTEGER PRIMARY KEY,
+CREATE TABLE "occurrences" (
 	document_id INTEGER NOT NULL REFERENCES documents (id),
 	idx         INTEGER NOT NULL CHECK (idx >= 0),
 	byte_start  INTEGER NOT NULL,
 	byte_end    INTEGER NOT NULL,
 	line        INTEGER NOT NULL,
-	text        TEXT NOT NULL,
+	text        BLOB, -- NULL: the record's text; else packed (fields.go)
 	meta        TEXT, -- JSON object of the reader's other fields; NULL when none
 	record_id   INTEGER NOT NULL REFERENCES records (id),
-	UNIQUE (document_id, idx),
+	PRIMARY KEY (document_id, idx),
 	CHECK (byte_start <= byte_end)
-) STRICT;
+) STRICT, WITHOUT ROWID;
 
 -- table records
 CREATE TABLE records (
@@ -71,9 +63,6 @@ CREATE TABLE records (
 	-- key, with a NULL key_hash and found by records_key_collided instead.
 	key               TEXT NOT NULL CHECK (key <> ''),
 	key_hash          INTEGER UNIQUE,
-	json              TEXT NOT NULL,
-	-- date as ISO 8601 at its precision, and the first and last day it can
-	-- mean as days since 1970-01-01, for date windows.
 	date              TEXT,
 	date_precision    TEXT CHECK (date_precision IN ('day', 'month', 'year')),
 	day_first         INTEGER,
@@ -90,8 +79,7 @@ CREATE TABLE records (
 	-- MinHash signature (little-endian uint32s) and LSH bands (little-endian
 	-- uint64s). The bands are copied into the bands table when the record is
 	-- linked at cluster level.
-	signature         BLOB,
-	bands             BLOB,
+	bands             BLOB, text TEXT NOT NULL DEFAULT '', desc_len INTEGER, fields BLOB,
 	CHECK ((date IS NULL) = (date_precision IS NULL))
 ) STRICT;
 
@@ -119,6 +107,12 @@ CREATE TABLE schema_migrations (
 	version INTEGER PRIMARY KEY,
 	name    TEXT NOT NULL,
 	applied TEXT NOT NULL
+) STRICT;
+
+-- table search_changes
+CREATE TABLE search_changes (
+	seq       INTEGER PRIMARY KEY AUTOINCREMENT,
+	record_id INTEGER NOT NULL UNIQUE
 ) STRICT;
 
 -- table search_pending
@@ -151,18 +145,6 @@ CREATE TABLE search_terms (
 	record_id INTEGER NOT NULL,
 	PRIMARY KEY (value_id, record_id)
 ) STRICT, WITHOUT ROWID;
-
--- table search_text
-CREATE TABLE search_text (
-	seq       INTEGER PRIMARY KEY AUTOINCREMENT,
-	record_id INTEGER NOT NULL UNIQUE,
-	text      TEXT NOT NULL
-) STRICT;
-
--- table search_text_pending
-CREATE TABLE search_text_pending (
-	record_id INTEGER PRIMARY KEY
-) STRICT;
 
 -- table search_values
 CREATE TABLE search_values (

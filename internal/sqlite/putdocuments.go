@@ -1,0 +1,306 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"sijil/internal/caption"
+)
+
+// PutDocuments stores docs as PutDocument would each, and the records they
+// create with their links, in one transaction (Exclusive's, inside it).
+//
+// Everything that can make the call fail for its arguments is found before
+// anything is written (plan): the documents already stored, the records
+// found by key, the new records' IDs (after the highest stored: the writer
+// holds the write lock), their links, and every value checked. The writes
+// then need no savepoint inside Exclusive (see writeChecked), whose journal
+// held a copy of every page a document's statements touched; and each new
+// record is inserted once with its cluster and event, where inserting it
+// unlinked and then setting its groups grew rows in place and split pages.
+func (s *Store) PutDocuments(ctx context.Context, docs []caption.DocumentItems, v caption.Versions, link caption.LinkFunc) (res []caption.IngestResult, err error) {
+	defer wrap(&err, "sqlite.PutDocuments(%d documents)", len(docs))
+	return s.putDocuments(ctx, docs, v, link)
+}
+
+func (s *Store) putDocuments(ctx context.Context, docs []caption.DocumentItems, v caption.Versions, link caption.LinkFunc) ([]caption.IngestResult, error) {
+	now := time.Now()
+	p := &putPlan{docs: make([]caption.DocumentItems, len(docs))}
+	for i, d := range docs {
+		if err := checkDocument(d.Document); err != nil {
+			return nil, fmt.Errorf("%s: %w", d.Document.Path, err)
+		}
+		if d.Document.LastSeen.IsZero() {
+			d.Document.LastSeen = now
+		}
+		if d.Document.FirstSeen.IsZero() {
+			d.Document.FirstSeen = d.Document.LastSeen
+		}
+		p.docs[i] = d
+	}
+	err := s.writeChecked(ctx,
+		func(q querier) error { return s.plan(ctx, q, p, v, link) },
+		func(q querier) error { return s.writePlan(ctx, q, p) })
+	if err != nil {
+		return nil, err
+	}
+	return p.results, nil
+}
+
+// putPlan is what PutDocuments writes, decided before any of it is.
+type putPlan struct {
+	docs    []caption.DocumentItems
+	results []caption.IngestResult
+	touched []int              // indexes of the documents already stored
+	fresh   []int              // indexes of the new documents
+	records [][]any            // new records' rows, in ID order
+	occs    [][]any            // occurrences' rows
+	links   []caption.Link     // the new records' links, in order
+	index   []indexed          // new records for the search index
+	groups  [2]map[int64]int64 // cluster and event of each new record linked
+}
+
+// plan fills p: it reads, and checks, but writes nothing.
+func (s *Store) plan(ctx context.Context, q querier, p *putPlan, v caption.Versions, link caption.LinkFunc) error {
+	p.results = make([]caption.IngestResult, len(p.docs))
+	var nextDoc int64
+	if err := q.QueryRowContext(ctx, "SELECT coalesce(max(id), 0) + 1 FROM documents").Scan(&nextDoc); err != nil {
+		return err
+	}
+	byPath := map[[2]string]int{} // sha256, path → index of the batch's first such document
+	var items []caption.Item
+	var itemDoc []int // document index of each of items
+	for i, d := range p.docs {
+		r := &p.results[i]
+		r.Document = d.Document
+		k := [2]string{d.Document.SHA256, d.Document.Path}
+		if j, ok := byPath[k]; ok {
+			r.Document, r.Unchanged = p.results[j].Document, true
+			continue
+		}
+		byPath[k] = i
+		found, err := findDocument(ctx, q, &r.Document)
+		if err != nil {
+			return err
+		}
+		if found {
+			r.Unchanged = true
+			p.touched = append(p.touched, i)
+			continue
+		}
+		r.Document.ID = nextDoc
+		nextDoc++
+		p.fresh = append(p.fresh, i)
+		for _, it := range d.Items {
+			items = append(items, it)
+			itemDoc = append(itemDoc, i)
+		}
+	}
+	ids, held, texts, err := s.findRecords(ctx, q, items)
+	if err != nil {
+		return err
+	}
+	var nextRecord int64
+	if err := q.QueryRowContext(ctx, "SELECT coalesce(max(id), 0) + 1 FROM records").Scan(&nextRecord); err != nil {
+		return err
+	}
+	var created []caption.StoredRecord
+	var createdRows [][]any
+	for n := range items {
+		it := &items[n]
+		key := it.Fingerprint.Key
+		r := &p.results[itemDoc[n]]
+		if _, ok := ids[key]; ok {
+			r.ExactDuplicate++
+		} else {
+			cols, err := recordColumns(it.Record, v)
+			if err != nil {
+				return fmt.Errorf("%s: caption %d: %w", r.Document.Path, it.Occurrence.Index, err)
+			}
+			var hash any
+			if h := s.keyHash(key); !held[h] {
+				hash, held[h] = h, true
+			}
+			ids[key] = nextRecord
+			created = append(created, caption.StoredRecord{ID: nextRecord, Record: it.Record, Fingerprint: it.Fingerprint, Versions: v})
+			row := append([]any{nextRecord, key, hash}, cols...)
+			createdRows = append(createdRows, append(row, packUint64s(it.Fingerprint.Bands)))
+			texts[key] = it.Record.Text
+			r.NewRecords++
+			r.Created = append(r.Created, nextRecord)
+			nextRecord++
+		}
+		id := ids[key]
+		r.RecordIDs = append(r.RecordIDs, id)
+		r.Occurrences++
+		row, err := occurrenceRow(r.Document.ID, id, it.Occurrence, texts[key])
+		if err != nil {
+			return fmt.Errorf("%s: caption %d: %w", r.Document.Path, it.Occurrence.Index, err)
+		}
+		p.occs = append(p.occs, row)
+	}
+	if err := checkIndexes(p, itemDoc, items); err != nil {
+		return err
+	}
+	if err := p.planLinks(ctx, q, created, link); err != nil {
+		return err
+	}
+	for i, row := range createdRows {
+		id := created[i].ID
+		var cluster, event any
+		if g, ok := p.groups[0][id]; ok {
+			cluster = g
+		}
+		if g, ok := p.groups[1][id]; ok {
+			event = g
+		}
+		p.records = append(p.records, append(row, cluster, event))
+		p.index = append(p.index, indexed{id, created[i].Record})
+	}
+	return nil
+}
+
+// checkIndexes refuses two captions of one document at one index, which
+// the occurrences' unique key would refuse half-way through the writes.
+func checkIndexes(p *putPlan, itemDoc []int, items []caption.Item) error {
+	seen := map[[2]int]bool{}
+	for n, it := range items {
+		k := [2]int{itemDoc[n], it.Occurrence.Index}
+		if seen[k] {
+			return fmt.Errorf("%w: %s: two captions at index %d", caption.ErrDuplicate, p.docs[itemDoc[n]].Document.Path, it.Occurrence.Index)
+		}
+		seen[k] = true
+	}
+	return nil
+}
+
+// planLinks asks link for the links of created and checks them: each is
+// of a created record, at a level, to a group, with a target that exists
+// or is created.
+func (p *putPlan) planLinks(ctx context.Context, q querier, created []caption.StoredRecord, link caption.LinkFunc) error {
+	if link == nil || len(created) == 0 {
+		return nil
+	}
+	links, err := link(ctx, created)
+	if err != nil {
+		return err
+	}
+	isNew := make(map[int64]bool, len(created))
+	for _, r := range created {
+		isNew[r.ID] = true
+	}
+	p.groups = [2]map[int64]int64{{}, {}}
+	now := time.Now()
+	var stored []caption.Link // targets and groups among the stored records, as links to themselves
+	for _, l := range links {
+		level := 0
+		switch l.Level {
+		case caption.LevelCluster:
+		case caption.LevelEvent:
+			level = 1
+		default:
+			return fmt.Errorf("%w: link level %q", caption.ErrInvalid, l.Level)
+		}
+		if !isNew[l.Record] {
+			return fmt.Errorf("%w: link of record %d, which the call does not create", caption.ErrInvalid, l.Record)
+		}
+		if l.Group == 0 {
+			return fmt.Errorf("%w: link of record %d to group 0", caption.ErrInvalid, l.Record)
+		}
+		for _, id := range []int64{l.Target, l.Group} {
+			if !isNew[id] {
+				stored = append(stored, caption.Link{Record: id, Target: id})
+			}
+		}
+		if l.Created.IsZero() {
+			l.Created = now
+		}
+		p.groups[level][l.Record] = l.Group
+		p.links = append(p.links, l)
+	}
+	if len(stored) == 0 {
+		return nil
+	}
+	return linkedRecords(ctx, q, stored)
+}
+
+// findDocument fills doc with the stored document of its SHA-256 and path,
+// if there is one, its LastSeen moved forward as touching it will.
+func findDocument(ctx context.Context, q querier, doc *caption.Document) (bool, error) {
+	const find = "SELECT id, root, size, format, first_seen, last_seen FROM documents WHERE sha256 = ? AND path = ?"
+	var first, last string
+	d := *doc
+	err := q.QueryRowContext(ctx, find, doc.SHA256, doc.Path).Scan(&d.ID, &d.Root, &d.Size, &d.Format, &first, &last)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	if d.FirstSeen, err = parseTime(first); err != nil {
+		return false, err
+	}
+	if d.LastSeen, err = parseTime(last); err != nil {
+		return false, err
+	}
+	if doc.LastSeen.After(d.LastSeen) {
+		d.LastSeen = doc.LastSeen
+	}
+	*doc = d
+	return true, nil
+}
+
+// writePlan writes what plan decided.
+func (s *Store) writePlan(ctx context.Context, q querier, p *putPlan) error {
+	if len(p.links) > 0 {
+		// Every record, target and group is checked and every key is new:
+		// no constraint can fail, and foreign keys checked at the commit
+		// spare a statement journal (see setLinks).
+		if _, err := q.ExecContext(ctx, "PRAGMA defer_foreign_keys = ON"); err != nil {
+			return err
+		}
+	}
+	for _, i := range p.touched {
+		d := p.results[i].Document
+		if _, err := q.ExecContext(ctx, "UPDATE documents SET last_seen = ? WHERE id = ?", formatTime(d.LastSeen), d.ID); err != nil {
+			return err
+		}
+	}
+	docRows := make([][]any, len(p.fresh))
+	for n, i := range p.fresh {
+		d := p.results[i].Document
+		docRows[n] = []any{d.ID, d.Path, d.Root, d.SHA256, d.Size, d.Format, formatTime(d.FirstSeen), formatTime(d.LastSeen)}
+	}
+	linkRows := make([][]any, len(p.links))
+	for i, l := range p.links {
+		linkRows[i] = []any{l.Record, l.Level, l.Target, l.Group, l.Similarity, l.Rule, formatTime(l.Created)}
+	}
+	for _, ins := range []struct {
+		prefix, suffix string
+		rows           [][]any
+	}{
+		{prefix: "INSERT INTO documents (id, path, root, sha256, size, format, first_seen, last_seen) VALUES ", rows: docRows},
+		{prefix: "INSERT INTO records (id, key, key_hash, " + recordColumnNames + ", bands, cluster, event) VALUES ", rows: p.records},
+		{prefix: "INSERT INTO occurrences (document_id, idx, byte_start, byte_end, line, text, meta, record_id) VALUES ", rows: p.occs},
+		// A record linked twice at one level in one call keeps the last.
+		{prefix: "INSERT INTO links (record_id, level, target, grp, similarity, rule, created) VALUES ", rows: linkRows,
+			suffix: ` ON CONFLICT (record_id, level) DO UPDATE SET target = excluded.target, grp = excluded.grp,
+			similarity = excluded.similarity, rule = excluded.rule, created = excluded.created`},
+	} {
+		if err := execRows(ctx, q, ins.prefix, ins.suffix, ins.rows, nil); err != nil {
+			return err
+		}
+	}
+	if len(p.links) > 0 {
+		if err := bumpLinkVersion(ctx, q); err != nil {
+			return err
+		}
+	}
+	if s.beforeSearch != nil && len(p.index) > 0 {
+		s.beforeSearch()
+	}
+	return s.indexRecords(ctx, q, p.index)
+}
