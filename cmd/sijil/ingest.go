@@ -66,8 +66,14 @@ Progress is shown on standard error when it is a terminal.`,
 				"the Jaccard index of word shingles at or above which two captions are altered copies")
 			fs.Float64Var(&near.Containment, "containment", near.Containment,
 				"the share of the shorter caption's shingles found in the longer at or above which\none is a copy that gained or lost a sentence")
+			fs.IntVar(&cfg.IngestBatch, "batch", cfg.IngestBatch,
+				"store and link `N` captions (whole documents) per transaction: what an interrupted ingest loses\n(env SIJIL_INGEST_BATCH)")
 		},
 		run: func(ctx context.Context, cfg Config, args []string, std stdio) error {
+			if cfg.IngestBatch <= 0 {
+				fmt.Fprintln(std.err, "sijil ingest: -batch (or SIJIL_INGEST_BATCH) must be a positive number")
+				return errUsage
+			}
 			return runIngest(ctx, cfg, near, args, std)
 		},
 	}
@@ -109,6 +115,7 @@ func runIngest(ctx context.Context, cfg Config, near dedup.Options, paths []stri
 		return err
 	}
 	opt.Dedup = near
+	opt.Batch = cfg.IngestBatch
 	opt.Stdin = std.in
 	if isTerminal(std.err) {
 		opt.Progress = std.err

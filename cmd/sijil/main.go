@@ -11,8 +11,10 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"strconv"
 	"strings"
 
+	"sijil/internal/ingest"
 	"sijil/internal/parse"
 )
 
@@ -69,11 +71,15 @@ type Config struct {
 	// gave them (every occurrence, comma-separated lists split), else as
 	// SIJIL_HOST does (comma-separated).
 	Hosts []string
+	// IngestBatch is how many captions `sijil ingest` stores and links
+	// per transaction, as -batch gave it, else SIJIL_INGEST_BATCH (-1 when
+	// that is not a number), else ingest.DefaultBatch.
+	IngestBatch int
 }
 
 // DefaultConfig returns the configuration sijil uses when no flag or
 // environment variable says otherwise.
-func DefaultConfig() Config { return Config{DB: defaultDB} }
+func DefaultConfig() Config { return Config{DB: defaultDB, IngestBatch: ingest.DefaultBatch} }
 
 // configFromEnv returns DefaultConfig overridden by SIJIL_* variables.
 func configFromEnv(getenv func(string) string) Config {
@@ -87,6 +93,13 @@ func configFromEnv(getenv func(string) string) Config {
 	}
 	cfg.FocusEnv = getenv(focusEnv)
 	cfg.Hosts = splitList(getenv(hostEnv))
+	if v := getenv("SIJIL_INGEST_BATCH"); v != "" {
+		if n, err := strconv.Atoi(v); err == nil {
+			cfg.IngestBatch = n
+		} else {
+			cfg.IngestBatch = -1
+		}
+	}
 	return cfg
 }
 

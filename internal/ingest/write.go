@@ -3,6 +3,7 @@ package ingest
 import (
 	"context"
 	"fmt"
+	"sync"
 
 	"sijil/internal/caption"
 )
@@ -16,6 +17,12 @@ import (
 // transactions.
 func (in *ingester) storeAll(ctx context.Context, paths []string) error {
 	ctx, cancel := context.WithCancel(ctx)
+	// The workers and the walk are waited for before storeAll returns, so
+	// that no document is still being read when the ingest says it is
+	// done (an interrupted ingest must not go on reading files, nor a
+	// test's temporary directory be removed under it).
+	var wg sync.WaitGroup
+	defer wg.Wait()
 	defer cancel()
 	// Each document gets a channel for its result; the channel of channels
 	// keeps the walk's order, and its capacity bounds the documents held in
@@ -23,13 +30,13 @@ func (in *ingester) storeAll(ctx context.Context, paths []string) error {
 	order := make(chan chan *document, 2*in.opt.Workers)
 	jobs := make(chan func(), in.opt.Workers)
 	for range in.opt.Workers {
-		go func() {
+		wg.Go(func() {
 			for job := range jobs {
 				job()
 			}
-		}()
+		})
 	}
-	go func() {
+	wg.Go(func() {
 		defer close(order)
 		defer close(jobs)
 		for _, p := range paths {
@@ -39,9 +46,15 @@ func (in *ingester) storeAll(ctx context.Context, paths []string) error {
 			case <-ctx.Done():
 				return
 			}
-			jobs <- func() { out <- in.prepare(p) }
+			jobs <- func() {
+				if err := ctx.Err(); err != nil {
+					out <- &document{path: p, err: err}
+					return
+				}
+				out <- in.prepare(p)
+			}
 		}
-	}()
+	})
 	chunks := make(chan []*document)
 	written := make(chan error, 1)
 	go func() {
