@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,127 +15,254 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"sijil/internal/caption"
-	"sijil/internal/corpus"
+	"sijil/internal/dedup"
+	"sijil/internal/ingest"
 	"sijil/internal/sqlite"
 )
 
-// TestIngestKill kills `sijil ingest` (SIGKILL) at random moments of a run
-// on a generated corpus, several times over, then lets it complete, and
-// checks that the register holds exactly what an uninterrupted run's does:
-// the same documents, occurrences, records, clusters, events and links.
+// killCaptions is the size of TestIngestKill's corpus: with killBatch
+// captions per transaction, eight batches to store and, of the about
+// 14,000 records they make, six to link at each level. It also spans four
+// transactions of ingest.DefaultBatch (5,000), and three linking
+// transactions a level, enough for the kills below, should a binary not
+// honour SIJIL_INGEST_BATCH. An uninterrupted run takes 3–7 s here.
+const (
+	killCaptions = 20000
+	killBatch    = 2500
+)
+
+// TestIngestKill kills `sijil ingest` (SIGKILL) where an ingest into SQLite
+// can be interrupted, and checks each time that the kill landed there and
+// that the register then held what it should; once the same command has
+// run to the end, the register must hold exactly what an uninterrupted
+// run's does: the same documents, occurrences, records, clusters, events
+// and links.
+//
+//   - batches: inside a batch (a transaction open, some batches of the run
+//     already committed), between two batches (no transaction open, some
+//     committed, more to come), and inside a later batch. After each kill
+//     the register holds the documents committed when the child was
+//     stopped, no more (the open transaction left nothing), some but not
+//     all of them.
+//   - linking: a register whose records are all stored and none linked
+//     (stored by a process that does not link) is linked by `sijil ingest`
+//     of the same documents, which finds them unchanged and only links the
+//     leftovers; it is killed inside a transaction linking clusters (some
+//     linked, no events yet), then inside one linking events (every
+//     cluster linked, some events). The link state after each kill is the
+//     one seen when the child was stopped.
+//
+// Each kill is found by watching the register (see crashwatch_test.go);
+// one that does not land is tried again from the same register, and the
+// test fails if it never lands.
 func TestIngestKill(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds sijil and ingests a corpus several times")
 	}
 	dir := t.TempDir()
 	bin := buildSijil(t, dir)
-	docs := filepath.Join(dir, "corpus")
-	if err := os.Mkdir(docs, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := corpus.Generate(corpus.DefaultOptions(3000), func(name string, data []byte) error {
-		return os.WriteFile(filepath.Join(docs, name), data, 0o644)
-	}); err != nil {
-		t.Fatal(err)
-	}
-	env := append(os.Environ(), "SIJIL_GAZETTEER="+filepath.Join(dir, "gazetteer"))
-	ingest := func(db string) *exec.Cmd {
-		cmd := exec.Command(bin, "ingest", "--db", db, docs)
-		cmd.Env = env
-		return cmd
-	}
+	kc := newKillCorpus(t, dir, killCaptions)
+	ingest := func(db string, gated bool) *exec.Cmd { return kc.cmd(t, bin, dir, db, killBatch, gated) }
 
 	ref := filepath.Join(dir, "ref.db")
 	start := time.Now()
-	if out, err := ingest(ref).CombinedOutput(); err != nil {
+	if out, err := ingest(ref, false).CombinedOutput(); err != nil {
 		t.Fatalf("uninterrupted ingest: %v\n%s", err, out)
 	}
-	full := time.Since(start)
-
-	seed := uint64(time.Now().UnixNano())
-	rng := rand.New(rand.NewPCG(seed, 0))
-	t.Logf("an uninterrupted run takes %v; kill delays from seed %d", full, seed)
-	total := openRegister(t, ref)
-	final, err := total.Stats(t.Context())
-	if err != nil {
-		t.Fatal(err)
-	}
+	t.Logf("an uninterrupted run takes %v", time.Since(start))
+	final := mustStatsOf(t, openRegister(t, ref))
 	want := registerContent(t, ref)
-	if len(want.Occurrences) != 3000 {
-		t.Errorf("the uninterrupted run stored %d occurrences, want 3000", len(want.Occurrences))
+	if len(want.Occurrences) != killCaptions {
+		t.Errorf("the uninterrupted run stored %d occurrences, want %d", len(want.Occurrences), killCaptions)
 	}
-	complete := func(db string) {
+	t.Logf("the uninterrupted run's register: %+v", final)
+	complete := func(t *testing.T, db string) {
 		t.Helper()
-		if out, err := ingest(db).CombinedOutput(); err != nil {
+		checkIntegrity(t, db)
+		start := time.Now()
+		if out, err := ingest(db, false).CombinedOutput(); err != nil {
 			t.Fatalf("completing ingest: %v\n%s", err, out)
 		}
+		t.Logf("the completing run took %v", time.Since(start))
+		checkIntegrity(t, db)
 		if diff := cmp.Diff(want, registerContent(t, db)); diff != "" {
 			t.Errorf("%s after kills differs from an uninterrupted run's register (-uninterrupted +killed):\n%s", filepath.Base(db), diff)
 		}
 	}
 
-	// One register is killed at random moments. Each run resumes where the
-	// last was killed: kill it a random share of the way through the work
-	// left, so that the kills fall all along the run.
-	random := filepath.Join(dir, "random.db")
-	left := full
-	for i := range 5 {
-		delay := time.Duration((0.2 + 0.5*rng.Float64()) * float64(left))
-		left -= delay
-		cmd := ingest(random)
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
+	t.Run("batches", func(t *testing.T) {
+		db := filepath.Join(dir, "batches.db")
+		tally := newLandings(t)
+		defer tally.log()
+		// kill runs the ingest into db and kills it when at holds of the
+		// register before the run and while the child is stopped.
+		kill := func(what string, gated bool, at func(before caption.Stats, now sqliteLook) bool) {
+			tally.try(what, func(try int) bool {
+				return withSnapshot(t, db, func() bool {
+					w := watchSQLite(t, db)
+					defer w.close()
+					before := mustStatsOf(t, w.store)
+					c := startChild(t, ingest(db, gated))
+					now, landed, err := killAt(c, func() (sqliteLook, error) { return w.look(t.Context()) },
+						func(l sqliteLook) bool { return at(before, l) })
+					if !landed {
+						t.Logf("%s, try %d: the run ended first (%v): %s", what, try, err, lastLines(c.out.String(), 2))
+						return false
+					}
+					checkKilled(t, err, c.out.String())
+					after := mustStatsOf(t, w.store)
+					t.Logf("%s: killed with %d of %d documents committed (%d before the run), a transaction open: %v; after: %+v",
+						what, now.Documents, final.Documents, before.Documents, now.Writing, after)
+					if after.Documents != now.Documents || after.Occurrences != now.Occurrences || after.Records != now.Records {
+						t.Errorf("%s: the register holds %+v after the kill, not what was committed when the child was stopped (%+v)", what, after, now.Stats)
+					}
+					if after.Documents <= 0 || after.Documents >= final.Documents || after.Records >= final.Records {
+						t.Errorf("%s: the register is not partial after the kill: %+v of %+v", what, after, final)
+					}
+					return true
+				})
+			})
 		}
-		timer := time.AfterFunc(delay, func() { cmd.Process.Kill() })
-		err := cmd.Wait()
-		timer.Stop()
-		t.Logf("run %d killed after %v (%v): %s", i+1, delay, err, registerStats(t, random))
-	}
-	complete(random)
+		// The run's own batches, not the register's: a kill after at
+		// least one commit of this run lands in its second or later
+		// transaction, and each of the three lands further along.
+		inside := func(before caption.Stats, now sqliteLook) bool {
+			return now.Writing && before.Documents < now.Documents && now.Documents < final.Documents
+		}
+		kill("inside a batch", false, inside)
+		// Gated: the run commits the batches before the document on
+		// standard input, then waits for it with no transaction open.
+		kill("between batches", true, func(before caption.Stats, now sqliteLook) bool {
+			return !now.Writing && before.Documents < now.Documents && now.Documents < final.Documents
+		})
+		kill("inside a later batch", false, inside)
+		complete(t, db)
+	})
 
-	// Another is killed in the middle of each linking pass, found by
-	// watching the register.
-	phased := filepath.Join(dir, "phased.db")
-	for _, phase := range []struct {
-		name string
-		in   func(before, now caption.Stats) bool
-	}{
-		{"clusters", func(before, now caption.Stats) bool { return now.Clusters > before.Clusters && now.Events == 0 }},
-		{"events", func(before, now caption.Stats) bool { return now.Events > before.Events && now.Events < final.Events }},
-	} {
-		err := killWhen(t, ingest(phased), phased, phase.in)
-		t.Logf("run killed while linking %s (%v): %s", phase.name, err, registerStats(t, phased))
-	}
-	complete(phased)
+	t.Run("linking", func(t *testing.T) {
+		db := filepath.Join(dir, "linking.db")
+		start := time.Now()
+		storeUnlinked(t, filepath.Join(dir, "gazetteer"), db, kc)
+		st := mustStatsOf(t, openRegister(t, db))
+		t.Logf("stored without linking in %v: %+v", time.Since(start), st)
+		if st.Documents != final.Documents || st.Records != final.Records || st.Clusters != 0 || st.Events != 0 {
+			t.Fatalf("the register stored without linking holds %+v, want every document and record of %+v and no cluster or event", st, final)
+		}
+		var ids []int64
+		for r, err := range openRegister(t, db).Records(t.Context()) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, r.ID)
+		}
+		slices.Sort(ids)
+		n := len(ids)
+
+		tally := newLandings(t)
+		defer tally.log()
+		type linkLook struct {
+			Writing          bool
+			Clusters, Events int // records linked at each level
+		}
+		kill := func(what string, at func(linkLook) bool) {
+			tally.try(what, func(try int) bool {
+				return withSnapshot(t, db, func() bool {
+					w := watchSQLite(t, db)
+					defer w.close()
+					look := func() (linkLook, error) {
+						var l linkLook
+						var err error
+						if l.Clusters, err = w.linked(t.Context(), caption.LevelCluster, ids, n); err != nil {
+							return l, err
+						}
+						if l.Events, err = w.linked(t.Context(), caption.LevelEvent, ids, l.Clusters); err != nil {
+							return l, err
+						}
+						l.Writing, err = w.writing(t.Context())
+						return l, err
+					}
+					c := startChild(t, ingest(db, false))
+					now, landed, err := killAt(c, look, at)
+					if !landed {
+						t.Logf("%s, try %d: the run ended first (%v): %s", what, try, err, lastLines(c.out.String(), 2))
+						return false
+					}
+					checkKilled(t, err, c.out.String())
+					clusters := n - unlinkedCount(t, w.store, caption.LevelCluster, n)
+					events := clusters - unlinkedCount(t, w.store, caption.LevelEvent, n)
+					t.Logf("%s: killed with %d of %d records linked into clusters and %d into events, a transaction open: %v; after: %d and %d linked, %+v",
+						what, now.Clusters, n, now.Events, now.Writing, clusters, events, mustStatsOf(t, w.store))
+					if clusters != now.Clusters || events != now.Events {
+						t.Errorf("%s: %d and %d records linked after the kill, not the %d and %d linked when the child was stopped", what, clusters, events, now.Clusters, now.Events)
+					}
+					return true
+				})
+			})
+		}
+		kill("while linking clusters", func(l linkLook) bool {
+			return l.Writing && 0 < l.Clusters && l.Clusters < n && l.Events == 0
+		})
+		kill("while linking events", func(l linkLook) bool {
+			return l.Writing && l.Clusters == n && 0 < l.Events && l.Events < n
+		})
+		complete(t, db)
+	})
 }
 
-// killWhen runs cmd, watching the register at db, and kills it as soon as
-// its stats, compared with those before it started, satisfy in. It returns
-// how cmd ended.
-func killWhen(t *testing.T, cmd *exec.Cmd, db string, in func(before, now caption.Stats) bool) error {
+// storeUnlinked stores kc's documents in the SQLite register at db as
+// `sijil ingest` does, in this process, but links none of the records:
+// the state a process that stores without linking leaves, which the
+// linking kills start from.
+func storeUnlinked(t *testing.T, gazetteer, db string, kc killCorpus) {
 	t.Helper()
-	s := openRegister(t, db)
-	before, err := s.Stats(t.Context())
+	ctx := t.Context()
+	cfg := configFromEnv(func(k string) string {
+		if k == "SIJIL_GAZETTEER" {
+			return gazetteer
+		}
+		return os.Getenv(k)
+	})
+	cfg.DB = db
+	opt, err := pipelineOptions(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := cmd.Start(); err != nil {
+	s, err := openStore(ctx, db)
+	if err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	for {
-		select {
-		case err := <-done:
-			return err
-		case <-time.After(5 * time.Millisecond):
-		}
-		if now, err := s.Stats(t.Context()); err == nil && in(before, now) {
-			cmd.Process.Kill()
-			return <-done
-		}
+	defer s.Close()
+	if _, err := useFocus(ctx, cfg, s, &opt); err != nil {
+		t.Fatal(err)
+	}
+	opt.Dedup = dedup.DefaultOptions()
+	in, err := os.Open(kc.stdin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	opt.Stdin = in
+	sum, err := ingest.Ingest(ctx, unlinking{s}, kc.args, opt)
+	if err != nil || len(sum.Failures) > 0 {
+		t.Fatalf("storing without linking: %v, %d failures", err, len(sum.Failures))
 	}
 }
+
+// unlinking is a store that keeps what an ingest stores but no links: it
+// stores documents without the links the pipeline decides for their new
+// records, reports no record unlinked, so that the pipeline finds nothing
+// left to link, and drops the links it would set all the same.
+type unlinking struct{ caption.Store }
+
+func (u unlinking) PutDocuments(ctx context.Context, docs []caption.DocumentItems, v caption.Versions, _ caption.LinkFunc) ([]caption.IngestResult, error) {
+	return u.Store.PutDocuments(ctx, docs, v, nil)
+}
+
+func (unlinking) Unlinked(context.Context, caption.LinkLevel, int) ([]caption.StoredRecord, error) {
+	return nil, nil
+}
+func (unlinking) SetLink(context.Context, caption.Link) error    { return nil }
+func (unlinking) SetLinks(context.Context, []caption.Link) error { return nil }
 
 // buildSijil builds the sijil command into dir.
 func buildSijil(t *testing.T, dir string) string {
@@ -160,16 +286,6 @@ func openRegister(t *testing.T, path string) caption.Store {
 	}
 	t.Cleanup(func() { s.Close() })
 	return s
-}
-
-// registerStats describes a register in one line, for the log.
-func registerStats(t *testing.T, path string) string {
-	s := openRegister(t, path)
-	st, err := s.Stats(t.Context())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return fmt.Sprintf("%+v", st)
 }
 
 // content is a register's logical content: what two runs that should agree
