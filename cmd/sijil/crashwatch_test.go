@@ -58,9 +58,7 @@ const (
 	childTimeout = 2 * time.Minute
 	// batchEnv is the environment variable that sets `sijil ingest`'s
 	// captions per transaction. The tests set it to make several
-	// transactions of corpora that stay quick to ingest; their corpora are
-	// also large enough for several transactions of ingest.DefaultBatch,
-	// should a binary not honour it.
+	// transactions of corpora that stay quick to ingest.
 	batchEnv = "SIJIL_INGEST_BATCH"
 )
 

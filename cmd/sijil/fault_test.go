@@ -63,12 +63,11 @@ func contentOf(t *testing.T, dsn string) content {
 
 // pgKillCaptions is the size of TestIngestKillPostgres's and
 // TestIngestPostgresRestart's corpus: with pgKillBatch captions per
-// transaction, twelve batches; three of ingest.DefaultBatch, should a
-// binary not honour SIJIL_INGEST_BATCH, which the second kill of
-// TestIngestKillPostgres needs (one batch committed by the first run, one
-// more by the resumed run before it is killed in the last).
+// transaction (SIJIL_INGEST_BATCH), six batches: room for the second kill
+// of TestIngestKillPostgres, after one batch committed by the first run
+// and one more by the resumed run.
 const (
-	pgKillCaptions = 12000
+	pgKillCaptions = 6000
 	pgKillBatch    = 1000
 )
 
@@ -349,8 +348,8 @@ func (pg *privatePostgres) database(t *testing.T, name string) string {
 }
 
 // diskFullCaptions is the size of TestIngestDiskFull's corpus: with
-// diskFullBatch captions per transaction, eight batches (four of
-// ingest.DefaultBatch), so that the disk can fill with some committed.
+// diskFullBatch captions per transaction (SIJIL_INGEST_BATCH), eight
+// batches, so that the disk can fill with some committed and more to come.
 const (
 	diskFullCaptions = 20000
 	diskFullBatch    = 2500

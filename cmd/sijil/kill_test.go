@@ -21,14 +21,13 @@ import (
 )
 
 // killCaptions is the size of TestIngestKill's corpus: with killBatch
-// captions per transaction, eight batches to store and, of the about
-// 14,000 records they make, six to link at each level. It also spans four
-// transactions of ingest.DefaultBatch (5,000), and three linking
-// transactions a level, enough for the kills below, should a binary not
-// honour SIJIL_INGEST_BATCH. An uninterrupted run takes 3–7 s here.
+// captions per transaction (SIJIL_INGEST_BATCH), eight batches to store
+// and, of the about 8,300 records they make, six linking transactions at
+// each level: room for a kill after a commit of the run's own, then one
+// further along. An uninterrupted run takes 2–6 s here.
 const (
-	killCaptions = 20000
-	killBatch    = 2500
+	killCaptions = 12000
+	killBatch    = 1500
 )
 
 // TestIngestKill kills `sijil ingest` (SIGKILL) where an ingest into SQLite
