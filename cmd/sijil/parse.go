@@ -10,7 +10,9 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"runtime"
 	"slices"
+	"sync"
 
 	"sijil/internal/caption"
 	"sijil/internal/export"
@@ -82,27 +84,135 @@ func runParse(ctx context.Context, cfg Config, paths []string, std stdio) error 
 // parseFiles writes the records of each file to out in order. A file that
 // cannot be read is reported on stderr and counted in failed; err is for
 // what stops the whole run (cancellation, a failed write).
+//
+// Documents are read, parsed, resolved and encoded on GOMAXPROCS workers,
+// a document to a worker: ResolveDocument and the parser's country
+// inference read the whole document, so its captions stay together. This
+// goroutine writes the results in input order, and at most 2×workers
+// documents wait for it, which bounds the memory held whatever the number
+// of files.
 func parseFiles(ctx context.Context, p *parse.Parser, g *geocode.Gazetteer, paths []string, stdin io.Reader, out, stderr io.Writer) (failed int, err error) {
-	for _, path := range paths {
+	workers := min(runtime.GOMAXPROCS(0), len(paths))
+	ctx, cancel := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	// No worker may outlive the call: a test or a benchmark that runs the
+	// command again would share the machine with the last run's stragglers.
+	defer wg.Wait()
+	defer cancel()
+	order := make(chan chan parsedDoc, 2*workers)
+	jobs := make(chan func(), workers)
+	for range workers {
+		wg.Go(func() {
+			for job := range jobs {
+				// Once the run stops, nobody waits for the documents
+				// still queued.
+				if ctx.Err() == nil {
+					job()
+				}
+			}
+		})
+	}
+	wg.Go(func() {
+		defer close(order)
+		defer close(jobs)
+		for _, path := range paths {
+			res := make(chan parsedDoc, 1)
+			// Standard input is read here, in input order: "-" named
+			// twice gives its data to the first and nothing to the
+			// second, as it did when the files were read one by one.
+			var data []byte
+			var rerr error
+			if path == "-" {
+				data, rerr = io.ReadAll(stdin)
+			}
+			select {
+			case order <- res:
+			case <-ctx.Done():
+				return
+			}
+			job := func() { res <- parseDocument(p, g, path, data, rerr) }
+			select {
+			case jobs <- job:
+			case <-ctx.Done():
+				return
+			}
+		}
+	})
+	done := 0
+	for res := range order {
 		if err := ctx.Err(); err != nil {
 			return failed, fmt.Errorf("parse: %w", err)
 		}
-		raws, format, err := readDocument(path, stdin)
-		if err != nil {
-			fmt.Fprintf(stderr, "sijil: parse %v\n", err)
+		var d parsedDoc
+		select {
+		case d = <-res:
+		case <-ctx.Done():
+			return failed, fmt.Errorf("parse: %w", ctx.Err())
+		}
+		done++
+		if d.err != nil {
+			fmt.Fprintf(stderr, "sijil: parse %v\n", d.err)
 			failed++
 			continue
 		}
-		if format == source.FormatText {
-			raws = p.Segment(raws)
+		if d.recs != nil {
+			if err := export.WriteJSONL(out, slices.Values(d.recs)); err != nil {
+				return failed, fmt.Errorf("parse: %w", err)
+			}
+			continue
 		}
-		recs := p.Document(raws)
-		g.ResolveDocument(recs)
-		if err := export.WriteJSONL(out, slices.Values(recs)); err != nil {
-			return failed, fmt.Errorf("parse: %w", err)
+		if _, err := out.Write(d.jsonl); err != nil {
+			return failed, fmt.Errorf("parse: write jsonl: %w", err)
 		}
 	}
+	// The feeder stops early only when the run is cancelled.
+	if done < len(paths) {
+		return failed, fmt.Errorf("parse: %w", ctx.Err())
+	}
 	return failed, nil
+}
+
+// parsedDoc is one document's output: its JSON lines, or its records when
+// there are so many that encoding them all ahead would hold the document
+// twice; err when it could not be read.
+type parsedDoc struct {
+	jsonl []byte
+	recs  []caption.Record
+	err   error
+}
+
+// encodeAhead is the most captions a worker encodes itself. A bigger
+// document's records are encoded as they are written instead: its JSON
+// would cost as much memory again as its records, where a gallery's is
+// small and encoding it is a good part of its cost, better spread over the
+// workers than left to the one goroutine that writes.
+const encodeAhead = 1000
+
+// parseDocument reads, parses and resolves the document at path (its data
+// and read error already given for "-") and encodes its records.
+func parseDocument(p *parse.Parser, g *geocode.Gazetteer, path string, data []byte, err error) parsedDoc {
+	var raws []caption.Raw
+	var format string
+	if path == "-" {
+		raws, format, err = readData(path, data, err)
+	} else {
+		raws, format, err = readDocument(path, nil)
+	}
+	if err != nil {
+		return parsedDoc{err: err}
+	}
+	if format == source.FormatText {
+		raws = p.Segment(raws)
+	}
+	recs := p.Document(raws)
+	g.ResolveDocument(recs)
+	if len(recs) > encodeAhead {
+		return parsedDoc{recs: recs}
+	}
+	var buf bytes.Buffer
+	// A bytes.Buffer does not fail to take a write.
+	_ = export.WriteJSONL(&buf, slices.Values(recs))
+	return parsedDoc{jsonl: buf.Bytes()}
 }
 
 // newParser loads the built-in lexicons and those in cfg.Lexicon. The
@@ -135,6 +245,12 @@ func readDocument(path string, stdin io.Reader) ([]caption.Raw, string, error) {
 	} else {
 		data, err = readFile(path)
 	}
+	return readData(path, data, err)
+}
+
+// readData is readDocument once the document's bytes, or the error reading
+// them, are in hand.
+func readData(path string, data []byte, err error) ([]caption.Raw, string, error) {
 	if err != nil {
 		return nil, "", fmt.Errorf("%s: %w", path, err)
 	}

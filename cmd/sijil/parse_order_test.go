@@ -1,0 +1,209 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"sijil/internal/corpus"
+	"sijil/internal/export"
+	"sijil/internal/geocode"
+	"sijil/internal/parse"
+	"sijil/internal/source"
+)
+
+// parseSequential is parseFiles as it was before documents were parsed on
+// several goroutines: one file after another. Its output is the reference.
+func parseSequential(p *parse.Parser, g *geocode.Gazetteer, paths []string, stdin io.Reader, out, stderr io.Writer) (failed int, err error) {
+	for _, path := range paths {
+		raws, format, err := readDocument(path, stdin)
+		if err != nil {
+			fmt.Fprintf(stderr, "sijil: parse %v\n", err)
+			failed++
+			continue
+		}
+		if format == source.FormatText {
+			raws = p.Segment(raws)
+		}
+		recs := p.Document(raws)
+		g.ResolveDocument(recs)
+		if err := export.WriteJSONL(out, slices.Values(recs)); err != nil {
+			return failed, err
+		}
+	}
+	return failed, nil
+}
+
+// parseTestTools returns the parser and embedded gazetteer sijil parse uses
+// by default.
+func parseTestTools(t *testing.T) (*parse.Parser, *geocode.Gazetteer) {
+	t.Helper()
+	p, err := parse.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := openGazetteer(DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, g
+}
+
+// orderTestFiles writes many small generated documents, and one too big to
+// be encoded ahead, with inputs that fail among them: a missing file, a
+// directory, a file with a NUL byte (not text), and standard input twice
+// (the second time it is empty, which is an error too). It returns the paths in the order to
+// parse them and what standard input holds.
+func orderTestFiles(t *testing.T) (paths []string, stdin string) {
+	t.Helper()
+	dir := t.TempDir()
+	opt := corpus.DefaultOptions(600)
+	opt.DocMin, opt.DocMax = 1, 9
+	_, err := corpus.Generate(opt, func(name string, data []byte) error {
+		path := filepath.Join(dir, name)
+		paths = append(paths, path)
+		if stdin == "" && len(paths) == 7 {
+			stdin = string(data)
+		}
+		return os.WriteFile(path, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := corpus.DefaultOptions(encodeAhead + 50)
+	big.Seed, big.DocMin, big.DocMax = 2, encodeAhead+50, encodeAhead+50
+	_, err = corpus.Generate(big, func(_ string, data []byte) error {
+		return os.WriteFile(filepath.Join(dir, "big.txt"), data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	binary := filepath.Join(dir, "scan.txt")
+	if err := os.WriteFile(binary, []byte("A caption.\n\nNot\x00text"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sub := filepath.Join(dir, "folder")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	n := len(paths)
+	paths = slices.Concat(paths[:n/4], []string{filepath.Join(dir, "missing.txt"), "-"},
+		paths[n/4:n/2], []string{filepath.Join(dir, "big.txt"), sub},
+		paths[n/2:3*n/4], []string{binary, "-"}, paths[3*n/4:])
+	return paths, stdin
+}
+
+// TestParseFilesOrder checks that parsing on several goroutines writes
+// exactly what parsing one file after another did: the same records in the
+// same order, the same failures on standard error in the same order. More
+// workers than cores make the documents finish out of order.
+func TestParseFilesOrder(t *testing.T) {
+	p, g := parseTestTools(t)
+	paths, stdin := orderTestFiles(t)
+	var wantOut, wantErr bytes.Buffer
+	wantFailed, err := parseSequential(p, g, paths, strings.NewReader(stdin), &wantOut, &wantErr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wantFailed != 4 || bytes.Count(wantOut.Bytes(), []byte("\n")) < 600+encodeAhead {
+		t.Fatalf("reference run: %d failed, %d lines; want 4 failed and every caption", wantFailed, bytes.Count(wantOut.Bytes(), []byte("\n")))
+	}
+	for _, procs := range []int{1, 2, 8} {
+		t.Run(fmt.Sprintf("GOMAXPROCS=%d", procs), func(t *testing.T) {
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+			var out, stderr bytes.Buffer
+			failed, err := parseFiles(t.Context(), p, g, paths, strings.NewReader(stdin), &out, &stderr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if failed != wantFailed {
+				t.Errorf("failed = %d, want %d", failed, wantFailed)
+			}
+			if stderr.String() != wantErr.String() {
+				t.Errorf("stderr:\n%s\nwant:\n%s", stderr.String(), wantErr.String())
+			}
+			if !bytes.Equal(out.Bytes(), wantOut.Bytes()) {
+				t.Errorf("output differs from one file after another (%d bytes, want %d): first difference at line %d",
+					out.Len(), wantOut.Len(), firstDiffLine(out.String(), wantOut.String()))
+			}
+		})
+	}
+}
+
+// firstDiffLine returns the first line, from 1, where a and b differ.
+func firstDiffLine(a, b string) int {
+	la, lb := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := range min(len(la), len(lb)) {
+		if la[i] != lb[i] {
+			return i + 1
+		}
+	}
+	return min(len(la), len(lb)) + 1
+}
+
+// TestParseCommandFailures runs the command over the same inputs: the
+// failures are reported in input order, each once, and the exit status
+// is 1.
+func TestParseCommandFailures(t *testing.T) {
+	paths, stdin := orderTestFiles(t)
+	got := runSijil(t, nil, stdin, append([]string{"parse"}, paths...)...)
+	if got.code != 1 {
+		t.Errorf("exit code %d, want 1", got.code)
+	}
+	lines := strings.Split(strings.TrimSuffix(got.stderr, "\n"), "\n")
+	want := []string{"missing.txt: no such file", "folder: is a directory", "scan.txt", "parse -: no captions"}
+	if len(lines) != len(want) {
+		t.Fatalf("stderr:\n%s\nwant %d lines", got.stderr, len(want))
+	}
+	for i, w := range want {
+		if !strings.Contains(lines[i], w) {
+			t.Errorf("stderr line %d: %q, want it to mention %q", i+1, lines[i], w)
+		}
+	}
+}
+
+// failingWriter takes n bytes, then fails.
+type failingWriter struct{ n int }
+
+var errWriteFailed = errors.New("disk full")
+
+func (w *failingWriter) Write(b []byte) (int, error) {
+	if len(b) > w.n {
+		k := w.n
+		w.n = 0
+		return k, errWriteFailed
+	}
+	w.n -= len(b)
+	return len(b), nil
+}
+
+// TestParseFilesWriteFails checks that a failed write stops the run with
+// its error, whether the failing document was encoded ahead or not, and
+// that no worker is left running.
+func TestParseFilesWriteFails(t *testing.T) {
+	p, g := parseTestTools(t)
+	paths, stdin := orderTestFiles(t)
+	// The big document's output starts after that of the inputs before it.
+	var head bytes.Buffer
+	big := slices.IndexFunc(paths, func(p string) bool { return filepath.Base(p) == "big.txt" })
+	if _, err := parseSequential(p, g, paths[:big], strings.NewReader(stdin), &head, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{0, head.Len() / 2, head.Len() + 5000} {
+		before := runtime.NumGoroutine()
+		_, err := parseFiles(t.Context(), p, g, paths, strings.NewReader(stdin), &failingWriter{n: n}, io.Discard)
+		if !errors.Is(err, errWriteFailed) {
+			t.Errorf("failing after %d bytes: err = %v, want %v", n, err, errWriteFailed)
+		}
+		if after := runtime.NumGoroutine(); after > before {
+			t.Errorf("failing after %d bytes: %d goroutines before, %d after", n, before, after)
+		}
+	}
+}
