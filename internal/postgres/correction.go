@@ -25,7 +25,9 @@ func (s *Store) AddCorrection(ctx context.Context, c caption.Correction) (_ capt
 	}
 	const insert = `INSERT INTO corrections (record_id, field, value, previous, note, author, created)
 		VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING seq`
-	err = s.pool.QueryRow(ctx, insert, c.Record, c.Field, c.Value, c.Previous, c.Note, c.Author, c.At.UTC()).Scan(&c.Seq)
+	err = s.write(ctx, "AddCorrection", func(tx pgx.Tx, _ *txState) error {
+		return tx.QueryRow(ctx, insert, c.Record, c.Field, c.Value, c.Previous, c.Note, c.Author, c.At.UTC()).Scan(&c.Seq)
+	})
 	return c, err
 }
 
@@ -34,15 +36,19 @@ func (s *Store) Corrections(ctx context.Context, record int64) (_ []caption.Corr
 	defer wrap(&err, "postgres.Corrections(%d)", record)
 	const query = `SELECT seq, field, value, previous, note, author, created FROM corrections
 		WHERE record_id = $1 ORDER BY seq`
-	rows, err := s.pool.Query(ctx, query, record)
-	if err != nil {
-		return nil, err
-	}
-	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (caption.Correction, error) {
-		c := caption.Correction{Record: record}
-		err := row.Scan(&c.Seq, &c.Field, &c.Value, &c.Previous, &c.Note, &c.Author, &c.At)
-		c.At = c.At.UTC()
-		return c, err
+	var out []caption.Correction
+	err = s.read(ctx, func(q querier) error {
+		rows, err := q.Query(ctx, query, record)
+		if err != nil {
+			return err
+		}
+		out, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (caption.Correction, error) {
+			c := caption.Correction{Record: record}
+			err := row.Scan(&c.Seq, &c.Field, &c.Value, &c.Previous, &c.Note, &c.Author, &c.At)
+			c.At = c.At.UTC()
+			return c, err
+		})
+		return err
 	})
 	if err == nil && len(out) == 0 {
 		err = s.checkRecord(ctx, record)

@@ -9,9 +9,14 @@
 // words folded in Go (caption.SearchText) and queried with a tsquery built
 // from caption.ParseText; filters and facets use the search_terms table.
 //
-// Several processes may ingest into one database at once: PutDocument finds
-// or creates records with INSERT … ON CONFLICT DO NOTHING, so concurrent
-// writers never duplicate a record or lose an occurrence, and Exclusive holds
-// a session-level advisory lock so that only one process links records at a
-// time. Driver errors are mapped to caption's kinds here, at the edge.
+// Several processes may ingest into one database at once. An ingest stores
+// and links a batch of documents at a time with PutDocuments inside
+// Exclusive: one transaction holding a transaction-level advisory lock, so
+// that one process at a time stores and links, and a batch's rows reach
+// the server by COPY in a few round trips (putdocuments.go, stage.go).
+// PutDocument and PutDocuments outside Exclusive take the lock shared, run
+// side by side, and insert records through a staging table with INSERT …
+// ON CONFLICT DO NOTHING, so that concurrent writers never duplicate a
+// record or lose an occurrence. Driver errors are mapped to caption's kinds
+// here, at the edge.
 package postgres

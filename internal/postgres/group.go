@@ -49,7 +49,9 @@ func (s *Store) Group(ctx context.Context, q caption.GroupQuery) (_ caption.Grou
 	// A first page that holds the whole group has counted it.
 	total := len(rs)
 	if p.After != nil || total > p.Limit {
-		if err := s.pool.QueryRow(ctx, "SELECT count(*) FROM records r WHERE "+col+" = $1 AND r.id <> $2", p.Group, p.Except).Scan(&total); err != nil {
+		if err := s.read(ctx, func(q querier) error {
+			return q.QueryRow(ctx, "SELECT count(*) FROM records r WHERE "+col+" = $1 AND r.id <> $2", p.Group, p.Except).Scan(&total)
+		}); err != nil {
 			return caption.GroupPage{}, err
 		}
 	}

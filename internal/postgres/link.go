@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"sijil/internal/caption"
 )
@@ -75,9 +76,12 @@ func (s *Store) SetLink(ctx context.Context, l caption.Link) (err error) {
 	return s.setLinks(ctx, []caption.Link{l})
 }
 
-// SetLinks stores links as SetLink does each, in order, in one transaction:
-// a statement per table for the whole batch instead of a transaction per
-// link.
+// SetLinks stores links as SetLink does each, in order, in one transaction
+// (inside Exclusive, a savepoint of its): the links are copied into a
+// staging table (COPY), and one UPDATE sets the groups of their records,
+// both levels at once, so that a record linked at both is written once,
+// and one INSERT … ON CONFLICT DO UPDATE stores them, instead of a
+// statement, or a transaction, per link.
 func (s *Store) SetLinks(ctx context.Context, links []caption.Link) (err error) {
 	defer wrap(&err, "postgres.SetLinks(%d links)", len(links))
 	return s.setLinks(ctx, links)
@@ -90,77 +94,54 @@ func (s *Store) setLinks(ctx context.Context, links []caption.Link) error {
 	if len(links) == 0 {
 		return nil
 	}
-	now := time.Now()
 	// A record linked twice at one level keeps its last link, as it would
 	// one call at a time; one statement may not touch a row twice.
-	type key struct {
-		record int64
-		level  caption.LinkLevel
+	last, err := lastLinks(links)
+	if err != nil {
+		return err
 	}
-	last := map[key]int{}
+	kept := make([]caption.Link, 0, len(last))
+	records := map[int64]bool{}
 	for i, l := range links {
-		if linkColumns[l.Level] == "" {
-			return fmt.Errorf("%w: link level %q", caption.ErrInvalid, l.Level)
+		if last[i] {
+			kept = append(kept, l)
+			records[l.Record] = true
 		}
-		if l.Group <= 0 {
-			return fmt.Errorf("%w: group %d", caption.ErrInvalid, l.Group)
-		}
-		last[key{l.Record, l.Level}] = i
 	}
-	var c linkArrays
-	byLevel := map[caption.LinkLevel]*linkArrays{}
-	for i, l := range links {
-		if last[key{l.Record, l.Level}] != i {
-			continue
-		}
-		created := l.Created
-		if created.IsZero() {
-			created = now
-		}
-		c.add(l, created)
-		if byLevel[l.Level] == nil {
-			byLevel[l.Level] = &linkArrays{}
-		}
-		byLevel[l.Level].add(l, created)
-	}
-	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		for level, lc := range byLevel {
-			tag, err := tx.Exec(ctx, `UPDATE records r SET `+linkColumns[level]+` = u.grp
-				FROM unnest($1::bigint[], $2::bigint[]) AS u (id, grp) WHERE r.id = u.id`, lc.Record, lc.Group)
-			if err != nil {
-				return err
-			}
-			if int(tag.RowsAffected()) != len(lc.Record) {
-				return pgx.ErrNoRows
-			}
-		}
-		_, err := tx.Exec(ctx, `
-			INSERT INTO links (record_id, level, target_id, group_id, similarity, rule, created)
-			SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[], $5::float8[], $6::text[], $7::timestamptz[])
-			ON CONFLICT (record_id, level) DO UPDATE SET target_id = excluded.target_id,
-				group_id = excluded.group_id, similarity = excluded.similarity,
-				rule = excluded.rule, created = excluded.created`,
-			c.Record, c.Level, c.Target, c.Group, c.Similarity, c.Rule, c.Created)
+	now := time.Now()
+	return s.write(ctx, "SetLinks", func(tx pgx.Tx, x *txState) error {
+		t, err := stageTable(ctx, tx, x, stageLinks)
 		if err != nil {
 			return err
 		}
-		_, err = tx.Exec(ctx, `SELECT nextval('link_version')`)
-		return err
+		if err := copyLinks(ctx, tx, t, kept, now); err != nil {
+			return err
+		}
+		b := &pgx.Batch{}
+		var updated int64
+		b.Queue(`UPDATE records r SET cluster_id = coalesce(l.cluster_id, r.cluster_id), event_id = coalesce(l.event_id, r.event_id)
+			FROM (SELECT record_id,
+					max(group_id) FILTER (WHERE level = 'cluster') AS cluster_id,
+					max(group_id) FILTER (WHERE level = 'event') AS event_id
+				FROM ` + stageLinks + ` GROUP BY record_id) AS l
+			WHERE r.id = l.record_id`).Exec(func(tag pgconn.CommandTag) error {
+			updated = tag.RowsAffected()
+			return nil
+		})
+		b.Queue(`INSERT INTO links (record_id, level, target_id, group_id, similarity, rule, created)
+			SELECT record_id, level, target_id, group_id, similarity, rule, created FROM ` + stageLinks + `
+			ON CONFLICT (record_id, level) DO UPDATE SET target_id = excluded.target_id,
+				group_id = excluded.group_id, similarity = excluded.similarity,
+				rule = excluded.rule, created = excluded.created`)
+		b.Queue(`SELECT nextval('link_version')`)
+		if err := tx.SendBatch(ctx, b).Close(); err != nil {
+			return err
+		}
+		if int(updated) != len(records) {
+			return pgx.ErrNoRows
+		}
+		return nil
 	})
-}
-
-// linkArrays are links as one array per column.
-type linkArrays struct {
-	Record, Target, Group []int64
-	Level, Rule           []string
-	Similarity            []float64
-	Created               []time.Time
-}
-
-func (c *linkArrays) add(l caption.Link, created time.Time) {
-	c.Record, c.Target, c.Group = append(c.Record, l.Record), append(c.Target, l.Target), append(c.Group, l.Group)
-	c.Level, c.Rule, c.Similarity = append(c.Level, string(l.Level)), append(c.Rule, l.Rule), append(c.Similarity, l.Similarity)
-	c.Created = append(c.Created, created.UTC().Truncate(time.Microsecond))
 }
 
 // LinkVersion returns the link_version sequence's value, which SetLink,
@@ -169,7 +150,9 @@ func (c *linkArrays) add(l caption.Link, created time.Time) {
 // first nextval).
 func (s *Store) LinkVersion(ctx context.Context) (v int64, err error) {
 	defer wrap(&err, "postgres.LinkVersion")
-	err = s.pool.QueryRow(ctx, `SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END FROM link_version`).Scan(&v)
+	err = s.read(ctx, func(q querier) error {
+		return q.QueryRow(ctx, `SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END FROM link_version`).Scan(&v)
+	})
 	return v, err
 }
 
@@ -177,19 +160,23 @@ func (s *Store) LinkVersion(ctx context.Context) (v int64, err error) {
 // first, then its event link.
 func (s *Store) Links(ctx context.Context, record int64) (_ []caption.Link, err error) {
 	defer wrap(&err, "postgres.Links(%d)", record)
-	rows, err := s.pool.Query(ctx, `
-		SELECT record_id, level, target_id, group_id, similarity, rule, created
-		FROM links WHERE record_id = $1
-		ORDER BY CASE level WHEN 'cluster' THEN 0 ELSE 1 END`, record)
-	if err != nil {
-		return nil, err
-	}
-	links, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (caption.Link, error) {
-		var l caption.Link
-		var level string
-		err := row.Scan(&l.Record, &level, &l.Target, &l.Group, &l.Similarity, &l.Rule, &l.Created)
-		l.Level, l.Created = caption.LinkLevel(level), l.Created.UTC()
-		return l, err
+	var links []caption.Link
+	err = s.read(ctx, func(q querier) error {
+		rows, err := q.Query(ctx, `
+			SELECT record_id, level, target_id, group_id, similarity, rule, created
+			FROM links WHERE record_id = $1
+			ORDER BY CASE level WHEN 'cluster' THEN 0 ELSE 1 END`, record)
+		if err != nil {
+			return err
+		}
+		links, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (caption.Link, error) {
+			var l caption.Link
+			var level string
+			err := row.Scan(&l.Record, &level, &l.Target, &l.Group, &l.Similarity, &l.Rule, &l.Created)
+			l.Level, l.Created = caption.LinkLevel(level), l.Created.UTC()
+			return l, err
+		})
+		return err
 	})
 	if err == nil && len(links) == 0 {
 		err = s.checkRecord(ctx, record)

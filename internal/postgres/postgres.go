@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"fmt"
+	"sync/atomic"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 )
@@ -14,6 +15,11 @@ type Store struct {
 	// exclusive holds a token while a goroutine of this process is in
 	// Exclusive or waiting for its lock.
 	exclusive chan struct{}
+	// active is the transaction of the Exclusive call running, if any.
+	active atomic.Pointer[txState]
+	// recordSeq and documentSeq are the sequences of the records' and
+	// documents' IDs, which PutDocuments takes IDs from.
+	recordSeq, documentSeq string
 	// placeKey is the key of place names in the search index (WithPlaceKey);
 	// nil leaves them without keys.
 	placeKey func(name string) string
@@ -29,6 +35,12 @@ func Open(ctx context.Context, url string, opts ...Option) (_ *Store, err error)
 	if err != nil {
 		return nil, err
 	}
+	return open(ctx, cfg, opts...)
+}
+
+// open is Open with the pool's configuration parsed (tests add a tracer to
+// it).
+func open(ctx context.Context, cfg *pgxpool.Config, opts ...Option) (*Store, error) {
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, err
@@ -40,6 +52,11 @@ func Open(ctx context.Context, url string, opts ...Option) (_ *Store, err error)
 	s := &Store{pool: pool, exclusive: make(chan struct{}, 1)}
 	for _, o := range opts {
 		o(s)
+	}
+	if err := pool.QueryRow(ctx, `SELECT pg_get_serial_sequence('records', 'id'), pg_get_serial_sequence('documents', 'id')`).
+		Scan(&s.recordSeq, &s.documentSeq); err != nil {
+		pool.Close()
+		return nil, err
 	}
 	if err := s.openSearch(ctx); err != nil {
 		pool.Close()

@@ -35,27 +35,38 @@ func scanRecord(row pgx.Row) (caption.StoredRecord, error) {
 }
 
 // queryRecords runs a query of recordSelect and reads every row.
-func (s *Store) queryRecords(ctx context.Context, sql string, args ...any) ([]caption.StoredRecord, error) {
-	rows, err := s.pool.Query(ctx, sql, args...)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (caption.StoredRecord, error) {
-		return scanRecord(row)
+func (s *Store) queryRecords(ctx context.Context, sql string, args ...any) (rs []caption.StoredRecord, err error) {
+	err = s.read(ctx, func(q querier) error {
+		rows, err := q.Query(ctx, sql, args...)
+		if err != nil {
+			return err
+		}
+		rs, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (caption.StoredRecord, error) {
+			return scanRecord(row)
+		})
+		return err
 	})
+	return rs, err
 }
 
 // Record returns one record; caption.ErrNotFound when there is none.
 func (s *Store) Record(ctx context.Context, id int64) (_ caption.StoredRecord, err error) {
 	defer wrap(&err, "postgres.Record(%d)", id)
-	return scanRecord(s.pool.QueryRow(ctx, recordSelect+` WHERE r.id = $1`, id))
+	var r caption.StoredRecord
+	err = s.read(ctx, func(q querier) error {
+		r, err = scanRecord(q.QueryRow(ctx, recordSelect+` WHERE r.id = $1`, id))
+		return err
+	})
+	return r, err
 }
 
 // checkRecord returns pgx.ErrNoRows when record id does not exist: a list
 // that comes back empty must tell a record without entries from no record.
 func (s *Store) checkRecord(ctx context.Context, id int64) error {
 	var exists bool
-	if err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM records WHERE id = $1)`, id).Scan(&exists); err != nil {
+	if err := s.read(ctx, func(q querier) error {
+		return q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM records WHERE id = $1)`, id).Scan(&exists)
+	}); err != nil {
 		return err
 	}
 	if !exists {
@@ -101,7 +112,7 @@ func (s *Store) UpdateRecord(ctx context.Context, id int64, r caption.Record, v 
 	if err != nil {
 		return err
 	}
-	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	return s.write(ctx, "UpdateRecord", func(tx pgx.Tx, _ *txState) error {
 		tag, err := tx.Exec(ctx, `
 			UPDATE records SET record = $2::jsonb, search_text = $3, date_first = $4, date_last = $5,
 				date_precision = $6, country = $7, lat = $8, lon = $9, killed = $10, injured = $11,

@@ -238,21 +238,23 @@ func (s *Store) SearchValues(ctx context.Context, ids []int64, fn func(id int64,
 		query += " WHERE id = ANY($1)"
 		args = append(args, ids)
 	}
-	rows, err := s.pool.Query(ctx, query, args...)
-	if err != nil {
-		return err
-	}
-	var id int64
-	var field int16
-	var t caption.Term
-	var key string
-	_, err = pgx.ForEachRow(rows, []any{&id, &field, &t.Fold, &t.Value, &key}, func() error {
-		if t.Field = termField(int(field)); t.Field == "" {
-			return fmt.Errorf("search value %d: unknown field %d", id, field)
+	return s.read(ctx, func(q querier) error {
+		rows, err := q.Query(ctx, query, args...)
+		if err != nil {
+			return err
 		}
-		return fn(id, t, key)
+		var id int64
+		var field int16
+		var t caption.Term
+		var key string
+		_, err = pgx.ForEachRow(rows, []any{&id, &field, &t.Fold, &t.Value, &key}, func() error {
+			if t.Field = termField(int(field)); t.Field == "" {
+				return fmt.Errorf("search value %d: unknown field %d", id, field)
+			}
+			return fn(id, t, key)
+		})
+		return err
 	})
-	return err
 }
 
 // termField returns the caption.Term field of a stored code; "" for none.

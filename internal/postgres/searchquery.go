@@ -166,8 +166,12 @@ func tsForms(p caption.Phrase) []string {
 }
 
 // readTx runs fn in a read-only transaction at repeatable read, so that its
-// queries see one snapshot of the store.
+// queries see one snapshot of the store; inside Exclusive, in Exclusive's
+// transaction, so that they see its writes.
 func (s *Store) readTx(ctx context.Context, fn func(tx pgx.Tx) error) error {
+	if x := s.txOf(ctx); x != nil {
+		return x.run(ctx, fn)
+	}
 	return pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, fn)
 }
 
@@ -290,16 +294,19 @@ func (s *Store) Timeline(ctx context.Context, q caption.Query) (days []caption.D
 	}
 	w := planWhere(p)
 	w.add("r.date_first IS NOT NULL")
-	rows, err := s.pool.Query(ctx, "SELECT r.date_first, count(*) FROM records r"+w.String()+
-		" GROUP BY r.date_first ORDER BY r.date_first", w.args...)
-	if err != nil {
-		return nil, err
-	}
-	var day time.Time
-	var n int
-	_, err = pgx.ForEachRow(rows, []any{&day, &n}, func() error {
-		days = append(days, caption.DayCount{Date: day.Format(time.DateOnly), Count: n})
-		return nil
+	err = s.read(ctx, func(q querier) error {
+		rows, err := q.Query(ctx, "SELECT r.date_first, count(*) FROM records r"+w.String()+
+			" GROUP BY r.date_first ORDER BY r.date_first", w.args...)
+		if err != nil {
+			return err
+		}
+		var day time.Time
+		var n int
+		_, err = pgx.ForEachRow(rows, []any{&day, &n}, func() error {
+			days = append(days, caption.DayCount{Date: day.Format(time.DateOnly), Count: n})
+			return nil
+		})
+		return err
 	})
 	return days, err
 }

@@ -23,26 +23,35 @@ func scanDocument(row pgx.Row) (caption.Document, error) {
 // Documents returns every document in ID order.
 func (s *Store) Documents(ctx context.Context) (_ []caption.Document, err error) {
 	defer wrap(&err, "postgres.Documents")
-	rows, err := s.pool.Query(ctx, `SELECT `+documentColumns+` FROM documents ORDER BY id`)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (caption.Document, error) {
-		return scanDocument(row)
+	var docs []caption.Document
+	err = s.read(ctx, func(q querier) error {
+		rows, err := q.Query(ctx, `SELECT `+documentColumns+` FROM documents ORDER BY id`)
+		if err != nil {
+			return err
+		}
+		docs, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (caption.Document, error) {
+			return scanDocument(row)
+		})
+		return err
 	})
+	return docs, err
 }
 
 // Sources returns where a record was found, in document and index order.
 func (s *Store) Sources(ctx context.Context, record int64) (_ []caption.Source, err error) {
 	defer wrap(&err, "postgres.Sources(%d)", record)
-	rows, err := s.pool.Query(ctx, `SELECT `+sourceColumns+`
-		FROM occurrences o JOIN documents d ON d.id = o.document_id
-		WHERE o.record_id = $1
-		ORDER BY o.document_id, o.idx`, record)
-	if err != nil {
-		return nil, err
-	}
-	srcs, err := pgx.CollectRows(rows, scanSource)
+	var srcs []caption.Source
+	err = s.read(ctx, func(q querier) error {
+		rows, err := q.Query(ctx, `SELECT `+sourceColumns+`
+			FROM occurrences o JOIN documents d ON d.id = o.document_id
+			WHERE o.record_id = $1
+			ORDER BY o.document_id, o.idx`, record)
+		if err != nil {
+			return err
+		}
+		srcs, err = pgx.CollectRows(rows, scanSource)
+		return err
+	})
 	if err == nil && len(srcs) == 0 {
 		err = s.checkRecord(ctx, record)
 	}
@@ -57,14 +66,18 @@ func (s *Store) SourcesOf(ctx context.Context, records []int64) (_ map[int64][]c
 	if len(records) == 0 {
 		return out, ctx.Err()
 	}
-	rows, err := s.pool.Query(ctx, `SELECT `+sourceColumns+`
-		FROM occurrences o JOIN documents d ON d.id = o.document_id
-		WHERE o.record_id = ANY($1)
-		ORDER BY o.record_id, o.document_id, o.idx`, records)
-	if err != nil {
-		return nil, err
-	}
-	srcs, err := pgx.CollectRows(rows, scanSource)
+	var srcs []caption.Source
+	err = s.read(ctx, func(q querier) error {
+		rows, err := q.Query(ctx, `SELECT `+sourceColumns+`
+			FROM occurrences o JOIN documents d ON d.id = o.document_id
+			WHERE o.record_id = ANY($1)
+			ORDER BY o.record_id, o.document_id, o.idx`, records)
+		if err != nil {
+			return err
+		}
+		srcs, err = pgx.CollectRows(rows, scanSource)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -99,12 +112,14 @@ func scanSource(row pgx.CollectableRow) (caption.Source, error) {
 // Stats counts documents, occurrences, records, clusters and events.
 func (s *Store) Stats(ctx context.Context) (st caption.Stats, err error) {
 	defer wrap(&err, "postgres.Stats")
-	err = s.pool.QueryRow(ctx, `SELECT
-		(SELECT count(*) FROM documents),
-		(SELECT count(*) FROM occurrences),
-		(SELECT count(*) FROM records),
-		(SELECT count(DISTINCT cluster_id) FROM records),
-		(SELECT count(DISTINCT event_id) FROM records)`).
-		Scan(&st.Documents, &st.Occurrences, &st.Records, &st.Clusters, &st.Events)
+	err = s.read(ctx, func(q querier) error {
+		return q.QueryRow(ctx, `SELECT
+			(SELECT count(*) FROM documents),
+			(SELECT count(*) FROM occurrences),
+			(SELECT count(*) FROM records),
+			(SELECT count(DISTINCT cluster_id) FROM records),
+			(SELECT count(DISTINCT event_id) FROM records)`).
+			Scan(&st.Documents, &st.Occurrences, &st.Records, &st.Clusters, &st.Events)
+	})
 	return st, err
 }
