@@ -2,7 +2,6 @@ package dedup
 
 import (
 	"cmp"
-	"math/bits"
 	"slices"
 
 	"sijil/internal/caption"
@@ -14,22 +13,30 @@ import (
 // written a batch at a time dirties most of its pages in every batch, so
 // that storing a record cost more the larger the register.
 //
-// A posting takes 8 bytes: the top 38 bits of the band hash and the
-// record's ordinal in the index, in an open-addressed table with linear
-// probing kept at most three-quarters full, plus 16 bytes per record for
-// its ID and cluster. A million records of 33 bands take about 300 MB;
-// Index, which keeps full hashes, about 1.3 GB. Two bands that agree in
-// their top 38 bits are taken for one: a false candidate, which MatchCluster
-// then rejects on the captions themselves, once in about 4·10¹¹ probes.
+// A posting takes 4 bytes: 8 bits of the band hash and the record's
+// ordinal in the index, in an open-addressed table of a power of two
+// slots, the slot a probe starts at given by other bits of the hash; plus
+// 20 bytes per record for its ID, cluster and tag. A million records of 33
+// bands take about 160 MB. What the table keeps of a hash is too little to
+// move it to a larger table: an index holds the records it was made for
+// (Room), and its owner makes a larger one from where the records came
+// from. A posting of another band met on a probe passes for one of the
+// band sought once in 256: a false candidate, which its tag (a date that
+// does not agree) or MatchCluster then rejects.
+//
+// The table is probed in triangular steps, not linearly: a band held by
+// many records fills a run of slots, and linear probing made every other
+// band whose slot fell in the run scan it, which on repetitive captions
+// made linking slower the more there were.
 //
 // A band held by many records (wire services send thousands of
 // near-identical captions) keeps only its first MaxPerBand postings, and
-// Candidates ranks and cuts what it finds, so that linking a record costs
-// at most a fixed amount however repetitive the register: a record like
-// thousands of others still finds the earliest of them, which is where it
-// would have been linked.
+// Candidates ranks what it finds, so that linking a record costs at most a
+// fixed amount however repetitive the register: a record like thousands of
+// others still finds the earliest of them, which is where it would have
+// been linked.
 type BandIndex struct {
-	slots    []uint64 // key<<ordBits | ordinal+1; 0 is empty
+	slots    []uint32 // fragment<<ordBits | ordinal+1; 0 is empty
 	used     int
 	ids      []int64  // by ordinal
 	clusters []int64  // by ordinal
@@ -40,23 +47,27 @@ type BandIndex struct {
 }
 
 const (
-	ordBits = 26 // ordinals of up to 67 million records
-	keyBits = 64 - ordBits
+	ordBits = 24 // ordinals of up to 16 million records
 	ordMask = 1<<ordBits - 1
 	// DefaultMaxPerBand is BandIndex's cap on the records of one band.
-	DefaultMaxPerBand = 64
+	DefaultMaxPerBand = 16
 	// MaxIndexed is the most records a BandIndex holds.
 	MaxIndexed = ordMask - 1
 )
 
-// NewBandIndex returns an index sized for about n records of bands bands.
+// NewBandIndex returns an index with room for n records of bands bands.
 func NewBandIndex(n, bands int) *BandIndex {
-	ix := &BandIndex{}
-	ix.grow(max(1024, n*bands*4/3))
-	ix.ids = make([]int64, 0, n)
-	ix.clusters = make([]int64, 0, n)
-	ix.tags = make([]uint32, 0, n)
-	return ix
+	n = min(n, MaxIndexed)
+	size := 1024
+	for 3*size < 4*n*bands {
+		size *= 2
+	}
+	return &BandIndex{
+		slots:    make([]uint32, size),
+		ids:      make([]int64, 0, n),
+		clusters: make([]int64, 0, n),
+		tags:     make([]uint32, 0, n),
+	}
 }
 
 // Len returns the number of records indexed.
@@ -64,21 +75,24 @@ func (ix *BandIndex) Len() int { return len(ix.ids) }
 
 // Bytes returns the memory the index holds.
 func (ix *BandIndex) Bytes() int {
-	return 8*len(ix.slots) + 8*cap(ix.ids) + 8*cap(ix.clusters) + 4*cap(ix.tags)
+	return 4*len(ix.slots) + 8*cap(ix.ids) + 8*cap(ix.clusters) + 4*cap(ix.tags)
+}
+
+// Room reports whether n more records of bands bands fit: the table stays
+// at most three-quarters full.
+func (ix *BandIndex) Room(n, bands int) bool {
+	return 4*(ix.used+n*bands) <= 3*len(ix.slots) && len(ix.ids)+n <= MaxIndexed
 }
 
 // Add indexes record id of cluster under each of bands, with a tag that
 // Candidates returns with it (what its caller needs to know of a candidate
 // before reading it: see DateTag). It reports false, and indexes nothing,
-// when the index holds MaxIndexed records.
+// when there is no Room for it.
 func (ix *BandIndex) Add(id, cluster int64, tag uint32, bands []uint64) bool {
-	if len(ix.ids) >= MaxIndexed {
+	if !ix.Room(1, len(bands)) {
 		return false
 	}
-	if 4*(ix.used+len(bands)) > 3*len(ix.slots) {
-		ix.grow(2 * len(ix.slots))
-	}
-	ord := uint64(len(ix.ids))
+	ord := uint32(len(ix.ids))
 	ix.ids = append(ix.ids, id)
 	ix.clusters = append(ix.clusters, cluster)
 	ix.tags = append(ix.tags, tag)
@@ -87,15 +101,15 @@ func (ix *BandIndex) Add(id, cluster int64, tag uint32, bands []uint64) bool {
 		limit = DefaultMaxPerBand
 	}
 	for _, b := range bands {
-		k := b >> ordBits
-		i, held := ix.home(k), 0
-		for ; ix.slots[i] != 0; i = ix.next(i) {
-			if ix.slots[i]>>ordBits == k {
+		f := fragment(b)
+		i, step, held := ix.home(b), 0, 0
+		for ; ix.slots[i] != 0 && held < limit; i, step = ix.next(i, step) {
+			if ix.slots[i]>>ordBits == f {
 				held++
 			}
 		}
 		if held < limit {
-			ix.slots[i] = k<<ordBits | (ord + 1)
+			ix.slots[i] = f<<ordBits | (ord + 1)
 			ix.used++
 		}
 	}
@@ -115,11 +129,11 @@ type Candidate struct {
 // and the one an uncut search would rank first among equals.
 func (ix *BandIndex) Candidates(bands []uint64, skip int64, limit int) []Candidate {
 	var found []Candidate
-	var ords []uint64
+	var ords []uint32
 	for _, b := range bands {
-		k := b >> ordBits
-		for i := ix.home(k); ix.slots[i] != 0; i = ix.next(i) {
-			if s := ix.slots[i]; s>>ordBits == k {
+		f := fragment(b)
+		for i, step := ix.home(b), 0; ix.slots[i] != 0; i, step = ix.next(i, step) {
+			if s := ix.slots[i]; s>>ordBits == f {
 				ords = append(ords, s&ordMask-1)
 			}
 		}
@@ -147,33 +161,18 @@ func (ix *BandIndex) Candidates(bands []uint64, skip int64, limit int) []Candida
 	return found
 }
 
-// home is the slot a key's probe starts at: the key's position scaled to
-// the table, so that growing needs only the key.
-func (ix *BandIndex) home(k uint64) int {
-	hi, _ := bits.Mul64(k<<ordBits, uint64(len(ix.slots)))
-	return int(hi)
-}
+// fragment is the part of a band hash a posting keeps: its top 8 bits.
+func fragment(b uint64) uint32 { return uint32(b >> 56) }
 
-func (ix *BandIndex) next(i int) int {
-	if i++; i == len(ix.slots) {
-		return 0
-	}
-	return i
-}
+// home is the slot a probe for band b starts at: its low bits (a band
+// hash's bits are uniform).
+func (ix *BandIndex) home(b uint64) int { return int(b & uint64(len(ix.slots)-1)) }
 
-// grow moves the postings to a table of n slots.
-func (ix *BandIndex) grow(n int) {
-	old := ix.slots
-	ix.slots = make([]uint64, n)
-	for _, s := range old {
-		if s != 0 {
-			i := ix.home(s >> ordBits)
-			for ix.slots[i] != 0 {
-				i = ix.next(i)
-			}
-			ix.slots[i] = s
-		}
-	}
+// next is the slot after i in a probe of step steps so far: triangular
+// steps, which visit every slot of a table of a power of two.
+func (ix *BandIndex) next(i, step int) (int, int) {
+	step++
+	return (i + step) & (len(ix.slots) - 1), step
 }
 
 // DateTag packs a date into a BandIndex tag, and TagDate unpacks it, so

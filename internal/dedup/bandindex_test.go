@@ -10,12 +10,14 @@ import (
 
 // TestBandIndexMatchesIndex checks BandIndex against Index, which keeps
 // every posting with its full hash, on random fingerprints that share some
-// bands, through several growths of the table.
+// bands: it finds every candidate Index finds, and rarely another (a
+// posting of another band that agrees in the bits kept).
 func TestBandIndexMatchesIndex(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	const records, bands = 3000, 33
 	full := NewIndex(0, bands)
-	compact := NewBandIndex(10, bands) // grows many times
+	compact := NewBandIndex(records, bands)
+	compact.MaxPerBand = records
 	var fps [][]uint64
 	for id := int64(1); id <= records; id++ {
 		fp := make([]uint64, bands)
@@ -34,41 +36,60 @@ func TestBandIndexMatchesIndex(t *testing.T) {
 			t.Fatalf("Add(%d) refused", id)
 		}
 	}
+	extra := 0
 	for i, fp := range fps {
 		id := int64(i + 1)
 		want := slices.DeleteFunc(full.Candidates(fp), func(c int64) bool { return c == id })
-		var got []int64
+		got := map[int64]bool{}
 		for _, c := range compact.Candidates(fp, id, 0) {
-			got = append(got, c.ID)
+			got[c.ID] = true
 			if c.Cluster != c.ID {
 				t.Fatalf("candidate %d: cluster %d", c.ID, c.Cluster)
 			}
 		}
-		slices.Sort(got)
-		if !slices.Equal(got, want) {
-			t.Fatalf("record %d: candidates %v, want %v", id, got, want)
+		for _, w := range want {
+			if !got[w] {
+				t.Fatalf("record %d: candidate %d not found", id, w)
+			}
 		}
+		extra += len(got) - len(want)
+	}
+	// A probe meets a few postings of other bands; one in 256 agrees in
+	// the bits kept. Here, with no cap on a band and every third record a
+	// copy, about one record in six gets one such candidate.
+	if extra > records/4 {
+		t.Errorf("%d false candidates for %d records", extra, records)
+	}
+	t.Logf("%d false candidates for %d records", extra, records)
+	// Filled up, it refuses more, as Room says.
+	n := 0
+	for compact.Add(int64(records+1+n), 0, 0, fps[n%records]) {
+		n++
+	}
+	if compact.Room(1, bands) || n == 0 || 4*compact.used > 3*len(compact.slots) {
+		t.Errorf("after %d more, Room %v with %d postings in %d slots", n, compact.Room(1, bands), compact.used, len(compact.slots))
 	}
 }
 
 // TestBandIndexRanksAndCaps checks the order of candidates (most shared
 // bands, then lowest ID), the limit, and the cap on a band's postings.
 func TestBandIndexRanksAndCaps(t *testing.T) {
-	ix := NewBandIndex(0, 4)
+	band := func(i uint64) uint64 { return mix64(i * 0x9e3779b97f4a7c15) }
+	ix := NewBandIndex(10, 4)
 	ix.MaxPerBand = 3
-	ix.Add(10, 10, 0, []uint64{1 << 40, 2 << 40, 3 << 40, 4 << 40})
-	ix.Add(11, 10, 0, []uint64{1 << 40, 9 << 40, 3 << 40, 8 << 40})
-	ix.Add(12, 12, 0, []uint64{1 << 40, 2 << 40, 3 << 40, 7 << 40})
-	ix.Add(13, 13, 0, []uint64{1 << 40, 2 << 40, 6 << 40, 5 << 40}) // band 1 full: not kept under it
-	got := ix.Candidates([]uint64{1 << 40, 2 << 40, 3 << 40, 5 << 40}, 0, 0)
-	want := []Candidate{{10, 10, 0, 3}, {12, 12, 0, 3}, {11, 10, 0, 2}, {13, 13, 0, 2}}
+	ix.Add(10, 10, 7, []uint64{band(1), band(2), band(3), band(4)})
+	ix.Add(11, 10, 0, []uint64{band(1), band(9), band(3), band(8)})
+	ix.Add(12, 12, 0, []uint64{band(1), band(2), band(3), band(7)})
+	ix.Add(13, 13, 0, []uint64{band(1), band(2), band(6), band(5)}) // band 1 full: not kept under it
+	got := ix.Candidates([]uint64{band(1), band(2), band(3), band(5)}, 0, 0)
+	want := []Candidate{{10, 10, 7, 3}, {12, 12, 0, 3}, {11, 10, 0, 2}, {13, 13, 0, 2}}
 	if !slices.Equal(got, want) {
 		t.Fatalf("Candidates = %v, want %v", got, want)
 	}
-	if got := ix.Candidates([]uint64{1 << 40, 2 << 40, 3 << 40, 5 << 40}, 10, 2); !slices.Equal(got, []Candidate{{12, 12, 0, 3}, {11, 10, 0, 2}}) {
+	if got := ix.Candidates([]uint64{band(1), band(2), band(3), band(5)}, 10, 2); !slices.Equal(got, []Candidate{{12, 12, 0, 3}, {11, 10, 0, 2}}) {
 		t.Fatalf("Candidates skipping 10, limit 2 = %v", got)
 	}
-	if got := ix.Candidates([]uint64{99 << 40}, 0, 0); len(got) != 0 {
+	if got := ix.Candidates([]uint64{band(99)}, 0, 0); len(got) != 0 {
 		t.Fatalf("Candidates of an unknown band = %v", got)
 	}
 }

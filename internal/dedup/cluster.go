@@ -33,18 +33,96 @@ const (
 // winner's Jaccard index for rule "jaccard" and its containment for rule
 // "containment". ok is false when no candidate is confirmed.
 func MatchCluster(rec caption.Record, candidates []caption.StoredRecord, opt Options) (best caption.StoredRecord, sim float64, rule string, ok bool) {
+	return matchCluster(rec, candidates, opt, func(c *caption.StoredRecord) shingled { return shingle(c.Record) })
+}
+
+// shingled is a caption's words and shingle set, as MatchCluster compares
+// them.
+type shingled struct {
+	words  wordSet
+	set    []uint64
+	places []string // folded (foldPlace)
+}
+
+func shingle(r caption.Record) shingled {
+	ws := newWordSet(shingleText(r))
+	return shingled{ws, shingles(ws.hashes), foldPlaces(r.Places)}
+}
+
+func foldPlaces(places []string) []string {
+	out := make([]string, len(places))
+	for i, p := range places {
+		out[i] = foldPlace(p)
+	}
+	return out
+}
+
+// ClusterMatcher is MatchCluster for a linking pass that compares each new
+// record with candidates it has met before: it keeps the shingles of the
+// last records compared, by ID, instead of making them again for every
+// comparison, which was most of the cost of linking a caption with many
+// candidates. A record's fields must not change while the matcher knows it
+// (Forget).
+type ClusterMatcher struct {
+	opt   Options
+	known map[int64]shingled
+	ring  []int64 // IDs in the order they were kept, from next: the oldest go first
+	next  int
+}
+
+// matcherSize is how many records a ClusterMatcher keeps the shingles of:
+// a few hundred kilobytes.
+const matcherSize = 4096
+
+// NewClusterMatcher returns a matcher deciding by opt.
+func NewClusterMatcher(opt Options) *ClusterMatcher {
+	return &ClusterMatcher{opt: opt.withDefaults(), known: map[int64]shingled{}}
+}
+
+// Match is MatchCluster(rec, candidates, opt).
+func (m *ClusterMatcher) Match(rec caption.Record, candidates []caption.StoredRecord) (best caption.StoredRecord, sim float64, rule string, ok bool) {
+	return matchCluster(rec, candidates, m.opt, func(c *caption.StoredRecord) shingled {
+		if s, ok := m.known[c.ID]; ok {
+			return s
+		}
+		s := shingle(c.Record)
+		if len(m.ring) < matcherSize {
+			m.ring = append(m.ring, c.ID)
+		} else {
+			delete(m.known, m.ring[m.next])
+			m.ring[m.next] = c.ID
+			m.next = (m.next + 1) % matcherSize
+		}
+		m.known[c.ID] = s
+		return s
+	})
+}
+
+// Forget drops what the matcher keeps.
+func (m *ClusterMatcher) Forget() {
+	clear(m.known)
+	m.ring, m.next = m.ring[:0], 0
+}
+
+func matchCluster(rec caption.Record, candidates []caption.StoredRecord, opt Options, shingleOf func(*caption.StoredRecord) shingled) (best caption.StoredRecord, sim float64, rule string, ok bool) {
 	opt = opt.withDefaults()
 	mine := newWordSet(shingleText(rec))
+	myPlaces := foldPlaces(rec.Places)
 	if len(mine.words) == 0 {
 		return caption.StoredRecord{}, 0, "", false
 	}
 	mineSet := shingles(mine.hashes)
 	var bestJ, bestC float64
-	for _, c := range candidates {
-		if !datesAgree(rec.Date, c.Record.Date) || !placesAgree(rec.Places, c.Record.Places) {
+	for i := range candidates {
+		c := &candidates[i]
+		if !datesAgree(rec.Date, c.Record.Date) {
 			continue
 		}
-		j, cont, n := compare(mine, mineSet, newWordSet(shingleText(c.Record)))
+		their := shingleOf(c)
+		if !foldedPlacesAgree(myPlaces, their.places) {
+			continue
+		}
+		j, cont, n := compare(mine, mineSet, their)
 		r := confirm(j, cont, n, opt)
 		if r == "" {
 			continue
@@ -52,7 +130,7 @@ func MatchCluster(rec caption.Record, candidates []caption.StoredRecord, opt Opt
 		if ok && !better(j, cont, c.ID, bestJ, bestC, best.ID) {
 			continue
 		}
-		best, bestJ, bestC, rule, ok = c, j, cont, r, true
+		best, bestJ, bestC, rule, ok = *c, j, cont, r, true
 	}
 	if !ok {
 		return caption.StoredRecord{}, 0, "", false
@@ -67,8 +145,8 @@ func MatchCluster(rec caption.Record, candidates []caption.StoredRecord, opt Opt
 // compare returns the Jaccard index and containment of two captions' shingle
 // sets, with mine's typing slips aligned to theirs' words, and the size of
 // the smaller set. mineSet is the shingle set of mine as it stands.
-func compare(mine wordSet, mineSet []uint64, theirs wordSet) (j, c float64, n int) {
-	theirSet := shingles(theirs.hashes)
+func compare(mine wordSet, mineSet []uint64, their shingled) (j, c float64, n int) {
+	theirs, theirSet := their.words, their.set
 	if len(theirSet) == 0 {
 		return 0, 0, 0
 	}
@@ -131,17 +209,21 @@ func datesAgree(a, b caption.PartialDate) bool {
 // in names of five letters or more ("Aleppo", "Alepo") and a name read short
 // ("Jisr" for "Jisr al‑Shughur" spelt with a non-breaking hyphen).
 func placesAgree(a, b []string) bool {
+	return foldedPlacesAgree(foldPlaces(a), foldPlaces(b))
+}
+
+// foldedPlacesAgree is placesAgree of places already folded.
+func foldedPlacesAgree(a, b []string) bool {
 	if len(a) == 0 || len(b) == 0 {
 		return true
 	}
 	return placeAmong(a[0], b) || placeAmong(b[0], a)
 }
 
-// placeAmong reports whether place is one of places, as placesAgree compares.
-func placeAmong(place string, places []string) bool {
-	fx := foldPlace(place)
-	for _, y := range places {
-		fy := foldPlace(y)
+// placeAmong reports whether the folded place is one of the folded places,
+// as placesAgree compares.
+func placeAmong(fx string, places []string) bool {
+	for _, fy := range places {
 		if fx == fy || len(fx) >= 5 && len(fy) >= 5 && withinOneEdit(fx, fy) || wordsWithin(fx, fy) || wordsWithin(fy, fx) {
 			return true
 		}

@@ -40,6 +40,14 @@ type Options struct {
 	// Workers is how many documents are read and parsed at once; 0 means
 	// GOMAXPROCS.
 	Workers int
+	// MaxCandidates caps linking's work for a record however repetitive
+	// the register: it compares a record with at most this many of its
+	// cluster candidates, the most alike first, and its band index keeps
+	// at most a quarter of this many records under one band (the first:
+	// a caption like thousands before it is found by the earliest). 0 means
+	// DefaultMaxCandidates; a negative number, no cap (what tests compare
+	// the capped decisions with).
+	MaxCandidates int
 	// Batch is how many captions (whole documents) each transaction
 	// stores and links, and how many records a previous run left unlinked
 	// each linking transaction takes; 0 means DefaultBatch.
@@ -135,6 +143,9 @@ func newIngester(ctx context.Context, store caption.Store, opt Options) (*ingest
 	if opt.Batch <= 0 {
 		opt.Batch = DefaultBatch
 	}
+	if opt.MaxCandidates == 0 {
+		opt.MaxCandidates = DefaultMaxCandidates
+	}
 	// The link version first: if it has not moved by the first linking
 	// transaction, a store without documents now had no linked records
 	// then either (records come with documents, which are never removed),
@@ -152,6 +163,7 @@ func newIngester(ctx context.Context, store caption.Store, opt Options) (*ingest
 		known[d.Path] = d.SHA256
 	}
 	in := &ingester{store: store, opt: opt, known: known, start: time.Now()}
+	in.lk.matcher = dedup.NewClusterMatcher(opt.Dedup)
 	in.lk.reset()
 	in.lk.version, in.lk.valid, in.lk.empty = version, true, len(docs) == 0
 	in.progress = newProgress(opt.Progress, in.start)

@@ -3,6 +3,7 @@ package ingest
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"time"
 
@@ -47,6 +48,8 @@ type linker struct {
 	// bands indexes the bands of the records linked at cluster level;
 	// nil until a linking pass needs it (loadBands).
 	bands *dedup.BandIndex
+	// matcher keeps the shingles of the candidates last compared.
+	matcher *dedup.ClusterMatcher
 }
 
 func (lk *linker) reset() {
@@ -55,6 +58,9 @@ func (lk *linker) reset() {
 	lk.loaded = map[caption.PartialDate]bool{}
 	lk.heads = map[int64]int64{}
 	lk.bands = nil
+	if lk.matcher != nil {
+		lk.matcher.Forget()
+	}
 }
 
 // beginLinking checks, at the start of an Exclusive call, that what lk remembers
@@ -210,7 +216,7 @@ func (in *ingester) linkAllUnlinked(ctx context.Context) error {
 //
 // A record's candidates are the linked records sharing an LSH band with it,
 // found in the run's band index (see loadBands), the most alike first and
-// at most maxCandidates of them; the batch's records join the index as they
+// at most opt.MaxCandidates of them; the batch's records join the index as they
 // are linked. The candidates the store holds are read in one go for the
 // whole batch before the first is linked: the batch's own records can only
 // push store records out of a record's cut, never bring new ones in.
@@ -237,7 +243,7 @@ func (in *ingester) linkClusters(ctx context.Context, batch []caption.StoredReco
 				cands = append(cands, s)
 			}
 		}
-		best, sim, rule, ok := dedup.MatchCluster(r.Record, cands, in.opt.Dedup)
+		best, sim, rule, ok := in.lk.matcher.Match(r.Record, cands)
 		target, group := r.ID, r.ID
 		if ok {
 			target, group = best.ID, best.Cluster
@@ -248,60 +254,95 @@ func (in *ingester) linkClusters(ctx context.Context, batch []caption.StoredReco
 		}
 		links = append(links, in.link(r.ID, caption.LevelCluster, target, group, sim, rule))
 		r.Cluster = group
-		ix.Add(r.ID, group, dedup.DateTag(r.Record.Date), r.Fingerprint.Bands)
+		if !ix.Add(r.ID, group, dedup.DateTag(r.Record.Date), r.Fingerprint.Bands) {
+			return nil, fmt.Errorf("band index: no room for record %d", r.ID)
+		}
 		fresh[r.ID] = r
 	}
 	return links, nil
 }
 
-// maxCandidates is how many of a record's cluster candidates, the most
-// alike first, MatchCluster compares it with. A caption rarely has more
-// than a few real copies; what has hundreds of candidates is boilerplate
-// ("Smoke rises after air strikes on …") repeated by the thousand, where
-// comparing each with all before it took time growing with the square of
-// their number, and the most alike of the first ones decide the same.
-const maxCandidates = 32
+// DefaultMaxCandidates is how many of a record's cluster candidates, the
+// most alike first, MatchCluster compares it with (Options.MaxCandidates).
+// A caption rarely has more than a few real copies; what has hundreds of
+// candidates is boilerplate ("Smoke rises after air strikes on …")
+// repeated by the thousand, where comparing each with all before it took
+// time growing with the square of their number, and the most alike of the
+// first ones decide the same.
+const DefaultMaxCandidates = 64
 
 // candidates returns r's cluster candidates in the band index, less those
-// whose date rules them out, the most alike first, at most maxCandidates.
+// whose date rules them out, the most alike first, at most
+// opt.MaxCandidates.
 func (in *ingester) candidates(r *caption.StoredRecord) []dedup.Candidate {
 	cs := in.lk.bands.Candidates(r.Fingerprint.Bands, r.ID, 0)
 	cs = slices.DeleteFunc(cs, func(c dedup.Candidate) bool {
 		return !dedup.DatesAgree(r.Record.Date, dedup.TagDate(c.Tag))
 	})
-	return cs[:min(len(cs), maxCandidates)]
+	if n := in.opt.MaxCandidates; n > 0 && len(cs) > n {
+		cs = cs[:n]
+	}
+	return cs
 }
 
-// loadBands reads into the run's band index the bands of every record the
-// store holds linked at cluster level, once a run, or again when another
-// process or a reviewer changed links (beginLinking forgets the index
-// then).
+// loadBands makes sure the run's band index holds the bands of every
+// record the store holds linked at cluster level, with room for batch. It
+// reads them from the store once a run, again when another process or a
+// reviewer changed links (beginLinking forgets the index then), and again,
+// into an index twice as large, when the index has no room left: the index
+// keeps too little of each band to move it (dedup.BandIndex).
 func (in *ingester) loadBands(ctx context.Context, batch []caption.StoredRecord) error {
-	if in.lk.bands != nil {
+	bands := 0
+	for _, r := range batch {
+		bands = max(bands, len(r.Fingerprint.Bands))
+	}
+	if bands == 0 {
+		bands = 33
+	}
+	ix := in.lk.bands
+	if ix != nil && ix.Room(len(batch), bands) {
 		return nil
 	}
-	bands := len(batch[0].Fingerprint.Bands)
-	if in.lk.empty {
-		in.lk.bands = dedup.NewBandIndex(0, bands)
+	if ix == nil && in.lk.empty {
+		in.lk.bands = in.newBandIndex(2*len(batch), bands)
 		return nil
 	}
-	// Sized for the whole register at once: growing a table of tens of
-	// millions of postings holds two of them for a moment.
-	st, err := in.store.Stats(ctx)
-	if err != nil {
-		return err
+	n := 0
+	if ix != nil {
+		n = ix.Len()
+	} else {
+		st, err := in.store.Stats(ctx)
+		if err != nil {
+			return err
+		}
+		n = st.Records
 	}
-	ix := dedup.NewBandIndex(st.Records+in.opt.Batch, bands)
+	// Twice what is needed now, so that a growing register reads its
+	// bands a logarithmic number of times.
+	ix = in.newBandIndex(2*(n+len(batch)), bands)
 	for b, err := range in.store.ClusterBands(ctx, 0) {
 		if err != nil {
 			return err
 		}
 		if !ix.Add(b.ID, b.Cluster, dedup.DateTag(b.Date), b.Bands) {
-			break
+			return fmt.Errorf("band index: no room for record %d of %d", b.ID, 2*(n+len(batch)))
 		}
 	}
 	in.lk.bands = ix
 	return nil
+}
+
+// newBandIndex returns a band index for n records that keeps a quarter of
+// opt.MaxCandidates records a band, or all of them when it is negative:
+// with more, a record of repetitive captions had thousands of postings to
+// rank, and linking slowed as their number grew.
+func (in *ingester) newBandIndex(n, bands int) *dedup.BandIndex {
+	ix := dedup.NewBandIndex(n, bands)
+	ix.MaxPerBand = in.opt.MaxCandidates / 4
+	if in.opt.MaxCandidates < 0 {
+		ix.MaxPerBand = math.MaxInt
+	}
+	return ix
 }
 
 // candidateRecords reads the stored records among the candidates of
