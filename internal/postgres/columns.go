@@ -56,16 +56,6 @@ func decodeBands(b []byte) ([]uint64, error) {
 	return bands, nil
 }
 
-// bandHashes returns bands as the bigints the bands table holds: the same
-// 64 bits, read as signed.
-func bandHashes(bands []uint64) []int64 {
-	h := make([]int64, len(bands))
-	for i, b := range bands {
-		h[i] = int64(b)
-	}
-	return h
-}
-
 // dateRange returns the first and last days a partial date covers, or nils
 // when no date is known.
 func dateRange(d caption.PartialDate) (first, last *time.Time) {

@@ -30,19 +30,6 @@ func (s *Store) Unlinked(ctx context.Context, level caption.LinkLevel, limit int
 	return s.queryRecords(ctx, recordSelect+` WHERE `+where+` ORDER BY r.id LIMIT $1`, limit)
 }
 
-// ClusterCandidates returns the records linked to a cluster that share an
-// LSH band with fp, in ID order.
-func (s *Store) ClusterCandidates(ctx context.Context, fp caption.Fingerprint) (_ []caption.StoredRecord, err error) {
-	defer wrap(&err, "postgres.ClusterCandidates")
-	if len(fp.Bands) == 0 {
-		return nil, nil
-	}
-	return s.queryRecords(ctx, recordSelect+`
-		WHERE r.cluster_id IS NOT NULL
-		AND r.id IN (SELECT b.record_id FROM bands b WHERE b.hash = ANY($1))
-		ORDER BY r.id`, bandHashes(fp.Bands))
-}
-
 // EventCandidates returns the records linked to an event whose date lies
 // within days of d, in ID order: those whose dates (a day, a month or a
 // year) overlap d's, widened by days on either side. A record or a d without

@@ -36,7 +36,7 @@ var errDocumentRace = errors.New("a concurrent writer stored the same document")
 // records in the order the batch first cites them); then, once link has
 // decided the new records' links, one COPY (pgx's CopyFrom, binary) each
 // for the records, the search terms (into a staging table), the
-// occurrences, the links and the bands, one statement for the documents
+// occurrences and the links, one statement for the documents
 // (with those whose last ingest time moves on) and one for the search
 // index's values and terms, set-based (INSERT … SELECT … ON CONFLICT).
 // Each new record is written once, with its cluster and event: inserted
@@ -378,7 +378,6 @@ type recordRow struct {
 	key string
 	recordColumns
 	signature, bands []byte
-	bandHashes       []int64
 }
 
 // writes encodes the new records and checks links: each of a new record,
@@ -397,7 +396,7 @@ func (p *putPlan) writes(created []caption.StoredRecord, links []caption.Link, v
 		}
 		fp := r.Fingerprint
 		w.records = append(w.records, recordRow{id: r.ID, key: fp.Key, recordColumns: cols,
-			signature: encodeSignature(fp.Signature), bands: encodeBands(fp.Bands), bandHashes: bandHashes(fp.Bands)})
+			signature: encodeSignature(fp.Signature), bands: encodeBands(fp.Bands)})
 		isNew[r.ID] = true
 	}
 	last, err := lastLinks(links)
@@ -448,7 +447,7 @@ func lastLinks(links []caption.Link) (map[int]bool, error) {
 // write stores the plan: the new records with their groups, the new
 // documents, the last ingest time of those touched, then (once the records
 // that a concurrent writer stored first are known) the search terms,
-// occurrences, links and bands.
+// occurrences and links.
 //
 // Under the exclusive lock (Exclusive's transaction), the new records are
 // copied straight into records: their keys were found missing under the
@@ -498,9 +497,6 @@ func (w *putWrites) write(ctx context.Context, tx pgx.Tx, x *txState, p *putPlan
 		if err := copyLinks(ctx, tx, pgx.Identifier{"links"}, w.links, time.Now()); err != nil {
 			return err
 		}
-	}
-	if err := w.copyBands(ctx, tx); err != nil {
-		return err
 	}
 	return w.index(ctx, tx)
 }
@@ -599,7 +595,7 @@ func (c *documentArrays) add(d caption.Document) {
 // foundMeanwhile handles the new records that a concurrent writer stored
 // between the look-up and the insert: the plan's items cite that writer's
 // record instead, which the results count as found, and the search terms
-// and bands of the record not inserted are not written.
+// of the record not inserted are not written.
 func (w *putWrites) foundMeanwhile(ctx context.Context, tx pgx.Tx, p *putPlan) error {
 	rows, err := tx.Query(ctx, `SELECT s.key, r.id FROM `+stageRecords+` s JOIN records r ON r.key = s.key WHERE r.id <> s.id`)
 	if err != nil {
@@ -696,27 +692,6 @@ func copyLinks(ctx context.Context, tx pgx.Tx, table pgx.Identifier, links []cap
 		}))
 	if err != nil {
 		return fmt.Errorf("copy links: %w", err)
-	}
-	return nil
-}
-
-// copyBands indexes the bands of the new records. A hash repeated within
-// one record is indexed once.
-func (w *putWrites) copyBands(ctx context.Context, tx pgx.Tx) error {
-	var rows [][]any
-	for _, r := range w.records {
-		for i, h := range r.bandHashes {
-			if !slices.Contains(r.bandHashes[:i], h) {
-				rows = append(rows, []any{h, r.id})
-			}
-		}
-	}
-	if len(rows) == 0 {
-		return nil
-	}
-	_, err := tx.CopyFrom(ctx, pgx.Identifier{"bands"}, []string{"hash", "record_id"}, pgx.CopyFromRows(rows))
-	if err != nil {
-		return fmt.Errorf("copy bands: %w", err)
 	}
 	return nil
 }
