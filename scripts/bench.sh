@@ -4,10 +4,10 @@
 #
 #   - parse MB/s on one core, alone and with the gazetteer resolving scenes
 #     (BenchmarkParseCorpus);
-#   - ingest into SQLite at each size: captions/s, MB/s, peak memory, the
-#     ratio to sqlite3 importing the same captions into an FTS5 table (and
-#     that of the same import through sijil's pure-Go driver), and the
-#     clustering's pairwise precision and recall (scripts/bench-ingest.sh);
+#   - the register at each size (scripts/bench-ingest.sh): parse, SQLite
+#     and PostgreSQL ingest in captions/s and against parse, peak memory,
+#     bytes per caption, the clustering's pairwise precision and recall,
+#     parse beside gzip -1, and repetitive captions;
 #   - search latency p50/p99 on a register of SEARCH_RECORDS records for a
 #     text, a faceted and a map query (BenchmarkSearch);
 #   - GET /api/v1/records under 64 concurrent clients over loopback:
@@ -21,8 +21,8 @@
 #
 # WORK=dir keeps the corpora and registers (default: a temporary directory,
 # removed at the end); the search register is built once and reused there.
-# Needs go, and sqlite3 for the ingest comparison. The machine should be
-# otherwise idle.
+# Needs go and gzip (psql for PostgreSQL: see bench-ingest.sh). The machine
+# should be otherwise idle.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -54,17 +54,8 @@ row "parse MB/s per core" "$(metric "$work/parse.txt" BenchmarkParseCorpus/parse
 row "parse + geocode MB/s per core" "$(metric "$work/parse.txt" BenchmarkParseCorpus/geocode MB/s)" \
 	"$(metric "$work/parse.txt" BenchmarkParseCorpus/geocode captions/s) captions/s"
 
-echo "== ingest: ${sizes[*]} captions" >&2
+echo "== register: ${sizes[*]} captions" >&2
 WORK="$work/ingest" scripts/bench-ingest.sh "${sizes[@]}" | tee "$work/ingest.txt" >&2
-# bench-ingest's rows: captions MB ingest-s captions/s MB/s RSS-MB fts5-s RSS-MB rows ratio go-s go/fts5 precision recall
-while read -r n mb s cps mbs rss fs frss frows ratio gs gratio p r; do
-	[[ $n =~ ^[0-9]+$ ]] || continue
-	row "ingest $n captions: captions/s" "$cps" "$s s for $mb MB, $mbs MB/s"
-	row "ingest $n captions: ratio to sqlite3 FTS5" "$ratio" "sqlite3: $fs s"
-	row "  pure-Go driver's FTS5 import: ratio" "$gratio" "$gs s: the driver alone, no parsing"
-	row "ingest $n captions: peak memory MB" "$rss" ""
-	row "ingest $n captions: cluster precision" "$p" "recall $r"
-done <"$work/ingest.txt"
 
 echo "== search at $records records" >&2
 go test ./cmd/sijil -run '^$' -bench '^BenchmarkSearch$' -benchtime 200x -timeout 3h \
@@ -82,3 +73,5 @@ row "API /api/v1/records requests/s (64 clients)" "$(metric "$work/load.txt" Ben
 printf '\nsijil benchmark, %s, %s, %d cores\n\n' "$(date -u +%Y-%m-%d)" "$(go env GOOS)/$(go env GOARCH)" "$(nproc)"
 printf '%-44s %14s  %s\n' measure value notes
 printf '%s\n' "${rows[@]}"
+printf '\nthe register (scripts/bench-ingest.sh):\n'
+sed -n '/^sijil register benchmark/,$p' "$work/ingest.txt" | tail -n +2

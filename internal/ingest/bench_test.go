@@ -3,7 +3,6 @@ package ingest
 import (
 	"bufio"
 	"bytes"
-	"database/sql"
 	"encoding/csv"
 	"fmt"
 	"os"
@@ -139,7 +138,9 @@ func peakRSS() int64 {
 // SIJIL_BENCH_CORPUS names a directory: it writes a corpus of
 // SIJIL_BENCH_CAPTIONS captions there (docs/*.txt), its true clusters
 // (truth.tsv: document, index, cluster) and the same captions as rows of
-// captions.csv, for sqlite3 to import side by side.
+// captions.csv. SIJIL_BENCH_DOCSIZE=N makes every document N captions;
+// SIJIL_BENCH_REPETITIVE=1 writes instead one document of near-identical
+// captions (corpus.Repetitive), without truth.
 func TestBenchCorpus(t *testing.T) {
 	dir := os.Getenv("SIJIL_BENCH_CORPUS")
 	if dir == "" {
@@ -164,7 +165,22 @@ func TestBenchCorpus(t *testing.T) {
 	bw := bufio.NewWriterSize(rows, 1<<20)
 	cw := csv.NewWriter(bw)
 	cw.Write([]string{"caption"})
-	truth, err := corpus.Generate(corpus.DefaultOptions(n), func(name string, data []byte) error {
+	opt := corpus.DefaultOptions(n)
+	if v := os.Getenv("SIJIL_BENCH_DOCSIZE"); v != "" {
+		size, err := strconv.Atoi(v)
+		if err != nil || size <= 0 {
+			t.Fatalf("SIJIL_BENCH_DOCSIZE=%q: want a positive number", v)
+		}
+		opt.DocMin, opt.DocMax = size, size
+	}
+	if os.Getenv("SIJIL_BENCH_REPETITIVE") != "" {
+		// One document of near-identical captions (corpus.Repetitive).
+		if err := os.WriteFile(filepath.Join(docs, "wire.txt"), corpus.Repetitive(n, 10, 28, 1), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	truth, err := corpus.Generate(opt, func(name string, data []byte) error {
 		raws, err := source.ReadText(bytes.NewReader(data), name)
 		if err != nil {
 			return err
@@ -228,59 +244,4 @@ func TestBenchScore(t *testing.T) {
 	s := mustOpenSQLite(t, db)
 	p, r := evaluate(t, s, truth, filepath.Join(dir, "docs"))
 	fmt.Printf("precision %.4f recall %.4f\n", p, r)
-}
-
-// TestBenchFTS is a tool for scripts/bench-ingest.sh, skipped unless
-// SIJIL_BENCH_CORPUS and SIJIL_BENCH_FTS are set: it does what the script
-// asks of sqlite3 (the captions of captions.csv inserted as plain rows into
-// an FTS5 table, in one transaction, with SQLite's default settings) through
-// the pure-Go driver sijil stores with, into the new file SIJIL_BENCH_FTS,
-// and prints the seconds it took. Beside sqlite3's time it tells how much of
-// an ingest's ratio to sqlite3 the driver alone accounts for.
-func TestBenchFTS(t *testing.T) {
-	dir, path := os.Getenv("SIJIL_BENCH_CORPUS"), os.Getenv("SIJIL_BENCH_FTS")
-	if dir == "" || path == "" {
-		t.Skip("SIJIL_BENCH_CORPUS or SIJIL_BENCH_FTS is not set")
-	}
-	f, err := os.Open(filepath.Join(dir, "captions.csv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	// The CSV is read whole first, as sqlite3 reads it from its page
-	// cache: the time is the database's.
-	rows, err := csv.NewReader(bufio.NewReaderSize(f, 1<<20)).ReadAll()
-	if err != nil || len(rows) < 1 {
-		t.Fatalf("captions.csv: %v", err)
-	}
-	start := time.Now()
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	db.SetMaxOpenConns(1)
-	if _, err := db.Exec("CREATE VIRTUAL TABLE captions USING fts5 (caption)"); err != nil {
-		t.Fatal(err)
-	}
-	tx, err := db.Begin()
-	if err != nil {
-		t.Fatal(err)
-	}
-	ins, err := tx.Prepare("INSERT INTO captions (caption) VALUES (?)")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, row := range rows[1:] {
-		if _, err := ins.Exec(row[0]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := tx.Commit(); err != nil {
-		t.Fatal(err)
-	}
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
-	fmt.Printf("fts5-go %.2f rows %d\n", time.Since(start).Seconds(), len(rows)-1)
 }

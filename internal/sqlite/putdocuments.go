@@ -5,6 +5,9 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"sijil/internal/caption"
@@ -109,6 +112,7 @@ func (s *Store) plan(ctx context.Context, q querier, p *putPlan, v caption.Versi
 	}
 	var created []caption.StoredRecord
 	var createdRows [][]any
+	var newItems []int // index in items of each created record
 	for n := range items {
 		it := &items[n]
 		key := it.Fingerprint.Key
@@ -116,18 +120,14 @@ func (s *Store) plan(ctx context.Context, q querier, p *putPlan, v caption.Versi
 		if _, ok := ids[key]; ok {
 			r.ExactDuplicate++
 		} else {
-			cols, err := recordColumns(it.Record, v)
-			if err != nil {
-				return fmt.Errorf("%s: caption %d: %w", r.Document.Path, it.Occurrence.Index, err)
-			}
+			newItems = append(newItems, n)
 			var hash any
 			if h := s.keyHash(key); !held[h] {
 				hash, held[h] = h, true
 			}
 			ids[key] = nextRecord
 			created = append(created, caption.StoredRecord{ID: nextRecord, Record: it.Record, Fingerprint: it.Fingerprint, Versions: v})
-			row := append([]any{nextRecord, key, hash}, cols...)
-			createdRows = append(createdRows, append(row, packUint64s(it.Fingerprint.Bands)))
+			createdRows = append(createdRows, []any{nextRecord, key, hash})
 			texts[key] = it.Record.Text
 			r.NewRecords++
 			r.Created = append(r.Created, nextRecord)
@@ -144,6 +144,17 @@ func (s *Store) plan(ctx context.Context, q querier, p *putPlan, v caption.Versi
 	}
 	if err := checkIndexes(p, itemDoc, items); err != nil {
 		return err
+	}
+	// The new records' columns (their fields deflated: most of the
+	// writer's own CPU) are made on every core while the store waits.
+	cols := make([][]any, len(newItems))
+	errs := make([]error, len(newItems))
+	parallel(len(newItems), func(i int) { cols[i], errs[i] = recordColumns(items[newItems[i]].Record, v) })
+	for i, n := range newItems {
+		if errs[i] != nil {
+			return fmt.Errorf("%s: caption %d: %w", p.results[itemDoc[n]].Document.Path, items[n].Occurrence.Index, errs[i])
+		}
+		createdRows[i] = append(append(createdRows[i], cols[i]...), packUint64s(items[n].Fingerprint.Bands))
 	}
 	if err := p.planLinks(ctx, q, created, link); err != nil {
 		return err
@@ -303,4 +314,35 @@ func (s *Store) writePlan(ctx context.Context, q querier, p *putPlan) error {
 		s.beforeSearch()
 	}
 	return s.indexRecords(ctx, q, p.index)
+}
+
+// parallel calls fn(0) … fn(n-1) on GOMAXPROCS goroutines and returns
+// when all have returned. The store's writer is one goroutine; what it can
+// compute apart from the database (encoding records, their search terms)
+// would otherwise leave the other cores idle while the readers and parsers
+// wait for it.
+func parallel(n int, fn func(i int)) {
+	workers := min(runtime.GOMAXPROCS(0), (n+63)/64)
+	if workers <= 1 {
+		for i := range n {
+			fn(i)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(64)) - 64
+				if i >= n {
+					return
+				}
+				for j := i; j < min(i+64, n); j++ {
+					fn(j)
+				}
+			}
+		})
+	}
+	wg.Wait()
 }

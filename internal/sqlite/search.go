@@ -49,11 +49,14 @@ type valueKey struct {
 // it flush its pending terms, which cost a quarter of PutDocument's time.
 func (s *Store) indexRecords(ctx context.Context, q querier, recs []indexed) error {
 	terms := make([][]caption.Term, len(recs))
+	searchTexts := make([]string, len(recs))
+	parallel(len(recs), func(i int) {
+		terms[i], searchTexts[i] = caption.RecordTerms(recs[i].rec), caption.SearchText(recs[i].rec)
+	})
 	ids := map[valueKey]int64{}
 	var valueRows [][]any
 	var keys []valueKey
-	for i, r := range recs {
-		terms[i] = caption.RecordTerms(r.rec)
+	for i := range recs {
 		for _, t := range terms[i] {
 			k := valueKey{fieldCode(t.Field), t.Fold}
 			if _, ok := ids[k]; !ok {
@@ -84,7 +87,7 @@ func (s *Store) indexRecords(ctx context.Context, q querier, recs []indexed) err
 			pointRows = append(pointRows, []any{r.id, appendPoint(nil, r.rec)})
 		}
 		changeRows = append(changeRows, []any{r.id})
-		texts[strconv.FormatInt(r.id, 10)] = caption.SearchText(r.rec)
+		texts[strconv.FormatInt(r.id, 10)] = searchTexts[i]
 	}
 	// Terms in key order: each value's postings end where the batch's
 	// go, a page or so per value instead of a seek per row.

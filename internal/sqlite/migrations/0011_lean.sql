@@ -35,6 +35,10 @@ ALTER TABLE records DROP COLUMN signature;
 
 DROP TABLE bands;
 
+-- What sijil reparse and ingest count by (RecordVersions) without reading
+-- every record: new records all go in at the end of one key.
+CREATE INDEX records_versions ON records (parser_version, gazetteer_version);
+
 CREATE TABLE occurrences_lean (
 	document_id INTEGER NOT NULL REFERENCES documents (id),
 	idx         INTEGER NOT NULL CHECK (idx >= 0),

@@ -186,6 +186,9 @@ CREATE INDEX records_unclustered ON records (id) WHERE cluster IS NULL;
 -- index records_unevented
 CREATE INDEX records_unevented ON records (id) WHERE event IS NULL AND cluster IS NOT NULL;
 
+-- index records_versions
+CREATE INDEX records_versions ON records (parser_version, gazetteer_version);
+
 -- index search_records_basis
 CREATE INDEX search_records_basis ON search_records (basis) WHERE basis IS NOT NULL;
 
