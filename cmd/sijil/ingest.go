@@ -87,13 +87,15 @@ func lexiconFlag(fs *flag.FlagSet, cfg *Config) {
 
 // ingestMemoryLimit is the soft limit of the Go heap during an ingest,
 // unless GOMEMLIMIT sets one. A long ingest keeps what linking has learnt
-// of every record in memory (about 100 bytes a record); left to GOGC alone
-// the heap grows to twice that between collections, and a million-caption
-// ingest peaked at 778 MB. Under the limit the collector runs sooner as the
-// heap nears it: 453 MB (with dedup.EventIndex's compact records), in 5%
-// more time. Beyond it (several million records) collections grow
-// frequent, never fatal: the limit is soft.
-const ingestMemoryLimit = 320 << 20
+// of every record in memory: its band index (dedup.BandIndex, about 200
+// bytes a record) and the dates and places of the events (about 100);
+// left to GOGC alone the heap grows to twice that between collections.
+// Under the limit the collector runs sooner as the heap nears it; at 320
+// MiB, which a million records' linking state nearly fills, it ran without
+// pause and took more CPU than the ingest. Beyond the limit (several
+// million records) collections grow frequent, never fatal: the limit is
+// soft.
+const ingestMemoryLimit = 400 << 20
 
 func runIngest(ctx context.Context, cfg Config, near dedup.Options, paths []string, std stdio) error {
 	if len(paths) == 0 {

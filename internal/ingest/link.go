@@ -289,8 +289,8 @@ func (in *ingester) candidates(r *caption.StoredRecord) []dedup.Candidate {
 // record the store holds linked at cluster level, with room for batch. It
 // reads them from the store once a run, again when another process or a
 // reviewer changed links (beginLinking forgets the index then), and again,
-// into an index twice as large, when the index has no room left: the index
-// keeps too little of each band to move it (dedup.BandIndex).
+// into a larger index, when the index has no room left: the index keeps
+// too little of each band to move it (dedup.BandIndex).
 func (in *ingester) loadBands(ctx context.Context, batch []caption.StoredRecord) error {
 	bands := 0
 	for _, r := range batch {
@@ -317,15 +317,18 @@ func (in *ingester) loadBands(ctx context.Context, batch []caption.StoredRecord)
 		}
 		n = st.Records
 	}
-	// Twice what is needed now, so that a growing register reads its
-	// bands a logarithmic number of times.
-	ix = in.newBandIndex(2*(n+len(batch)), bands)
+	// Room for two batches more than now: the table's size is a power of
+	// two, which leaves up to as much again. The old index goes first:
+	// at a million records it is over 100 MB.
+	in.lk.bands = nil
+	want := n + 2*len(batch)
+	ix = in.newBandIndex(want, bands)
 	for b, err := range in.store.ClusterBands(ctx, 0) {
 		if err != nil {
 			return err
 		}
 		if !ix.Add(b.ID, b.Cluster, dedup.DateTag(b.Date), b.Bands) {
-			return fmt.Errorf("band index: no room for record %d of %d", b.ID, 2*(n+len(batch)))
+			return fmt.Errorf("band index: no room for record %d of %d", b.ID, want)
 		}
 	}
 	in.lk.bands = ix
