@@ -193,29 +193,7 @@ func (s *Store) Stats(ctx context.Context) (st caption.Stats, err error) {
 	return st, err
 }
 
-// packUint32s stores a signature as little-endian bytes; nil when empty.
-func packUint32s(v []uint32) []byte {
-	if len(v) == 0 {
-		return nil
-	}
-	b := make([]byte, 0, 4*len(v))
-	for _, x := range v {
-		b = binary.LittleEndian.AppendUint32(b, x)
-	}
-	return b
-}
-
-func unpackUint32s(b []byte) ([]uint32, error) {
-	if len(b)%4 != 0 {
-		return nil, fmt.Errorf("%d bytes is not a whole number of uint32s", len(b))
-	}
-	var v []uint32
-	for i := 0; i < len(b); i += 4 {
-		v = append(v, binary.LittleEndian.Uint32(b[i:]))
-	}
-	return v, nil
-}
-
+// packUint64s stores bands as little-endian bytes; nil when empty.
 func packUint64s(v []uint64) []byte {
 	if len(v) == 0 {
 		return nil
@@ -227,6 +205,7 @@ func packUint64s(v []uint64) []byte {
 	return b
 }
 
+// unpackUint64s reverses packUint64s.
 func unpackUint64s(b []byte) ([]uint64, error) {
 	if len(b)%8 != 0 {
 		return nil, fmt.Errorf("%d bytes is not a whole number of uint64s", len(b))
