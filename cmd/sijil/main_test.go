@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"sijil/internal/ingest"
 )
 
 // result is what one call of run did.
@@ -125,8 +127,10 @@ func TestConfig(t *testing.T) {
 		want Config
 	}{
 		{name: "default", want: DefaultConfig()},
-		{name: "environment", env: map[string]string{"SIJIL_LEXICON": dirEnv}, want: Config{Lexicon: dirEnv, DB: defaultDB}},
-		{name: "flag wins", env: map[string]string{"SIJIL_LEXICON": dirEnv}, args: []string{"-lexicon", dirFlag}, want: Config{Lexicon: dirFlag, DB: defaultDB}},
+		{name: "environment", env: map[string]string{"SIJIL_LEXICON": dirEnv}, want: Config{Lexicon: dirEnv, DB: defaultDB, IngestBatch: ingest.DefaultBatch}},
+		{name: "flag wins", env: map[string]string{"SIJIL_LEXICON": dirEnv}, args: []string{"-lexicon", dirFlag}, want: Config{Lexicon: dirFlag, DB: defaultDB, IngestBatch: ingest.DefaultBatch}},
+		{name: "batch", env: map[string]string{"SIJIL_INGEST_BATCH": "1500"}, want: Config{DB: defaultDB, IngestBatch: 1500}},
+		{name: "batch not a number", env: map[string]string{"SIJIL_INGEST_BATCH": "lots"}, want: Config{DB: defaultDB, IngestBatch: -1}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c, _ := findCommand("parse")
