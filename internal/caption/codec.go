@@ -75,13 +75,7 @@ func MarshalRecord(r Record) ([]byte, error) {
 	if err := checkRecord(r); err != nil {
 		return nil, fmt.Errorf("marshal record: %w", err)
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false) // keep "<" and "&" readable; the bytes are stable either way
-	if err := enc.Encode(toWireRecord(r)); err != nil {
-		return nil, fmt.Errorf("marshal record: %w: %w", ErrInvalid, err)
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+	return encodeWire(toWireRecord(r))
 }
 
 // MarshalFields encodes r as MarshalRecord does but without its text,
@@ -99,26 +93,26 @@ func MarshalFields(r Record) (fields []byte, descLen int, err error) {
 	if strings.HasPrefix(r.Text, r.Description) {
 		w.Description, descLen = "", len(r.Description)
 	}
+	fields, err = encodeWire(w)
+	return fields, descLen, err
+}
+
+func encodeWire(w wireRecord) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
+	enc.SetEscapeHTML(false) // keep "<" and "&" readable; the bytes are stable either way
 	if err := enc.Encode(w); err != nil {
-		return nil, 0, fmt.Errorf("marshal record: %w: %w", ErrInvalid, err)
+		return nil, fmt.Errorf("marshal record: %w: %w", ErrInvalid, err)
 	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), descLen, nil
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 // UnmarshalFields decodes what MarshalFields wrote, given the record's
 // text and descLen.
 func UnmarshalFields(fields []byte, text string, descLen int) (Record, error) {
-	var w wireRecord
-	dec := json.NewDecoder(bytes.NewReader(fields))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&w); err != nil {
-		return Record{}, fmt.Errorf("unmarshal record: %w: %w", ErrInvalid, err)
-	}
-	if dec.More() {
-		return Record{}, fmt.Errorf("unmarshal record: %w: data after the record", ErrInvalid)
+	w, err := decodeWire(fields)
+	if err != nil {
+		return Record{}, err
 	}
 	if w.Text != "" {
 		return Record{}, fmt.Errorf("unmarshal record: %w: text kept in the fields too", ErrInvalid)
@@ -130,29 +124,35 @@ func UnmarshalFields(fields []byte, text string, descLen int) (Record, error) {
 		}
 		w.Description = text[:descLen]
 	}
-	r, err := fromWireRecord(w)
-	if err == nil {
-		err = checkRecord(r)
-	}
-	if err != nil {
-		return Record{}, fmt.Errorf("unmarshal record: %w", err)
-	}
-	return r, nil
+	return fromWire(w)
 }
 
 // UnmarshalRecord decodes what MarshalRecord wrote. Unknown fields are an
 // error (ErrInvalid), so that a record written by a newer sijil is never read
 // and rewritten by an older one with fields dropped.
 func UnmarshalRecord(b []byte) (Record, error) {
+	w, err := decodeWire(b)
+	if err != nil {
+		return Record{}, err
+	}
+	return fromWire(w)
+}
+
+func decodeWire(b []byte) (wireRecord, error) {
 	var w wireRecord
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&w); err != nil {
-		return Record{}, fmt.Errorf("unmarshal record: %w: %w", ErrInvalid, err)
+		return w, fmt.Errorf("unmarshal record: %w: %w", ErrInvalid, err)
 	}
 	if dec.More() {
-		return Record{}, fmt.Errorf("unmarshal record: %w: data after the record", ErrInvalid)
+		return w, fmt.Errorf("unmarshal record: %w: data after the record", ErrInvalid)
 	}
+	return w, nil
+}
+
+// fromWire is the checked record of w.
+func fromWire(w wireRecord) (Record, error) {
 	r, err := fromWireRecord(w)
 	if err == nil {
 		err = checkRecord(r)
