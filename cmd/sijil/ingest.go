@@ -90,11 +90,11 @@ func lexiconFlag(fs *flag.FlagSet, cfg *Config) {
 // of every record in memory: its band index (dedup.BandIndex, about 200
 // bytes a record) and the dates and places of the events (about 100);
 // left to GOGC alone the heap grows to twice that between collections.
-// Under the limit the collector runs sooner as the heap nears it; at 320
-// MiB, which a million records' linking state nearly fills, it ran without
-// pause and took more CPU than the ingest. Beyond the limit (several
-// million records) collections grow frequent, never fatal: the limit is
-// soft.
+// Under the limit the collector runs sooner as the heap nears it; 320
+// MiB, the limit before, is nearly filled by a million records' linking
+// state, which would leave the collector running almost without pause.
+// Beyond the limit (several million records) collections grow frequent,
+// never fatal: the limit is soft.
 const ingestMemoryLimit = 400 << 20
 
 func runIngest(ctx context.Context, cfg Config, near dedup.Options, paths []string, std stdio) error {
