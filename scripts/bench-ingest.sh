@@ -130,9 +130,9 @@ read -r r_s r_mb < <(measure "$dir/sqlite" "$work/sijil" ingest --db "$dir/sijil
 
 printf '\nsijil register benchmark, %s, %s, %d cores\n\n' "$(date -u +%Y-%m-%d)" "$(go env GOOS)/$(go env GOARCH)" "$(nproc)"
 printf '%9s %7s %8s %8s %8s %8s %7s %7s %7s %9s %7s %9s %8s %7s %7s %7s\n' \
-	captions MB "parse s" "parse/s" "sqlite s" "sqlite/s" "×parse" "RSS MB" "B/capt" precision recall "pg s" "pg/s" "×parse" "×sqlite" "RSS MB"
+	captions MB "parse s" "parse/s" "sqlite s" "sqlite/s" "×parse" "RSS MiB" "B/capt" precision recall "pg s" "pg/s" "×parse" "×sqlite" "RSS MiB"
 printf '%s\n' "${rows[@]}"
 awk -v n="$gzn" -v p="$gp_s" -v g="$gz_s" 'BEGIN { printf "\nparse of %d captions in documents of 50: %.2f s; gzip -1 of the same bytes: %.2f s; ratio %.1f\n", n, p, g, p / g }'
-awk -v n="$repn" -v s="$r_s" -v mb="$r_mb" -v f="$first_rate" 'BEGIN { printf "SQLite ingest of %d near-identical captions in one document: %.1f s, %.0f captions/s (%.2f of the generated corpus'"'"'s %s), peak %s MB\n", n, s, n / s, (n / s) / f, f, mb }'
+awk -v n="$repn" -v s="$r_s" -v mb="$r_mb" -v f="$first_rate" 'BEGIN { printf "SQLite ingest of %d near-identical captions in one document: %.1f s, %.0f captions/s (%.2f of the generated corpus'"'"'s %s), peak %s MiB\n", n, s, n / s, (n / s) / f, f, mb }'
 printf '\nparse: sijil parse (every core); sqlite, pg: sijil ingest into a new register; ×parse: its time over parse'"'"'s;\n'
 printf 'B/capt: bytes of SQLite register per caption; precision, recall: pairwise, of the clusters against the corpus'"'"'s truth.\n'

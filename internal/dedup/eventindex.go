@@ -221,7 +221,7 @@ type EventIndex struct {
 	recs    []indexedEvent
 	byDay   map[int32][]int32 // day-precision records by day
 	byMonth map[[2]int32][]int32
-	ids     map[int64]bool
+	ids     idSet
 
 	nameSets [][]string
 	nameIDs  map[string]uint32 // joinNames(set) → its index in nameSets
@@ -245,23 +245,23 @@ type indexedEvent struct {
 
 // NewEventIndex returns an empty index.
 func NewEventIndex() *EventIndex {
-	return &EventIndex{byDay: map[int32][]int32{}, byMonth: map[[2]int32][]int32{}, ids: map[int64]bool{},
+	return &EventIndex{byDay: map[int32][]int32{}, byMonth: map[[2]int32][]int32{},
 		nameSets: [][]string{nil}, nameIDs: map[string]uint32{"": 0},
 		typeSets: [][]caption.EventType{nil}, typeIDs: map[string]uint32{"": 0}}
 }
 
 // Has reports whether the record id was added.
-func (ix *EventIndex) Has(id int64) bool { return ix.ids[id] }
+func (ix *EventIndex) Has(id int64) bool { return ix.ids.has(id) }
 
 // Len returns the number of records kept.
 func (ix *EventIndex) Len() int { return len(ix.recs) }
 
 // Add keeps e, unless it can never match or its ID was added before.
 func (ix *EventIndex) Add(e EventRecord) {
-	if !e.matchable() || ix.ids[e.ID] {
+	if !e.matchable() || ix.ids.has(e.ID) {
 		return
 	}
-	ix.ids[e.ID] = true
+	ix.ids.add(e.ID)
 	k := indexedEvent{id: e.ID, cluster: e.Cluster, event: e.Event, lat: e.lat, lon: e.lon, year: e.year, day: e.day,
 		month: int8(e.month), prec: e.prec, precise: e.precise}
 	k.names = intern(&ix.nameSets, ix.nameIDs, joinNames(e.names), e.names)
@@ -335,4 +335,37 @@ func (ix *EventIndex) Match(rec EventRecord) (best EventRecord, sim float64, rul
 		return EventRecord{}, 0, "", false
 	}
 	return cands[i], top.score, top.rule(), true
+}
+
+// idSet is a set of record IDs as a bitmap: IDs are dense from 1, and a map
+// of a million of them took some 30 MB where the bits take 125 KB. An ID
+// below 0 or above a billion, which no register reaches, is kept in a map.
+type idSet struct {
+	bits  []uint64
+	other map[int64]bool
+}
+
+const maxBitID = 1 << 30
+
+func (s *idSet) has(id int64) bool {
+	if id < 0 || id >= maxBitID {
+		return s.other[id]
+	}
+	w := int(id >> 6)
+	return w < len(s.bits) && s.bits[w]&(1<<(id&63)) != 0
+}
+
+func (s *idSet) add(id int64) {
+	if id < 0 || id >= maxBitID {
+		if s.other == nil {
+			s.other = map[int64]bool{}
+		}
+		s.other[id] = true
+		return
+	}
+	w := int(id >> 6)
+	if w >= len(s.bits) {
+		s.bits = append(s.bits, make([]uint64, w+1-len(s.bits))...)
+	}
+	s.bits[w] |= 1 << (id & 63)
 }
