@@ -47,6 +47,8 @@ type valueKey struct {
 // full text (records_fts). records_fts goes last: once FTS5 is written in a
 // transaction, every later statement that opens a statement journal makes
 // it flush its pending terms, which cost a quarter of PutDocument's time.
+// The other statements are OR FAIL, sparing a statement journal (see
+// writePlan): callers abandon or roll back the whole write when one fails.
 func (s *Store) indexRecords(ctx context.Context, q querier, recs []indexed) error {
 	terms := make([][]caption.Term, len(recs))
 	searchTexts := make([]string, len(recs))
@@ -66,7 +68,7 @@ func (s *Store) indexRecords(ctx context.Context, q querier, recs []indexed) err
 			}
 		}
 	}
-	const insertValues = "INSERT INTO search_values (field, fold, value, key) VALUES "
+	const insertValues = "INSERT OR FAIL INTO search_values (field, fold, value, key) VALUES "
 	if err := execRows(ctx, q, insertValues, " ON CONFLICT (field, fold) DO NOTHING", valueRows, nil); err != nil {
 		return err
 	}
@@ -98,10 +100,10 @@ func (s *Store) indexRecords(ctx context.Context, q querier, recs []indexed) err
 		prefix string
 		rows   [][]any
 	}{
-		{"INSERT INTO search_terms (value_id, record_id) VALUES ", termRows},
-		{"INSERT INTO search_records (id, day_first, day_last, year, country, killed, lat, lon, basis, terms) VALUES ", recordRows},
-		{"INSERT INTO search_points (id, point) VALUES ", pointRows},
-		{"INSERT INTO search_changes (record_id) VALUES ", changeRows},
+		{"INSERT OR FAIL INTO search_terms (value_id, record_id) VALUES ", termRows},
+		{"INSERT OR FAIL INTO search_records (id, day_first, day_last, year, country, killed, lat, lon, basis, terms) VALUES ", recordRows},
+		{"INSERT OR FAIL INTO search_points (id, point) VALUES ", pointRows},
+		{"INSERT OR FAIL INTO search_changes (record_id) VALUES ", changeRows},
 	} {
 		if err := execRows(ctx, q, ins.prefix, "", ins.rows, nil); err != nil {
 			return err
