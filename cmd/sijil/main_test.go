@@ -80,7 +80,7 @@ func TestRunExitCodes(t *testing.T) {
 		},
 		{name: "stdin", args: []string{"parse"}, stdin: "Smoke over Taiz.\n\nSmoke over Aden.\n", wantLines: 2},
 		{name: "stdin as -", args: []string{"parse", "-", example}, stdin: "Smoke over Taiz.\n", wantLines: 6},
-		// Issue 7: an empty or whitespace-only document is an error naming it.
+		// An empty or whitespace-only document is an error naming it.
 		{name: "empty input", args: []string{"parse"}, stdin: "\n\n", wantCode: 1, wantStderr: "sijil: parse -: no captions found"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
