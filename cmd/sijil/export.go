@@ -42,7 +42,8 @@ syntax and filters), in search order (newest first, undated last).
 
 -format chooses what is written:
 
-  jsonl    (the default) one JSON object a line: the fields of SPEC.md as
+  jsonl    (the default) one JSON object a line: the record fields of
+           the project's docs/records.md as
            "sijil parse" writes them (the location with its "basis", how it
            was chosen among namesakes), then "id", "cluster" and "event" (the
            IDs of the first record of the record's cluster and event; null
@@ -53,7 +54,7 @@ syntax and filters), in search order (newest first, undated last).
            range holds the caption as written; for JSON Lines the JSON
            string, quotes included; for CSV the field as written.
   csv      one row per record under a header: id, cluster, event, every
-           SPEC.md field (the location as location_name, latitude,
+           record field (the location as location_name, latitude,
            longitude, geonameid, admin1, location_country,
            location_feature, location_precision, location_basis) and the sources
            ("document:start-end"). Lists are joined with "; ", a person is

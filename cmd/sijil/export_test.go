@@ -252,7 +252,7 @@ func TestExportRoundTrip(t *testing.T) {
 	}
 }
 
-// readRecords reads the SPEC.md fields of an export's lines.
+// readRecords reads the record fields (docs/records.md) of an export's lines.
 func readRecords(t *testing.T, s string) []caption.Record {
 	t.Helper()
 	var out []caption.Record

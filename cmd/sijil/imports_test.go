@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// importRules are STYLE.md's import rules: for each sijil package, the sijil
+// importRules are docs/design.md's import rules: for each sijil package, the sijil
 // packages it may depend on (directly or not). cmd/sijil may depend on
 // everything. A package missing from this table fails the test, so a new
 // package comes with its rule.
@@ -34,7 +34,7 @@ var importRules = map[string][]string{
 }
 
 // TestImportRules checks the dependencies of every package under cmd/ and
-// internal/ (STYLE.md's layout; scratch packages elsewhere are not the
+// internal/ (docs/design.md's layout; scratch packages elsewhere are not the
 // project's), as go list reports them for the build, against importRules.
 func TestImportRules(t *testing.T) {
 	gobin, err := exec.LookPath("go")
@@ -62,7 +62,7 @@ func TestImportRules(t *testing.T) {
 		}
 		allowed, ok := importRules[pkg]
 		if !ok {
-			t.Errorf("package %s has no import rule: add it to importRules (and STYLE.md)", pkg)
+			t.Errorf("package %s has no import rule: add it to importRules (and docs/design.md)", pkg)
 			continue
 		}
 		for _, dep := range fields[1:] {

@@ -16,6 +16,7 @@ import (
 	"sijil/internal/geocode"
 	"sijil/internal/ingest"
 	"sijil/internal/parse"
+	"sijil/internal/source"
 )
 
 func ingestCommand() command {
@@ -49,9 +50,12 @@ else the register's setting (sijil help settings). When some of the
 register's records were resolved with another focus, ingest says how many:
 sijil reparse resolves them again.
 
-Inside directories, symbolic links (to files or directories) are passed over,
-not followed, and counted in the summary; a path named on the command line
-is read as given, even when it is a link.
+Inside directories, only caption files are read, known by their extension
+in any case: ` + strings.Join(source.DocumentExts(), " ") + `.
+Other files (README.md, a spreadsheet), hidden files and folders (.DS_Store,
+.git) and symbolic links (to files or directories, not followed) are passed
+over and counted in the summary. A path named on the command line is read as
+given, whatever its name and even when it is a link.
 
 Ingesting a document again changes nothing. An ingest that is interrupted
 (even killed) leaves a consistent register, and running the same command
@@ -194,6 +198,14 @@ func printSummary(w io.Writer, s ingest.Summary) {
 		}
 		fmt.Fprintf(w, "passed over %d symbolic links inside directories, not followed: %s%s\n",
 			s.Links, strings.Join(s.LinkPaths, ", "), more)
+	}
+	if s.Skipped > 0 {
+		more := ""
+		if s.Skipped > len(s.SkippedPaths) {
+			more = ", …"
+		}
+		fmt.Fprintf(w, "passed over %d other files inside directories, not caption files by their names: %s%s\n",
+			s.Skipped, strings.Join(s.SkippedPaths, ", "), more)
 	}
 	fmt.Fprintf(w, "%d failures; %.1fs (linking %.1fs), %.0f captions/s, %.1f MB/s\n",
 		len(s.Failures), s.Elapsed.Seconds(), s.Linking.Seconds(), float64(s.Captions)/secs, float64(s.Bytes)/1e6/secs)

@@ -10,12 +10,10 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime"
 	"strconv"
 	"strings"
 
 	"sijil/internal/ingest"
-	"sijil/internal/parse"
 )
 
 func main() {
@@ -223,21 +221,5 @@ func printCommandUsage(w io.Writer, c command, fs *flag.FlagSet) {
 	fs.PrintDefaults()
 	if flags.Len() > 0 {
 		fmt.Fprintf(w, "\nFlags:\n%s", flags.String())
-	}
-}
-
-func versionCommand() command {
-	return command{
-		name:    "version",
-		summary: "print the versions of sijil's parser and Go",
-		help:    "Version prints the parser version records are made with, and the Go release sijil was built with.",
-		run: func(ctx context.Context, cfg Config, args []string, std stdio) error {
-			if len(args) > 0 {
-				fmt.Fprintln(std.err, "usage: sijil version")
-				return errUsage
-			}
-			_, err := fmt.Fprintf(std.out, "sijil parser %s (%s)\n", parse.Version, runtime.Version())
-			return err
-		},
 	}
 }

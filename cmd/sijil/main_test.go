@@ -55,7 +55,7 @@ func TestRunExitCodes(t *testing.T) {
 		{name: "-h", args: []string{"-h"}, wantStdout: "Commands:"},
 		{name: "help parse", args: []string{"help", "parse"}, wantStdout: "usage: sijil parse [-lexicon DIR] [-focus CC,CC] [FILE ...]"},
 		{name: "parse -h", args: []string{"parse", "-h"}, wantStdout: "  -lexicon DIR"},
-		{name: "version", args: []string{"version"}, wantStdout: "sijil parser "},
+		{name: "version", args: []string{"version"}, wantStdout: ", parser "},
 		{name: "no command", args: nil, wantCode: 2, wantStderr: "Usage:"},
 		{name: "unknown command", args: []string{"frobnicate"}, wantCode: 2, wantStderr: `sijil: unknown command "frobnicate"`},
 		{name: "help unknown command", args: []string{"help", "frobnicate"}, wantCode: 2, wantStderr: `sijil help: unknown command "frobnicate"`},
@@ -80,7 +80,7 @@ func TestRunExitCodes(t *testing.T) {
 		},
 		{name: "stdin", args: []string{"parse"}, stdin: "Smoke over Taiz.\n\nSmoke over Aden.\n", wantLines: 2},
 		{name: "stdin as -", args: []string{"parse", "-", example}, stdin: "Smoke over Taiz.\n", wantLines: 6},
-		// Issue 7: an empty or whitespace-only document is an error naming it.
+		// An empty or whitespace-only document is an error naming it.
 		{name: "empty input", args: []string{"parse"}, stdin: "\n\n", wantCode: 1, wantStderr: "sijil: parse -: no captions found"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

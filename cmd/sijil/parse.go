@@ -31,7 +31,8 @@ Parse reads documents (standard input when no FILE is given or FILE is -),
 each with the reader its content calls for, as ingest does: plain text is split
 into captions at blank lines (a paragraph holding only a credit joins the
 caption before it); JSON Lines and CSV give one caption per record. It prints
-one JSON object per caption, in input order, with the fields of SPEC.md.
+one JSON object per caption, in input order, with the fields the project's
+docs/records.md describes.
 
 -focus (or SIJIL_FOCUS) names the countries you document: among a place's
 namesakes that nothing in a caption tells apart, one there wins (see sijil

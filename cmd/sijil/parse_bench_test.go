@@ -37,10 +37,10 @@ func writeParseCorpus(tb testing.TB, dir string, n, docSize int) ([]string, int6
 }
 
 // BenchmarkParseCommand runs `sijil parse` over 50,000 generated captions
-// in documents of 50 (issue 15's measure; SIJIL_PARSE_CAPTIONS and
+// in documents of 50 (the README's measure; SIJIL_PARSE_CAPTIONS and
 // SIJIL_PARSE_DOCSIZE change them) and compresses the same files with gzip
 // at BestSpeed in the same run: x-gzip is the ratio of the two times, the
-// figure the issue bounds. The parse time includes loading the lexicons
+// figure the README reports. The parse time includes loading the lexicons
 // and the gazetteer, as a user's run does.
 //
 //	go test ./cmd/sijil -run '^$' -bench ParseCommand -benchtime 3x

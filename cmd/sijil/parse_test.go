@@ -11,19 +11,19 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// specFields are SPEC.md's output fields in SPEC.md's order.
+// specFields are the record's fields in docs/records.md's order.
 var specFields = []string{
 	"text", "description", "credit", "photographers", "agencies", "date", "date_precision", "date_text",
 	"places", "location", "country", "killed", "injured", "attribution", "event_types", "actors", "people",
 	"evidence", "warnings",
 }
 
-// listFields are the fields SPEC.md makes lists, never null.
+// listFields are the fields docs/records.md makes lists, never null.
 var listFields = []string{"photographers", "agencies", "places", "attribution", "event_types", "actors", "people", "warnings"}
 
 // TestParseExamples runs "sijil parse" on the project's example documents and
 // checks the output contract: one JSON object per caption, in input order,
-// with every SPEC.md field in order, lists never null, and evidence spans
+// with every docs/records.md field in order, lists never null, and evidence spans
 // inside the text.
 func TestParseExamples(t *testing.T) {
 	examples := filepath.Join("..", "..", "examples")
@@ -60,17 +60,17 @@ func TestParseExamples(t *testing.T) {
 	}
 }
 
-// checkRecordLine checks one line of parse output against SPEC.md.
+// checkRecordLine checks one line of parse output against docs/records.md.
 func checkRecordLine(t *testing.T, n int, line string) {
 	t.Helper()
 	keys := objectKeys(t, line)
-	// origins follows SPEC's fields on records that took a value from a
+	// origins follows the other fields on records that took a value from a
 	// photo's metadata, and only there.
 	if len(keys) > 0 && keys[len(keys)-1] == "origins" {
 		keys = keys[:len(keys)-1]
 	}
 	if diff := cmp.Diff(specFields, keys); diff != "" {
-		t.Errorf("line %d: fields mismatch (-SPEC +got):\n%s", n, diff)
+		t.Errorf("line %d: fields mismatch (-want +got):\n%s", n, diff)
 	}
 	var rec map[string]json.RawMessage
 	if err := json.Unmarshal([]byte(line), &rec); err != nil {

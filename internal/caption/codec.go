@@ -13,7 +13,7 @@ import (
 // and in a fixed order, so that both stores keep byte-identical JSON for equal
 // records. Optional values are omitted when empty; empty lists decode as nil
 // and Evidence decodes as an empty, non-nil map, which is what the parser
-// builds. Names follow SPEC.md where SPEC.md has the field.
+// builds. Names follow docs/records.md, which lists this form too.
 type wireRecord struct {
 	Text          string              `json:"text"`
 	Description   string              `json:"description,omitempty"`

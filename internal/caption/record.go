@@ -13,7 +13,7 @@ func (s Span) Len() int { return s.End - s.Start }
 // Precision says how much of a PartialDate is known.
 type Precision string
 
-// The precisions of SPEC.md's date_precision.
+// The precisions of a record's date_precision (docs/records.md).
 const (
 	PrecisionNone  Precision = ""
 	PrecisionYear  Precision = "year"
@@ -52,10 +52,10 @@ type CountryCode string
 // Reuters, Getty Images, or a provider as written (Aleppo Media Center).
 type Agency string
 
-// EventType is one of SPEC.md's event categories.
+// EventType is one of the event categories of docs/records.md.
 type EventType string
 
-// The event types of SPEC.md, in the order records list them.
+// The event types, in the order records list them.
 const (
 	Airstrike    EventType = "airstrike"
 	Shelling     EventType = "shelling"
@@ -120,8 +120,8 @@ const (
 var LocationBases = []LocationBasis{BasisOnly, BasisCountry, BasisContainer, BasisDocument, BasisHint, BasisFocus,
 	BasisPopulation, BasisSpelling, BasisCountryOnly}
 
-// Record is one caption parsed into the fields of SPEC.md. Empty strings,
-// nil pointers and empty slices stand for SPEC's nulls and empty lists.
+// Record is one caption parsed into the fields of docs/records.md. Empty
+// strings, nil pointers and empty slices stand for its nulls and empty lists.
 type Record struct {
 	Text          string // whitespace folded, trimmed
 	Description   string // Text without the credit
@@ -141,7 +141,7 @@ type Record struct {
 	EventTypes    []EventType
 	Actors        []string
 	People        []Person
-	// Evidence maps a SPEC field name ("date", "killed", "places"…) to the
+	// Evidence maps a record field name ("date", "killed", "places"…) to the
 	// spans of Text it was read from.
 	Evidence map[string][]Span
 	// Origins maps a field whose value came from a photo's embedded

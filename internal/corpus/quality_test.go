@@ -43,7 +43,7 @@ func run(t *testing.T, geo bool) (*pipeline, corpus.Truth) {
 }
 
 // TestClusterQuality scores the clusters of a generated corpus against the
-// truth: pairwise precision and recall of at least 0.99, issue 4's bar.
+// truth: pairwise precision and recall of at least 0.99.
 //
 //	go test ./internal/corpus -run ClusterQuality -v -args -corpus.n=100000
 func TestClusterQuality(t *testing.T) {

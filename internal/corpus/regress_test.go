@@ -18,7 +18,7 @@ import (
 	"sijil/internal/parse"
 )
 
-// Issue 13's bars for the held-out real captions, applied to the whole
+// The bars set for held-out real captions, applied to the whole
 // regression corpus: a record in the wrong country looks exactly like a right
 // one on a map, so the wrong-country bar is the strictest.
 const (
@@ -29,7 +29,7 @@ const (
 	maxUnlocatedKnown = 0.02      // of cases whose place the embedded gazetteer holds: no location at all
 )
 
-// regressClasses are issue 13's failure classes and the baseline, in the
+// regressClasses are the failure classes and the baseline, in the
 // order the table lists them; testdata/regress/README.md defines them.
 var regressClasses = []string{"actor-country", "division", "possessive-site", "extraction",
 	"not-place", "spelling", "namesake", "baseline"}
@@ -192,8 +192,8 @@ func regressDocuments(paths []string) ([][]regressCase, error) {
 
 // TestRegress parses and geocodes the invented captions of
 // testdata/regress/*.jsonl, document by document as `sijil parse` does,
-// prints a table per failure class of issue 13 and every failing case, and
-// holds the whole corpus to the issue's bars.
+// prints a table per failure class and every failing case, and holds the
+// whole corpus to the bars above.
 func TestRegress(t *testing.T) {
 	paths, _ := filepath.Glob("testdata/regress/*.jsonl")
 	docs, err := regressDocuments(paths)
@@ -258,7 +258,7 @@ func TestRegress(t *testing.T) {
 		{"unlocated known", ratio(total.unlocated, total.known), maxUnlocatedKnown, true},
 	} {
 		if b.atMost && b.got > b.bar || !b.atMost && b.got < b.bar {
-			t.Errorf("%s is %.3f; issue 13's bar is %.3f", b.name, b.got, b.bar)
+			t.Errorf("%s is %.3f; the bar is %.3f", b.name, b.got, b.bar)
 		}
 	}
 }

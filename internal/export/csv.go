@@ -10,12 +10,12 @@ import (
 )
 
 // WriteCSV writes one row per record under a header row: the record's id,
-// cluster and event, every field of SPEC.md (the location spread over
+// cluster and event, every field of docs/records.md (the location spread over
 // location_name, latitude, longitude, geonameid, admin1, location_country,
 // location_feature and location_precision, then location_basis: how the
-// entry was chosen, which SPEC.md does not have), then the sources. Lists are
+// entry was chosen), then the sources. Lists are
 // joined with "; "; a person is "Name (age)"; an evidence span is
-// "field:start-end" and a source "document:start-end". SPEC.md's nulls are
+// "field:start-end" and a source "document:start-end". The record's nulls are
 // empty cells. Rows end in "\n" and there is no byte-order mark, as
 // encoding/csv writes; the file is UTF-8.
 //

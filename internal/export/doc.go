@@ -1,5 +1,5 @@
 // Package export writes caption records in the formats other tools read, and
-// reads them back where a format can round-trip: JSON Lines (SPEC.md's output
+// reads them back where a format can round-trip: JSON Lines (docs/records.md's output
 // contract, and with Entry's id, groups and sources the register's own
 // export, which sijil ingests back), CSV for spreadsheets, ACLED's event
 // columns, GeoJSON for GIS tools and XMP sidecars for photo tools. Matching

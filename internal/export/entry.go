@@ -168,7 +168,7 @@ func FormatNamed(name string) (Format, bool) {
 	return Formats()[i], true
 }
 
-// wireExtra is what an exported JSON line adds after SPEC.md's fields.
+// wireExtra is what an exported JSON line adds after the record's fields.
 type wireExtra struct {
 	ID      int64        `json:"id"`
 	Cluster *int64       `json:"cluster"`
@@ -187,7 +187,7 @@ type wireSource struct {
 	Line     int    `json:"line,omitempty"`
 }
 
-// WriteEntriesJSONL writes each entry as one line of JSON: SPEC.md's
+// WriteEntriesJSONL writes each entry as one line of JSON: the record's
 // fields as WriteJSONL writes them (so the two cannot drift apart), then
 // "id", "cluster" and "event" (null until linked) and "sources".
 func WriteEntriesJSONL(w io.Writer, entries iter.Seq2[Entry, error]) (Counts, error) {

@@ -12,7 +12,7 @@ import (
 
 // column is one field of a record flattened for a table (CSV) or a feature's
 // properties (GeoJSON): both read the same list, so their fields cannot
-// drift apart. get returns nil for SPEC.md's null, a string, an int64, a
+// drift apart. get returns nil for docs/records.md's null, a string, an int64, a
 // json.Number (a coordinate, already rounded) or a []string.
 type column struct {
 	name string
@@ -26,8 +26,8 @@ type column struct {
 // finer than any gazetteer entry sijil resolves to.
 const coordDecimals = 6
 
-// columns are the flat fields: the record's ID and groups, SPEC.md's
-// fields in SPEC.md's order (the location spread over columns of its own),
+// columns are the flat fields: the record's ID and groups, the record's
+// fields in docs/records.md's order (the location spread over columns of its own),
 // then the sources.
 func columns() []column {
 	loc := func(f func(l *caption.Location) any) func(e *Entry) any {
@@ -67,7 +67,7 @@ func columns() []column {
 		{name: "location_country", get: loc(func(l *caption.Location) any { return nullString(l.CountryCode) })},
 		{name: "location_feature", get: loc(func(l *caption.Location) any { return nullString(l.Feature) })},
 		{name: "location_precision", get: loc(func(l *caption.Location) any { return int64(l.Precision) })},
-		// Not a SPEC field: how the entry was chosen among namesakes
+		// How the entry was chosen among namesakes
 		// (caption.LocationBasis); empty for a location stored before
 		// sijil recorded one.
 		{name: "location_basis", get: loc(func(l *caption.Location) any { return nullString(l.Basis) })},

@@ -15,8 +15,8 @@ import (
 // escapes) stays well under this.
 const maxJSONLine = 16 << 20
 
-// WriteJSONL writes each record as one line of JSON with SPEC.md's fields in
-// SPEC.md's order. Nulls and empty lists follow SPEC.md: an empty credit,
+// WriteJSONL writes each record as one line of JSON with the fields of
+// docs/records.md in its order. Nulls and empty lists follow it: an empty credit,
 // country or unknown date is null, a list with no items is [], never null.
 // HTML characters are not escaped, so the text reads as the caption was written.
 func WriteJSONL(w io.Writer, recs iter.Seq[caption.Record]) error {
@@ -31,7 +31,7 @@ func WriteJSONL(w io.Writer, recs iter.Seq[caption.Record]) error {
 }
 
 // ReadJSONL reads records as WriteJSONL writes them, one per line; blank lines
-// are skipped and fields it does not know are ignored (SPEC.md allows fields
+// are skipped and fields it does not know are ignored (docs/records.md allows fields
 // to be added). A line that is not a valid record yields an error wrapping
 // caption.ErrInvalid with its line number, and reading stops.
 func ReadJSONL(r io.Reader) iter.Seq2[caption.Record, error] {

@@ -7,8 +7,8 @@ import (
 	"sijil/internal/caption"
 )
 
-// wireRecord is caption.Record as SPEC.md writes it: field names, order and
-// nulls. Pointers are the fields SPEC.md allows to be null; the slices are
+// wireRecord is caption.Record as docs/records.md writes it: field names,
+// order and nulls. Pointers are the fields it allows to be null; the slices are
 // never nil when written, so that they encode as [].
 type wireRecord struct {
 	Text          string               `json:"text"`
@@ -30,13 +30,13 @@ type wireRecord struct {
 	People        []wirePerson         `json:"people"`
 	Evidence      map[string][][2]int  `json:"evidence"`
 	Warnings      []string             `json:"warnings"`
-	// Origins is not a SPEC field: it appears, last, only on records that
+	// Origins is left out when empty: it appears, last, only on records that
 	// took a value from a photo's metadata, naming the metadata key of each
 	// such field, so that a reader can tell it from what the caption says.
 	Origins map[string]string `json:"origins,omitempty"`
 }
 
-// wireLocation is SPEC.md's location object.
+// wireLocation is the location object of docs/records.md.
 type wireLocation struct {
 	Name        string              `json:"name"`
 	Preferred   string              `json:"preferred_name,omitempty"`
@@ -47,11 +47,11 @@ type wireLocation struct {
 	CountryCode caption.CountryCode `json:"country_code"`
 	Feature     string              `json:"feature"`
 	Precision   int                 `json:"precision"`
-	// Basis is not a SPEC field: how the entry was chosen among namesakes.
+	// Basis is how the entry was chosen among namesakes.
 	Basis caption.LocationBasis `json:"basis,omitempty"`
 }
 
-// wirePerson is SPEC.md's people item; a null age is unknown.
+// wirePerson is an item of docs/records.md's people; a null age is unknown.
 type wirePerson struct {
 	Name string `json:"name"`
 	Age  *int   `json:"age"`
@@ -174,7 +174,7 @@ func parseDate(s string, precision caption.Precision) (caption.PartialDate, erro
 	return d, nil
 }
 
-// nullable returns nil for the zero value, which SPEC.md writes as null.
+// nullable returns nil for the zero value, which docs/records.md writes as null.
 func nullable[T comparable](v T) *T {
 	var zero T
 	if v == zero {

@@ -91,8 +91,8 @@ func TestIngestProgress(t *testing.T) {
 	}
 }
 
-// TestIngestProgressLinks: the progress line says how many symbolic links
-// the walk passed over.
+// TestIngestProgressLinks: the progress line says how many symbolic links,
+// and other files, the walk passed over.
 func TestIngestProgressLinks(t *testing.T) {
 	dir := t.TempDir()
 	for _, p := range examples(t) {
@@ -105,14 +105,15 @@ func TestIngestProgressLinks(t *testing.T) {
 		}
 	}
 	writeFile(t, filepath.Join(dir, "z.txt"), taiz+"\n")
+	writeFile(t, filepath.Join(dir, "README.md"), "Captions from the Taiz office.\n")
 	var buf bytes.Buffer
 	opt := testOptions(t)
 	opt.Progress = &buf
 	sum := mustIngest(t, newSQLite(t), []string{dir}, opt)
-	if sum.Documents != 1 || sum.Links != 3 {
-		t.Errorf("summary %+v: want 1 document, 3 links passed over", sum)
+	if sum.Documents != 1 || sum.Links != 3 || sum.Skipped != 1 {
+		t.Errorf("summary %+v: want 1 document, 3 links and 1 other file passed over", sum)
 	}
-	if out := buf.String(); !strings.Contains(out, "  3 symbolic links passed over") {
-		t.Errorf("progress output %q: want the links passed over", out)
+	if out := buf.String(); !strings.Contains(out, "  3 symbolic links passed over  1 other files passed over") {
+		t.Errorf("progress output %q: want the links and other files passed over", out)
 	}
 }

@@ -87,6 +87,14 @@ type Summary struct {
 	Links     int
 	LinkPaths []string
 
+	// Skipped counts the files met inside directories whose names are not
+	// those of documents sijil reads (README.md, .DS_Store: see
+	// source.IsDocumentName) and the hidden directories (.git), which are
+	// passed over; SkippedPaths names the first few. A file named to
+	// Ingest is read whatever its name.
+	Skipped      int
+	SkippedPaths []string
+
 	Failures []Failure
 	Elapsed  time.Duration // the whole run
 	Linking  time.Duration // of which linking
@@ -106,7 +114,7 @@ func Ingest(ctx context.Context, store caption.Store, paths []string, opt Option
 	}
 	defer in.progress.finish()
 	docs := in.expand(paths)
-	in.progress.total, in.progress.links = len(docs), in.sum.Links
+	in.progress.total, in.progress.links, in.progress.skipped = len(docs), in.sum.Links, in.sum.Skipped
 	// Records are linked in ID order: those a killed run left unlinked go
 	// before this run's, which are linked as they are stored.
 	if err := in.linkLeftovers(ctx); err != nil {

@@ -23,7 +23,8 @@ const (
 	saqbaAltered = "Civil defence volunteers search for survivors under a collapsed bulding after air strikes on the town of Saqba, " +
 		"east of Damascus, Syria, on November 14, 2016. At least seven people were killed, according to the Syrian Observatory " +
 		"for Human Rights. AFP PHOTO / HAMZA TAYYAN"
-	taiz = "A boy walks past a destroyed school in the city of Taiz, Yemen, March 3, 2018. (Photo by Omar Nasser/Reuters)"
+	mosul = "Smoke rises over the Old City of Mosul, Iraq, July 2, 2017. (Photo by Ahmad Saleh/Reuters)"
+	taiz  = "A boy walks past a destroyed school in the city of Taiz, Yemen, March 3, 2018. (Photo by Omar Nasser/Reuters)"
 )
 
 func examples(t *testing.T) []string {
@@ -149,6 +150,9 @@ func TestIngestWalk(t *testing.T) {
 	writeFile(t, filepath.Join(dir, "a.jsonl"), `{"text":"`+saqbaAltered+`","id":"x1"}`+"\n")
 	writeFile(t, filepath.Join(dir, ".hidden", "x.txt"), "Hidden.\n")
 	writeFile(t, filepath.Join(dir, ".DS_Store"), "\x00\x01")
+	writeFile(t, filepath.Join(dir, "README.md"), "# Captions\n\nFrom the Taiz office.\n")
+	writeFile(t, filepath.Join(dir, "b", "Thumbs.db"), "\x00\x01")
+	writeFile(t, filepath.Join(dir, "b", "Notes.TXT"), mosul+"\n")
 	outside := writeFile(t, filepath.Join(t.TempDir(), "passwd"), "root:x:0:0:root:/root:/bin/bash\n")
 	if err := os.Symlink(outside, filepath.Join(dir, "b", "passwd")); err != nil {
 		t.Skip("no symbolic links:", err)
@@ -167,7 +171,7 @@ func TestIngestWalk(t *testing.T) {
 	got := in.expand([]string{dir, filepath.Join(dir, "b", "2.txt"), named, "-"})
 	want := []string{
 		filepath.Join(dir, "a.jsonl"), filepath.Join(dir, "b", "10.csv"), filepath.Join(dir, "b", "2.txt"),
-		filepath.Join(dir, "b", "2.txt"), named, "-",
+		filepath.Join(dir, "b", "Notes.TXT"), filepath.Join(dir, "b", "2.txt"), named, "-",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("expand (-want +got):\n%s", diff)
@@ -182,13 +186,20 @@ func TestIngestWalk(t *testing.T) {
 	if diff := cmp.Diff(wantLinks, in.sum.LinkPaths); diff != "" {
 		t.Errorf("links passed over (-want +got):\n%s", diff)
 	}
+	wantSkipped := []string{filepath.Join(dir, ".DS_Store"), filepath.Join(dir, ".hidden"), filepath.Join(dir, "README.md"), filepath.Join(dir, "b", "Thumbs.db")}
+	if in.sum.Skipped != len(wantSkipped) {
+		t.Errorf("%d other files passed over, want %d", in.sum.Skipped, len(wantSkipped))
+	}
+	if diff := cmp.Diff(wantSkipped, in.sum.SkippedPaths); diff != "" {
+		t.Errorf("other files passed over (-want +got):\n%s", diff)
+	}
 
 	s := newSQLite(t)
 	opt := testOptions(t)
 	opt.Stdin = strings.NewReader(taiz + "\n")
 	sum := mustIngest(t, s, []string{dir, "-"}, opt)
-	if sum.Documents != 4 || sum.NewRecords != 3 || len(sum.Failures) != 0 || sum.Links != 4 {
-		t.Errorf("summary %+v: want 4 documents, 3 new records, no failure, 4 links passed over", sum)
+	if sum.Documents != 5 || sum.NewRecords != 4 || len(sum.Failures) != 0 || sum.Links != 4 || sum.Skipped != 4 {
+		t.Errorf("summary %+v: want 5 documents, 4 new records, no failure, 4 links and 4 other files passed over", sum)
 	}
 	docs, err := s.Documents(t.Context())
 	if err != nil {
@@ -198,7 +209,7 @@ func TestIngestWalk(t *testing.T) {
 	for _, d := range docs {
 		formats = append(formats, filepath.Base(d.Path)+":"+d.Format)
 	}
-	wantFormats := []string{"a.jsonl:jsonl", "10.csv:csv", "2.txt:text", "-:text"}
+	wantFormats := []string{"a.jsonl:jsonl", "10.csv:csv", "2.txt:text", "Notes.TXT:text", "-:text"}
 	if diff := cmp.Diff(wantFormats, formats); diff != "" {
 		t.Errorf("documents (-want +got):\n%s", diff)
 	}

@@ -15,12 +15,13 @@ const progressEvery = 200 * time.Millisecond
 // "\r" and clearing what is left of the previous one. A nil writer draws
 // nothing.
 type progress struct {
-	w     io.Writer
-	start time.Time
-	last  time.Time
-	total int  // documents to read
-	links int  // symbolic links passed over
-	shown bool // a line is on the screen
+	w       io.Writer
+	start   time.Time
+	last    time.Time
+	total   int  // documents to read
+	links   int  // symbolic links passed over
+	skipped int  // other files passed over
+	shown   bool // a line is on the screen
 }
 
 func newProgress(w io.Writer, start time.Time) *progress {
@@ -37,6 +38,9 @@ func (p *progress) stored(docs, captions int, bytes int64) {
 		docs, p.total, captions, float64(captions)/secs, float64(bytes)/1e6/secs)
 	if p.links > 0 {
 		line += fmt.Sprintf("  %d symbolic links passed over", p.links)
+	}
+	if p.skipped > 0 {
+		line += fmt.Sprintf("  %d other files passed over", p.skipped)
 	}
 	p.draw(line)
 }

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"sijil/internal/source"
 )
 
 // expand returns the documents paths name, in a fixed order: the paths in
@@ -15,10 +17,16 @@ import (
 // given, a symbolic link included. Inside a directory, symbolic links are
 // passed over, to files and directories alike, and counted in the Summary:
 // an archive with a link to /etc/passwd must not store it as a caption.
-// Names starting with "." are skipped (.git, .DS_Store), as are files that
-// are not regular files. A path that does not exist or a directory that
-// cannot be listed is a failure, and so is a directory met again inside
-// itself (a bind mount), which would never end.
+// Only the files whose names are those of documents sijil reads
+// (source.IsDocumentName: .txt, .jsonl, .csv, .html, .jpg, …, in any case)
+// are read; the others (a README.md, a .DS_Store, a spreadsheet) are passed
+// over and counted in the Summary, and so are hidden directories (.git),
+// which are not walked: a folder of captions holds other files, and a
+// README read as paragraphs would become records. Entries that are neither
+// directories nor regular files (sockets, devices) are passed over too. A
+// path that does not exist or a directory that cannot be listed is a
+// failure, and so is a directory met again inside itself (a bind mount),
+// which would never end.
 func (in *ingester) expand(paths []string) []string {
 	var docs []string
 	for _, p := range paths {
@@ -51,13 +59,12 @@ func (in *ingester) walk(dir string, ancestors []os.FileInfo, docs []string) []s
 		return docs
 	}
 	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), ".") {
-			continue
-		}
 		p := filepath.Join(dir, e.Name())
 		switch t := e.Type(); {
 		case t&fs.ModeSymlink != 0:
 			in.skipLink(p)
+		case strings.HasPrefix(e.Name(), "."):
+			in.skipFile(p)
 		case t.IsDir():
 			fi, err := e.Info() // lstat: the directory itself
 			if err != nil {
@@ -69,15 +76,17 @@ func (in *ingester) walk(dir string, ancestors []os.FileInfo, docs []string) []s
 				continue
 			}
 			docs = in.walk(p, append(ancestors, fi), docs)
-		case t.IsRegular():
+		case t.IsRegular() && source.IsDocumentName(p):
 			docs = append(docs, p)
+		case t.IsRegular():
+			in.skipFile(p)
 		}
 	}
 	return docs
 }
 
-// maxLinkPaths is how many of the symbolic links passed over the Summary
-// names.
+// maxLinkPaths is how many of the symbolic links, and of the other files,
+// passed over the Summary names.
 const maxLinkPaths = 5
 
 // skipLink counts a symbolic link passed over in a walk.
@@ -85,6 +94,15 @@ func (in *ingester) skipLink(p string) {
 	in.sum.Links++
 	if len(in.sum.LinkPaths) < maxLinkPaths {
 		in.sum.LinkPaths = append(in.sum.LinkPaths, p)
+	}
+}
+
+// skipFile counts a file (or hidden directory) passed over in a walk
+// because its name is not that of a document sijil reads.
+func (in *ingester) skipFile(p string) {
+	in.sum.Skipped++
+	if len(in.sum.SkippedPaths) < maxLinkPaths {
+		in.sum.SkippedPaths = append(in.sum.SkippedPaths, p)
 	}
 }
 

@@ -290,7 +290,7 @@ func (c *casualtyScan) numberBack(j int, s casSent) (n, first, next int, ok bool
 }
 
 // casQualifiers come before a count and keep its value: "more than 40
-// people" → 40, as SPEC's lower bound. Longest first.
+// people" → 40, as the lower bound killed holds. Longest first.
 var casQualifiers = [][]string{
 	{"no", "fewer", "than"}, {"no", "less", "than"}, {"not", "less", "than"}, {"as", "many", "as"}, {"a", "total", "of"},
 	{"at", "least"}, {"more", "than"}, {"fewer", "than"}, {"less", "than"}, {"up", "to"}, {"an", "estimated"},

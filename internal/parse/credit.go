@@ -18,7 +18,7 @@ const maxCredit = 300
 type creditResult struct {
 	Found             bool
 	Whole             caption.Span // the credit with its parentheses and any "Photo:" lead-in: cut from the description
-	Inner             caption.Span // the credit as written, without parentheses: SPEC's credit
+	Inner             caption.Span // the credit as written, without parentheses: the record's credit
 	Photographers     []string
 	PhotographerSpans []caption.Span
 	Agencies          []caption.Agency
@@ -146,7 +146,7 @@ func creditCovers(text string, cr creditResult) bool {
 // ends at end. A group naming only an agency, "(Reuters)", is a credit only
 // after a sentence: "… news agency (SANA)." names a source, not the photo's
 // credit. Getty's doubled credit "(Photo by X / AFP) (Photo by X/AFP via
-// Getty Images)" is cut whole; the last group is SPEC's credit.
+// Getty Images)" is cut whole; the last group is the record's credit.
 func (p *Parser) parenCredit(text string, end int) creditResult {
 	closing := end - 1
 	open := creditMatchOpen(text, closing, max(0, closing-maxCredit))

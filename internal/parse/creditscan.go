@@ -119,7 +119,7 @@ func creditCapitalised(w string) bool {
 // creditWarnf formats a credit warning.
 func creditWarnf(format string, args ...any) string { return "credit: " + fmt.Sprintf(format, args...) }
 
-// creditLeadIns open a credit. They are kept in SPEC's credit ("Photo by
+// creditLeadIns open a credit. They are kept in the record's credit ("Photo by
 // Sameer Al-Doumy/AFP Photo") and cut from the description. Lower case.
 var creditLeadIns = [...]string{
 	"photo by", "photos by", "photograph by", "photographs by", "picture by", "pictures by", "image by",

@@ -7,7 +7,7 @@ import (
 )
 
 // dateResult is the photo date chosen from a description. Span is relative to
-// the description; Text is the date as written (SPEC's date_text).
+// the description; Text is the date as written (the record's date_text).
 type dateResult struct {
 	Date     caption.PartialDate
 	Text     string

@@ -11,7 +11,7 @@ import (
 )
 
 // dateGot is the part of a dateResult the table compares: the date in ISO
-// form so that a failure reads like SPEC's output.
+// form so that a failure reads like sijil parse's output.
 type dateGot struct {
 	Date      string
 	Precision caption.Precision

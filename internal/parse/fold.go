@@ -7,7 +7,7 @@ import (
 )
 
 // Fold returns s with every run of white space replaced by one ASCII space
-// and the ends trimmed: SPEC.md's `text`. Nothing else changes, so evidence
+// and the ends trimmed: a record's `text`. Nothing else changes, so evidence
 // spans in the folded text still show the caption as the agency wrote it.
 // Invalid UTF-8 is replaced by U+FFFD so that the record is always valid JSON
 // text.

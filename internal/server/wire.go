@@ -14,7 +14,7 @@ import (
 )
 
 // recordJSON is a stored record as the API sends it: the object export
-// writes (SPEC.md's fields, order and nulls) with the record's id, cluster
+// writes (docs/records.md's fields, order and nulls) with the record's id, cluster
 // and event in front. Cluster and event are null until linked.
 func recordJSON(sr caption.StoredRecord) (json.RawMessage, error) {
 	var buf bytes.Buffer

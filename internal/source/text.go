@@ -33,7 +33,7 @@ var (
 )
 
 // ReadText splits the plain-text document r into paragraphs, the captions of
-// SPEC.md's input: runs of non-blank lines, where a line holding only white
+// plain-text input: runs of non-blank lines, where a line holding only white
 // space is blank. Each paragraph's Text is its exact bytes, from the first
 // byte of its first line to the end of its last line without the line's "\n"
 // or "\r\n"; Start and End are its byte offsets in the document and Line the
