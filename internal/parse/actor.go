@@ -7,13 +7,19 @@ import (
 	"sijil/internal/caption"
 )
 
-// loadActors reads lexicon/actors.tsv: canonical <TAB> scope <TAB> alias...
-func loadActors(extra []fs.FS) (*phraseSet, error) {
+// loadActors reads lexicon/actors.tsv: canonical <TAB> scope <TAB> alias...,
+// and adds the former names of actorinfo.tsv as aliases.
+func loadActors(extra []fs.FS, info map[string]actorInfo) (*phraseSet, error) {
 	rows, err := readLexicon("actors.tsv", extra)
 	if err != nil {
 		return nil, err
 	}
 	ps := newPhraseSet(lexActors)
+	for canonical, in := range info {
+		for _, r := range in.renamed {
+			ps.add(r.name, canonical, "")
+		}
+	}
 	for _, r := range rows {
 		if len(r.fields) < 3 || (r.fields[1] != "*" && len(r.fields[1]) != 2) {
 			return nil, r.errorf("want CANONICAL<TAB>SCOPE<TAB>alias... with SCOPE * or a country code")
@@ -72,7 +78,7 @@ func (p *Parser) actors(rec *caption.Record, sc *sceneCtx, off int) {
 			sc.used[j] = true
 		}
 		if ph := pick(found, string(rec.Country)); ph != nil && ph.value != notActor {
-			hits = append(hits, actorHit{ph.value, i, i + n})
+			hits = append(hits, actorHit{p.lex.countries.actorName(ph.value, rec.Country), i, i + n})
 		}
 		i += n - 1
 	}
@@ -138,7 +144,7 @@ func (sc *sceneCtx) coordinatedAt(p *Parser, i int, country string) []string {
 	}
 	var out []string
 	if ph := pick(first, country); ph != nil && sc.inScene[i] {
-		out = append(out, ph.value)
+		out = append(out, p.lex.countries.actorName(ph.value, caption.CountryCode(country)))
 	}
 	return out
 }
