@@ -42,6 +42,16 @@ func TestActorNames(t *testing.T) {
 		{"former name before the renaming", "Nusra Front fighters parade in Idlib on March 30, 2015.", []string{"Hayat Tahrir al-Sham"}},
 		{"second former name", "Jabhat Fateh al-Sham fighters rest in Aleppo on November 3, 2016.", []string{"Hayat Tahrir al-Sham"}},
 		{"current name", "Hayat Tahrir al-Sham fighters gather in Idlib on May 2, 2019.", []string{"Hayat Tahrir al-Sham"}},
+		{"dated scope: the republic's forces", "Government forces patrol a street in Kabul, Afghanistan, March 3, 2019.",
+			[]string{"Afghan security forces"}},
+		{"dated scope: the Taliban's forces", "Government forces patrol a street in Kabul, Afghanistan, September 3, 2022.",
+			[]string{"Taliban"}},
+		{"dated scope by month", "Security forces stand guard in Kabul, Afghanistan, in October 2021.", []string{"Taliban"}},
+		{"undated: the scene's country", "Government forces patrol a street in Kabul, Afghanistan.", []string{"Afghan government forces"}},
+		{"Syrian army before December 2024", "Syrian army soldiers stand in Aleppo, Syria, on December 7, 2016.",
+			[]string{"Syrian government forces"}},
+		{"Syrian army after December 2024", "Syrian army soldiers stand in Aleppo, Syria, on March 7, 2025.",
+			[]string{"Syrian transitional government forces"}},
 		{"humanitarian", "Syrian Arab Red Crescent workers unload aid in Madaya, Syria, January 11, 2016.",
 			[]string{"Syrian Arab Red Crescent"}},
 		{"UN", "UN peacekeepers patrol near Goma, Democratic Republic of the Congo, March 3, 2013.", []string{"United Nations"}},
@@ -218,18 +228,24 @@ func TestActorLexiconExtended(t *testing.T) {
 	}
 }
 
-// TestActorInfoErrors checks that a malformed actorinfo.tsv line is
-// reported by file and line.
+// TestActorInfoErrors checks that a malformed actorinfo.tsv or actors.tsv
+// line is reported by file and line.
 func TestActorInfoErrors(t *testing.T) {
 	tests := []struct{ name, line, want string }{
 		{"unknown kind", "X\tSY\tgang\n", "actorinfo.tsv:1: kind"},
 		{"bad country", "X\tSyria\trebel group\n", "actorinfo.tsv:1: country"},
 		{"bad renaming", "X\tSY\trebel group\tY since 2014\n", "actorinfo.tsv:1: former name"},
 		{"too few fields", "X\tSY\n", "actorinfo.tsv:1: want"},
+		{"dated scope without a date", "actors.tsv\tX\tAF from\tx\n", "actors.tsv:1: scope"},
+		{"dated scope with a bad word", "actors.tsv\tX\tAF since 2021-08-15\tx\n", "actors.tsv:1: scope"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := parse.New(fstest.MapFS{"actorinfo.tsv": {Data: []byte(tc.line)}})
+			file, line := "actorinfo.tsv", tc.line
+			if f, rest, ok := strings.Cut(tc.line, "\t"); ok && f == "actors.tsv" {
+				file, line = f, rest
+			}
+			_, err := parse.New(fstest.MapFS{file: {Data: []byte(line)}})
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("New = %v, want an error with %q", err, tc.want)
 			}
