@@ -130,7 +130,7 @@ func (p *Parser) actors(rec *caption.Record, sc *sceneCtx, off int) {
 		sc.starts[h.a] = true
 	}
 	hits = slices.DeleteFunc(hits, func(h actorHit) bool {
-		return !sc.inScene[h.a] || sc.subsumed(h.b)
+		return !sc.inScene[h.a] || sc.subsumed(h.b) || sc.quoted(h)
 	})
 	slices.SortStableFunc(hits, func(x, y actorHit) int { return x.a - y.a })
 	for _, h := range hits {
@@ -140,6 +140,24 @@ func (p *Parser) actors(rec *caption.Record, sc *sceneCtx, off int) {
 		sc.ev.add("actors", off, sc.span(h.a, h.b))
 	}
 	sc.hits = hits // the buffer, for the next caption
+}
+
+// sourceVerbs after an actor, and "according to" before it, make it the
+// source of a statement rather than a force in the scene: "killing three
+// militants, the army said", "according to the Houthis".
+var sourceVerbs = wordSet("said says told announced reported stated added")
+
+// quoted reports whether the actor hit h is only quoted.
+func (sc *sceneCtx) quoted(h actorHit) bool {
+	t := sc.toks
+	if h.b < len(t) && sourceVerbs[t[h.b].key] {
+		return true
+	}
+	j := h.a - 1
+	if j >= 0 && t[j].key == "the" {
+		j--
+	}
+	return j >= 1 && t[j].key == "to" && t[j-1].key == "according"
 }
 
 // subsumed reports whether the actor ending before toks[b] is a generic
