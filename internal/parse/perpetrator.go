@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"slices"
 	"strings"
 
 	"sijil/internal/caption"
@@ -99,6 +100,52 @@ func (p *Parser) perpetrator(rec *caption.Record, sc *sceneCtx, off int) {
 		rec.Perpetrator = pp
 		return
 	}
+	p.responsibility(rec, sc, off)
+}
+
+// claimedWhat may follow "claimed" for a claim of responsibility: "claimed
+// responsibility", "claimed the attack".
+var claimedWhat = wordSet("responsibility attack attacks bombing bombings blast blasts strike strikes")
+
+// responsibility reads a claim of responsibility in any sentence of the
+// caption, the background ones too: "A wounded man is carried after an
+// explosion at a market in Baghdad. Islamic State claimed responsibility for
+// the attack." The claimant becomes an actor and the perpetrator, as
+// claimed.
+func (p *Parser) responsibility(rec *caption.Record, sc *sceneCtx, off int) {
+	t := sc.toks
+	for i := 1; i+1 < len(t); i++ {
+		if t[i].key != "claimed" || !claimedWhat[t[i+1].key] && !(t[i+1].key == "the" && i+2 < len(t) && claimedWhat[t[i+2].key]) {
+			continue
+		}
+		end := i
+		for end > 0 && end > i-3 && (agentAux[t[end-1].key] || agentNouns[t[end-1].key]) {
+			end--
+		}
+		for k := max(end-6, 0); k < end; k++ {
+			found, n := p.lex.actors.match(t, k)
+			if n == 0 || k+n != end || sc.sentOf[k] != sc.sentOf[i] {
+				continue
+			}
+			ph := pick(found, string(rec.Country), recordDay(rec.Date))
+			if ph == nil || ph.value == notActor {
+				continue
+			}
+			name := p.lex.countries.actorName(ph.value, rec.Country)
+			if !slices.Contains(rec.Actors, name) {
+				rec.Actors = append(rec.Actors, name)
+			}
+			sc.ev.add("actors", off, sc.span(k, k+n))
+			pp := &caption.Perpetrator{Actor: name, Claim: caption.ClaimClaimed}
+			if in, ok := p.lex.actorInfoOf(name, rec.Country); ok {
+				pp.Kind, pp.Country, pp.Name = in.kind, in.country, in.nameOn(rec.Date)
+			}
+			sc.ev.add("perpetrator", off, sc.span(k, i+2))
+			sc.ev.add("perpetrator_claim", off, sc.span(i, i+1))
+			rec.Perpetrator = pp
+			return
+		}
+	}
 }
 
 // agent reports whether the actor hit h is tied to an attack, with the span
@@ -162,6 +209,9 @@ func (sc *sceneCtx) attackAfter(b int) int {
 func (sc *sceneCtx) byBefore(a int) int {
 	t := sc.toks
 	j := a - 1
+	if j >= 0 && hedges[t[j].key] != "" { // "an attack by suspected Boko Haram militants"
+		j--
+	}
 	if j >= 0 && (t[j].key == "the" || t[j].key == "a" || t[j].key == "an") {
 		j--
 	}

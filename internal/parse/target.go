@@ -78,8 +78,8 @@ func (p *Parser) targets(rec *caption.Record, sc *sceneCtx, off int) {
 }
 
 // struck reports whether the caption says the target at tokens [a, b) was
-// struck: a harm word up to four words before it, an attack noun and a
-// preposition before it, or a harm participle just after it. Punctuation
+// struck: a harm word up to four words before it, an attack noun and its
+// preposition there, or a harm participle just after it. Punctuation
 // ends the search: "A boy is treated in a hospital after an air strike"
 // names the hospital, not a target.
 func (sc *sceneCtx) struck(a, b int) bool {
@@ -90,12 +90,10 @@ func (sc *sceneCtx) struck(a, b int) bool {
 		if harmWords[key] {
 			return true
 		}
-		if key == "on" || key == "of" || key == "at" || key == "against" || key == "in" {
-			for j := k - 1; j >= 0 && j >= k-3 && t[j].word && sc.sentOf[j] == s; j-- {
-				if strikeNouns[t[j].key] {
-					return key != "in" || j == k-1 // "a strike in a market", not "fighting in a town's school"
-				}
-			}
+		// The attack word stands right before the preposition: "a girl
+		// injured in a strike receives treatment at a hospital" names none.
+		if (key == "on" || key == "of" || key == "at" || key == "against" || key == "in") && k > 0 && strikeNouns[t[k-1].key] {
+			return true
 		}
 	}
 	for k := b; k < len(t) && k < b+4 && t[k].word && sc.sentOf[k] == s; k++ {
