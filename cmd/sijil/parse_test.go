@@ -11,15 +11,16 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// specFields are SPEC.md's output fields in SPEC.md's order.
+// specFields are SPEC.md's output fields in SPEC.md's order, with
+// perpetrator and target (not SPEC fields) after actors.
 var specFields = []string{
 	"text", "description", "credit", "photographers", "agencies", "date", "date_precision", "date_text",
-	"places", "location", "country", "killed", "injured", "attribution", "event_types", "actors", "people",
-	"evidence", "warnings",
+	"places", "location", "country", "killed", "injured", "attribution", "event_types", "actors", "perpetrator", "target",
+	"people", "evidence", "warnings",
 }
 
 // listFields are the fields SPEC.md makes lists, never null.
-var listFields = []string{"photographers", "agencies", "places", "attribution", "event_types", "actors", "people", "warnings"}
+var listFields = []string{"photographers", "agencies", "places", "attribution", "event_types", "actors", "target", "people", "warnings"}
 
 // TestParseExamples runs "sijil parse" on the project's example documents and
 // checks the output contract: one JSON object per caption, in input order,
