@@ -55,6 +55,8 @@ func TestActorNames(t *testing.T) {
 		{"a source is not in the scene", "A man walks past rubble in Saada, Yemen, May 2, 2018. Three people were killed in the strike, the army said.",
 			nil},
 		{"according to", "Five people were killed in Marib, Yemen, on May 2, 2018, according to the Houthis.", nil},
+		{"one group, not two", "A Yemeni soldier fires during clashes with Houthi rebels in Taiz, Yemen, May 4, 2016.",
+			[]string{"Yemeni government forces", "Houthis"}},
 		{"humanitarian", "Syrian Arab Red Crescent workers unload aid in Madaya, Syria, January 11, 2016.",
 			[]string{"Syrian Arab Red Crescent"}},
 		{"UN", "UN peacekeepers patrol near Goma, Democratic Republic of the Congo, March 3, 2013.", []string{"United Nations"}},
@@ -145,6 +147,8 @@ func TestPerpetrator(t *testing.T) {
 		{"according to, Ukraine", "Rescuers work at a residential building hit by a Russian missile in Dnipro, Ukraine, January 15, 2023, according to the governor.",
 			&want{Actor: "Russian armed forces", Kind: caption.KindState, Country: "RU", Claim: caption.ClaimSaid,
 				Evidence: "Russian missile", Target: []caption.TargetKind{caption.TargetHomes}}},
+		{"a Russian attack, Ukraine", "People stand near a building destroyed by a Russian attack in Kharkiv, Ukraine, May 25, 2024.",
+			&want{Actor: "Russian armed forces", Kind: caption.KindState, Country: "RU", Evidence: "Russian attack"}},
 		// Traps: presence, protest, the place of treatment.
 		{"presence is not perpetration", "Rebel fighters stand in the town of Kafr Nabudah, Syria, May 8, 2019.", nil},
 		{"guards are not perpetrators", "Taliban fighters stand guard in Kabul, Afghanistan, August 17, 2021.", nil},
