@@ -91,7 +91,7 @@ func (p *Parser) perpetrator(rec *caption.Record, sc *sceneCtx, off int) {
 		sc.ev.add("perpetrator", off, span)
 		c, at := caption.ClaimClaimed, claimedAt
 		if at < 0 {
-			c, at = sc.hedge(h.a)
+			c, at = sc.hedge(h.a, h.b)
 		}
 		if c != caption.ClaimStated {
 			pp.Claim = c
@@ -237,14 +237,20 @@ func (sc *sceneCtx) byBefore(a int) int {
 	return -1
 }
 
-// hedge returns the claim of the sentence of token a: a hedge word up to
-// six tokens before it ("a suspected Russian air strike"), else a word of
-// saying anywhere in the sentence ("activists said"), with its token.
-func (sc *sceneCtx) hedge(a int) (caption.Claim, int) {
+// hedge returns the claim of the actor at tokens [a, b): a hedge word up
+// to six tokens before it ("a suspected Russian air strike") or an adverb
+// just after it ("government forces reportedly shelled"), else a word of
+// saying anywhere in its sentence ("activists said"), with its token.
+func (sc *sceneCtx) hedge(a, b int) (caption.Claim, int) {
 	t := sc.toks
 	s := sc.sentOf[a]
 	for k := a - 1; k >= 0 && k >= a-6 && sc.sentOf[k] == s; k-- {
 		if c, ok := hedges[t[k].key]; ok {
+			return c, k
+		}
+	}
+	for k := b; k < len(t) && k < b+3 && sc.sentOf[k] == s; k++ {
+		if c, ok := hedges[t[k].key]; ok && strings.HasSuffix(t[k].key, "ly") {
 			return c, k
 		}
 	}
