@@ -64,9 +64,13 @@ func TestExportFormats(t *testing.T) {
 
 	r = mustRun(t, env, "export", "-format", "acled")
 	rows := readCSVRows(t, r.stdout)
+	col := map[string]int{}
+	for i, name := range rows[0] {
+		col[name] = i
+	}
 	var events []string
 	for _, row := range rows[1:] {
-		events = append(events, row[0]+" "+row[6]+" "+row[16]) // event_id_cnty, sub_event_type, fatalities
+		events = append(events, row[col["event_id_cnty"]]+" "+row[col["sub_event_type"]]+" "+row[col["fatalities"]])
 	}
 	want := []string{"SYR-sijil-1 Air/drone strike 5", "SYR-sijil-3 Shelling/artillery/missile attack ", "YEM-sijil-4 Peaceful protest "}
 	if diff := cmp.Diff(want, events); diff != "" {

@@ -193,8 +193,8 @@ func exportRecords(t *testing.T, env map[string]string) []exportedRecord {
 func checkSources(t *testing.T, rec exportedRecord) {
 	t.Helper()
 	want := []string{"text", "description", "credit", "photographers", "agencies", "date", "date_precision", "date_text",
-		"places", "location", "country", "killed", "injured", "attribution", "event_types", "actors", "people", "evidence",
-		"warnings", "id", "cluster", "event", "sources"}
+		"places", "location", "country", "killed", "injured", "attribution", "event_types", "actors", "perpetrator", "target",
+		"people", "evidence", "warnings", "id", "cluster", "event", "sources"}
 	if diff := cmp.Diff(want, rec.keys); diff != "" {
 		t.Errorf("record %d: keys (-want +got):\n%s", rec.ID, diff)
 	}

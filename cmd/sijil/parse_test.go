@@ -14,12 +14,12 @@ import (
 // specFields are the record's fields in docs/records.md's order.
 var specFields = []string{
 	"text", "description", "credit", "photographers", "agencies", "date", "date_precision", "date_text",
-	"places", "location", "country", "killed", "injured", "attribution", "event_types", "actors", "people",
-	"evidence", "warnings",
+	"places", "location", "country", "killed", "injured", "attribution", "event_types", "actors", "perpetrator", "target",
+	"people", "evidence", "warnings",
 }
 
 // listFields are the fields docs/records.md makes lists, never null.
-var listFields = []string{"photographers", "agencies", "places", "attribution", "event_types", "actors", "people", "warnings"}
+var listFields = []string{"photographers", "agencies", "places", "attribution", "event_types", "actors", "target", "people", "warnings"}
 
 // TestParseExamples runs "sijil parse" on the project's example documents and
 // checks the output contract: one JSON object per caption, in input order,

@@ -32,6 +32,8 @@ type wireRecord struct {
 	Attribution   []string            `json:"attribution,omitempty"`
 	EventTypes    []EventType         `json:"event_types,omitempty"`
 	Actors        []string            `json:"actors,omitempty"`
+	Perpetrator   *wirePerpetrator    `json:"perpetrator,omitempty"`
+	Target        []TargetKind        `json:"target,omitempty"`
 	People        []wirePerson        `json:"people,omitempty"`
 	Evidence      map[string][][2]int `json:"evidence,omitempty"` // keys sorted by encoding/json
 	Origins       map[string]string   `json:"origins,omitempty"`
@@ -58,6 +60,16 @@ type wireLocation struct {
 	Feature     string        `json:"feature,omitempty"`
 	Precision   int           `json:"precision"`
 	Basis       LocationBasis `json:"basis,omitempty"`
+}
+
+// wirePerpetrator is a Perpetrator. Records stored before perpetrators
+// existed have none, and decode with a nil one.
+type wirePerpetrator struct {
+	Actor   string      `json:"actor"`
+	Name    string      `json:"name,omitempty"`
+	Kind    ActorKind   `json:"kind,omitempty"`
+	Country CountryCode `json:"country,omitempty"`
+	Claim   Claim       `json:"claim,omitempty"`
 }
 
 type wirePerson struct {
@@ -170,10 +182,13 @@ func toWireRecord(r Record) wireRecord {
 		Date: r.Date.String(), DateText: r.DateText, Places: r.Places,
 		Country: r.Country, CountryBasis: r.CountryBasis,
 		Killed: r.Killed, Injured: r.Injured, Attribution: r.Attribution,
-		EventTypes: r.EventTypes, Actors: r.Actors, Warnings: r.Warnings,
+		EventTypes: r.EventTypes, Actors: r.Actors, Target: r.Target, Warnings: r.Warnings,
 	}
 	if len(r.Origins) > 0 {
 		w.Origins = r.Origins
+	}
+	if p := r.Perpetrator; p != nil {
+		w.Perpetrator = &wirePerpetrator{Actor: p.Actor, Name: p.Name, Kind: p.Kind, Country: p.Country, Claim: p.Claim}
 	}
 	for _, p := range r.PlaceRefs {
 		w.PlaceRefs = append(w.PlaceRefs, wirePlaceRef{Name: p.Name, Span: [2]int{p.Span.Start, p.Span.End}, Kind: p.Kind, Near: p.Near})
@@ -205,11 +220,14 @@ func fromWireRecord(w wireRecord) (Record, error) {
 		DateText: w.DateText, Places: nilIfEmpty(w.Places),
 		Country: w.Country, CountryBasis: w.CountryBasis,
 		Killed: w.Killed, Injured: w.Injured, Attribution: nilIfEmpty(w.Attribution),
-		EventTypes: nilIfEmpty(w.EventTypes), Actors: nilIfEmpty(w.Actors),
+		EventTypes: nilIfEmpty(w.EventTypes), Actors: nilIfEmpty(w.Actors), Target: nilIfEmpty(w.Target),
 		Evidence: make(map[string][]Span, len(w.Evidence)), Warnings: nilIfEmpty(w.Warnings),
 	}
 	if len(w.Origins) > 0 {
 		r.Origins = w.Origins
+	}
+	if p := w.Perpetrator; p != nil {
+		r.Perpetrator = &Perpetrator{Actor: p.Actor, Name: p.Name, Kind: p.Kind, Country: p.Country, Claim: p.Claim}
 	}
 	var err error
 	if r.Date, err = parseISODate(w.Date); err != nil {
@@ -350,6 +368,12 @@ func recordStrings(r Record) []string {
 	}
 	for k, v := range r.Origins {
 		s = append(s, k, v)
+	}
+	for _, t := range r.Target {
+		s = append(s, string(t))
+	}
+	if p := r.Perpetrator; p != nil {
+		s = append(s, p.Actor, p.Name, string(p.Kind), string(p.Country), string(p.Claim))
 	}
 	if l := r.Location; l != nil {
 		s = append(s, l.Name, l.Preferred, l.Admin1, string(l.CountryCode), l.Feature, string(l.Basis))

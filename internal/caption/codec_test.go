@@ -39,17 +39,20 @@ func fullRecord() Record {
 		Attribution:  []string{"activists"},
 		EventTypes:   []EventType{Airstrike, Rescue},
 		Actors:       []string{"White Helmets"},
-		People:       []Person{{Name: "Ahmad", Age: intp(7)}, {Name: "Umm Ahmad"}},
-		Evidence:     map[string][]Span{"date": {{84, 101}}, "places": {{62, 67}, {74, 82}}, "killed": {}},
-		Origins:      map[string]string{"country": MetaIPTCCountryCode},
-		Warnings:     []string{"two dates"},
+		Perpetrator: &Perpetrator{Actor: "Hayat Tahrir al-Sham", Name: "Jabhat al-Nusra", Kind: KindRebels, Country: "SY",
+			Claim: ClaimSaid},
+		Target:   []TargetKind{TargetCivilians, TargetHospital},
+		People:   []Person{{Name: "Ahmad", Age: intp(7)}, {Name: "Umm Ahmad"}},
+		Evidence: map[string][]Span{"date": {{84, 101}}, "places": {{62, 67}, {74, 82}}, "killed": {}},
+		Origins:  map[string]string{"country": MetaIPTCCountryCode},
+		Warnings: []string{"two dates"},
 	}
 }
 
 func TestCodecCoversEveryField(t *testing.T) {
 	r := fullRecord()
 	values := []reflect.Value{reflect.ValueOf(r), reflect.ValueOf(*r.Location), reflect.ValueOf(r.PlaceRefs[1]),
-		reflect.ValueOf(r.People[0]), reflect.ValueOf(r.Date)}
+		reflect.ValueOf(r.People[0]), reflect.ValueOf(r.Date), reflect.ValueOf(*r.Perpetrator)}
 	for _, v := range values {
 		for i := range v.NumField() {
 			if v.Field(i).IsZero() {
@@ -137,6 +140,29 @@ func TestRecordWireNames(t *testing.T) {
 	}
 }
 
+// TestRecordPerpetratorWire pins the names of the perpetrator and target
+// fields, and that a record stored before they existed still decodes, with
+// neither.
+func TestRecordPerpetratorWire(t *testing.T) {
+	r := Record{Text: "x", Actors: []string{"Islamic State"}, Perpetrator: &Perpetrator{Actor: "Islamic State", Kind: KindRebels, Claim: ClaimClaimed},
+		Target: []TargetKind{TargetPolice}, Evidence: map[string][]Span{}}
+	want := `{"text":"x","actors":["Islamic State"],"perpetrator":{"actor":"Islamic State","kind":"rebel group","claim":"claimed"},"target":["police"]}`
+	b, err := MarshalRecord(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, string(b)); diff != "" {
+		t.Errorf("MarshalRecord (-want +got):\n%s", diff)
+	}
+	old, err := UnmarshalRecord([]byte(`{"text":"x","actors":["Islamic State"],"evidence":{"actors":[[0,1]]}}`))
+	if err != nil {
+		t.Fatalf("a record stored before perpetrators: %v", err)
+	}
+	if old.Perpetrator != nil || old.Target != nil {
+		t.Errorf("old record decodes with perpetrator %v, target %v; want none", old.Perpetrator, old.Target)
+	}
+}
+
 func TestMarshalRecordInvalid(t *testing.T) {
 	tests := []struct {
 		name string
@@ -144,6 +170,7 @@ func TestMarshalRecordInvalid(t *testing.T) {
 	}{
 		{"invalid UTF-8", Record{Text: "Dou\xffma"}},
 		{"invalid UTF-8 in a list", Record{Text: "x", Actors: []string{"\xc3"}}},
+		{"NUL in a perpetrator", Record{Text: "x", Perpetrator: &Perpetrator{Actor: "a\x00"}}},
 		{"NUL", Record{Text: "Douma\x00"}},
 		{"NUL in a key", Record{Text: "x", Evidence: map[string][]Span{"\x00": nil}}},
 		{"span past the end", Record{Text: "abc", Evidence: map[string][]Span{"date": {{1, 4}}}}},

@@ -140,7 +140,12 @@ type Record struct {
 	Attribution   []string
 	EventTypes    []EventType
 	Actors        []string
-	People        []Person
+	// Perpetrator is who the caption says carried out the event, nil when
+	// it says nobody; its evidence is "perpetrator" (and "perpetrator_claim"
+	// for the words that hedge it).
+	Perpetrator *Perpetrator
+	Target      []TargetKind // what the event struck, in TargetKinds order
+	People      []Person
 	// Evidence maps a record field name ("date", "killed", "places"…) to the
 	// spans of Text it was read from.
 	Evidence map[string][]Span

@@ -57,15 +57,16 @@ func acledTypes() []struct {
 	}
 }
 
-// acledColumns are the ACLED columns sijil can fill honestly, in ACLED's
-// order. Left out: actor1/actor2 and their associates, inter codes and
-// interaction (a caption names the forces present, not who did what to
-// whom), civilian_targeting, region, admin2/admin3 and source_scale.
+// acledColumns are every column of ACLED's public export, in its order.
+// Those sijil cannot fill honestly stay empty: region, admin2, admin3 and
+// source_scale always; the actors, inter codes, interaction and
+// civilian_targeting where no caption says who did it or to whom.
 func acledColumns() []string {
 	return []string{
 		"event_id_cnty", "event_date", "year", "time_precision", "disorder_type", "event_type", "sub_event_type",
-		"iso", "country", "admin1", "location", "latitude", "longitude", "geo_precision",
-		"source", "notes", "fatalities", "tags", "timestamp",
+		"actor1", "assoc_actor_1", "inter1", "actor2", "assoc_actor_2", "inter2", "interaction", "civilian_targeting",
+		"iso", "region", "country", "admin1", "admin2", "admin3", "location", "latitude", "longitude", "geo_precision",
+		"source", "source_scale", "notes", "fatalities", "tags", "timestamp",
 	}
 }
 
@@ -131,6 +132,8 @@ type acledRecord struct {
 	killed   *int
 	agencies []caption.Agency
 	actors   []string
+	perp     *caption.Perpetrator
+	target   []caption.TargetKind
 	seen     int64 // the Unix time the record's latest document was first ingested
 }
 
@@ -145,7 +148,7 @@ type acledEvent struct {
 func (ev *acledEvent) add(e Entry) {
 	r := e.Record
 	ar := acledRecord{id: e.ID, date: r.Date, country: r.Country, location: r.Location, types: r.EventTypes,
-		killed: r.Killed, agencies: r.Agencies, actors: r.Actors}
+		killed: r.Killed, agencies: r.Agencies, actors: r.Actors, perp: r.Perpetrator, target: r.Target}
 	for _, s := range e.Sources {
 		ar.seen = max(ar.seen, s.Document.FirstSeen.Unix())
 	}
@@ -177,10 +180,13 @@ func (ev *acledEvent) row() ([]string, string) {
 	}
 	loc := ev.location(cc)
 	admin1, place, lat, lon, geo := acledPlace(loc)
+	d := ev.dyad(name)
 	return []string{
 		prefix + "-sijil-" + strconv.FormatInt(ev.id, 10), date, date[:4], precision,
-		t.disorder, t.event, t.sub, iso, safeText(name), safeText(admin1), safeText(place), lat, lon, geo,
-		safeText(ev.sources()), safeText(ev.notes), ev.fatalities(), safeText(ev.tags(loc)), ev.timestamp(),
+		t.disorder, t.event, t.sub,
+		safeText(d.actor1), "", d.inter1, safeText(d.actor2), safeText(d.assoc2), d.inter2, d.interaction(), d.civilians,
+		iso, "", safeText(name), safeText(admin1), "", "", safeText(place), lat, lon, geo,
+		safeText(ev.sources()), "", safeText(ev.notes), ev.fatalities(), safeText(ev.tags(loc, d)), ev.timestamp(),
 	}, ""
 }
 
@@ -308,13 +314,21 @@ func (ev *acledEvent) fatalities() string {
 	return strconv.Itoa(best)
 }
 
-// tags are the forces the captions name ("actor named: White Helmets"), for
-// a person to code actor1 and actor2 from, how the row's location loc was
+// tags are how the perpetrator in actor1 was put when the caption did not
+// state it ("perpetrator claim: suspected"), the places struck that have no
+// ACLED actor ("target: hospital"), the forces the captions name ("actor
+// named: White Helmets"), for a person to check actor1 and actor2 against, how the row's location loc was
 // chosen among namesakes when sijil recorded it ("location basis:
 // population", the weakest), for a person to check, and the sijil records
 // the row was made from ("sijil records: 3, 4, 7"), to trace it back.
-func (ev *acledEvent) tags(loc *caption.Location) string {
+func (ev *acledEvent) tags(loc *caption.Location, d acledDyad) string {
 	var out, ids []string
+	if d.claim != caption.ClaimStated {
+		out = append(out, "perpetrator claim: "+string(d.claim))
+	}
+	for _, k := range d.objects {
+		out = append(out, "target: "+string(k))
+	}
 	for _, r := range ev.recs {
 		for _, a := range r.actors {
 			if t := "actor named: " + a; !slices.Contains(out, t) {

@@ -174,3 +174,123 @@ func TestACLEDGroups(t *testing.T) {
 		t.Errorf("rows (-want +got):\n%s", diff)
 	}
 }
+
+// acledDocumentedColumns are the columns of ACLED's public export as its
+// codebook lists them, in order, written out here apart from acledColumns
+// so that a change to either is caught.
+var acledDocumentedColumns = []string{
+	"event_id_cnty", "event_date", "year", "time_precision", "disorder_type", "event_type", "sub_event_type",
+	"actor1", "assoc_actor_1", "inter1", "actor2", "assoc_actor_2", "inter2", "interaction", "civilian_targeting",
+	"iso", "region", "country", "admin1", "admin2", "admin3", "location", "latitude", "longitude", "geo_precision",
+	"source", "source_scale", "notes", "fatalities", "tags", "timestamp",
+}
+
+// TestACLEDLoadsByColumnName reads the fixture's ACLED file as ACLED-shaped
+// tooling does, finding each documented column by its name, and checks
+// every row has every column.
+func TestACLEDLoadsByColumnName(t *testing.T) {
+	var buf bytes.Buffer
+	if _, err := WriteACLED(&buf, seq(fixture())); err != nil {
+		t.Fatal(err)
+	}
+	r := csv.NewReader(&buf)
+	header, err := r.Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(acledDocumentedColumns, header); diff != "" {
+		t.Errorf("header is not ACLED's columns in ACLED's order (-want +got):\n%s", diff)
+	}
+	at := map[string]int{}
+	for i, name := range header {
+		at[name] = i
+	}
+	rows, err := r.ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) == 0 {
+		t.Fatal("no rows")
+	}
+	byID := map[string][]string{}
+	for _, row := range rows {
+		if len(row) != len(acledDocumentedColumns) {
+			t.Fatalf("row of %d columns, want %d", len(row), len(acledDocumentedColumns))
+		}
+		byID[row[at["event_id_cnty"]]] = row
+	}
+	gaza := byID["PSE-sijil-8"]
+	if gaza == nil {
+		t.Fatalf("no row for the fixture's Gaza record; rows %q", rows)
+	}
+	got := map[string]string{}
+	for _, c := range []string{"actor1", "inter1", "actor2", "inter2", "interaction", "civilian_targeting", "tags"} {
+		got[c] = gaza[at[c]]
+	}
+	want := map[string]string{"actor1": "Israeli forces", "inter1": "1", "actor2": "Civilians (Palestine)", "inter2": "7",
+		"interaction": "17", "civilian_targeting": "Civilian targeting",
+		"tags": "perpetrator claim: said; target: hospital; actor named: Israeli forces; sijil records: 8"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Gaza row (-want +got):\n%s", diff)
+	}
+}
+
+// TestACLEDDyad pins actor1, actor2 and their codes from the perpetrators
+// and targets of an event's records.
+func TestACLEDDyad(t *testing.T) {
+	base := func(p *caption.Perpetrator, target ...caption.TargetKind) caption.Record {
+		return caption.Record{Country: "YE", EventTypes: []caption.EventType{caption.Airstrike}, Perpetrator: p, Target: target,
+			Date: caption.PartialDate{Year: 2018, Month: 8, Day: 9, Precision: caption.PrecisionDay}}
+	}
+	coalition := &caption.Perpetrator{Actor: "Saudi-led coalition", Kind: caption.KindCoalition}
+	suspected := &caption.Perpetrator{Actor: "Saudi-led coalition", Kind: caption.KindCoalition, Claim: caption.ClaimSuspected}
+	houthis := &caption.Perpetrator{Actor: "Houthis", Kind: caption.KindRebels, Country: "YE"}
+	renamed := &caption.Perpetrator{Actor: "Hayat Tahrir al-Sham", Name: "Jabhat al-Nusra", Kind: caption.KindRebels}
+	cols := []string{"actor1", "inter1", "actor2", "assoc_actor_2", "inter2", "interaction", "civilian_targeting"}
+	for _, tc := range []struct {
+		name string
+		recs []caption.Record
+		want []string // cols
+	}{
+		{"no perpetrator, no target", []caption.Record{base(nil)}, []string{"", "", "", "", "", "", ""}},
+		{"coalition against civilians", []caption.Record{base(coalition, caption.TargetCivilians, caption.TargetSchool)},
+			[]string{"Saudi-led coalition", "8", "Civilians (Yemen)", "", "7", "78", "Civilian targeting"}},
+		{"rebels alone", []caption.Record{base(houthis, caption.TargetMilitary)}, []string{"Houthis", "2", "", "", "", "20", ""}},
+		{"journalists are civilians with an associate", []caption.Record{base(houthis, caption.TargetJournalists)},
+			[]string{"Houthis", "2", "Civilians (Yemen)", "Journalists (Yemen)", "7", "27", "Civilian targeting"}},
+		{"civilians struck by nobody named", []caption.Record{base(nil, caption.TargetCivilians)},
+			[]string{"", "", "Civilians (Yemen)", "", "7", "", "Civilian targeting"}},
+		{"the name on the day", []caption.Record{base(renamed)}, []string{"Jabhat al-Nusra", "2", "", "", "", "20", ""}},
+		{"the perpetrator most records name", []caption.Record{base(houthis), base(coalition), base(suspected)},
+			[]string{"Saudi-led coalition", "8", "", "", "", "80", ""}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, rows := acledRows(t, event(1, tc.recs...)...)
+			var got []string
+			for _, c := range cols {
+				got = append(got, rows[0][c])
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("%q (-want +got):\n%s", cols, diff)
+			}
+		})
+	}
+}
+
+// TestACLEDClaimTag checks that a perpetrator no record states is tagged
+// with how it was claimed, and one any record states is not.
+func TestACLEDClaimTag(t *testing.T) {
+	rec := func(c caption.Claim) caption.Record {
+		return caption.Record{Country: "SY", EventTypes: []caption.EventType{caption.Airstrike},
+			Date:        caption.PartialDate{Year: 2019, Month: 5, Day: 5, Precision: caption.PrecisionDay},
+			Perpetrator: &caption.Perpetrator{Actor: "Russian armed forces", Kind: caption.KindState, Country: "RU", Claim: c}}
+	}
+	_, rows := acledRows(t, event(1, rec(caption.ClaimSaid), rec(caption.ClaimSuspected))...)
+	if got, want := rows[0]["tags"], "perpetrator claim: said; sijil records: 1, 2"; got != want {
+		t.Errorf("hedged tags = %q, want %q", got, want)
+	}
+	_, rows = acledRows(t, event(1, rec(caption.ClaimSaid), rec(caption.ClaimStated))...)
+	if got, want := rows[0]["tags"], "sijil records: 1, 2"; got != want {
+		t.Errorf("stated tags = %q, want %q", got, want)
+	}
+}

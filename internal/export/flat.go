@@ -77,6 +77,19 @@ func columns() []column {
 		{name: "attribution", get: rec(func(r *caption.Record) any { return strs(r.Attribution) })},
 		{name: "event_types", get: rec(func(r *caption.Record) any { return strs(r.EventTypes) })},
 		{name: "actors", get: rec(func(r *caption.Record) any { return strs(r.Actors) })},
+		{name: "perpetrator", get: rec(func(r *caption.Record) any {
+			if r.Perpetrator == nil {
+				return nil
+			}
+			return r.Perpetrator.Actor
+		})},
+		{name: "perpetrator_claim", get: rec(func(r *caption.Record) any {
+			if r.Perpetrator == nil {
+				return nil
+			}
+			return nullString(r.Perpetrator.Claim)
+		})},
+		{name: "target", get: rec(func(r *caption.Record) any { return strs(r.Target) })},
 		{name: "people", get: rec(func(r *caption.Record) any { return people(r.People) })},
 		{name: "evidence", get: rec(func(r *caption.Record) any { return evidence(r.Evidence) })},
 		{name: "warnings", get: rec(func(r *caption.Record) any { return strs(r.Warnings) })},

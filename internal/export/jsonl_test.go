@@ -37,6 +37,9 @@ func fullRecord() caption.Record {
 		Killed:      ptr(11),
 		Attribution: []string{"health ministry"},
 		EventTypes:  []caption.EventType{caption.Airstrike},
+		Actors:      []string{"Israeli forces"},
+		Perpetrator: &caption.Perpetrator{Actor: "Israeli forces", Kind: caption.KindState, Country: "IL", Claim: caption.ClaimSaid},
+		Target:      []caption.TargetKind{caption.TargetCivilians, caption.TargetHospital},
 		People:      []caption.Person{{Name: "Amal Nassar", Age: ptr(34)}, {Name: "Omar"}},
 		Evidence: map[string][]caption.Span{
 			"date":   {{Start: 58, End: 71}},
@@ -61,7 +64,8 @@ func TestWriteJSONL(t *testing.T) {
 				`"credit":"Photo by Amal Nassar/AFP Photo","photographers":["Amal Nassar"],"agencies":["AFP"],` +
 				`"date":"2023-10-12","date_precision":"day","date_text":"Oct. 12, 2023","places":["Al-Shifa","Gaza City"],` +
 				`"location":{"name":"Gaza","geonameid":281133,"lat":31.50161,"lon":34.46672,"admin1":"Gaza Strip","country_code":"PS","feature":"PPLA","precision":1},` +
-				`"country":"PS","killed":11,"injured":null,"attribution":["health ministry"],"event_types":["airstrike"],"actors":[],` +
+				`"country":"PS","killed":11,"injured":null,"attribution":["health ministry"],"event_types":["airstrike"],"actors":["Israeli forces"],` +
+				`"perpetrator":{"actor":"Israeli forces","name":null,"kind":"state forces","country":"IL","claim":"said"},"target":["civilians","hospital"],` +
 				`"people":[{"name":"Amal Nassar","age":34},{"name":"Omar","age":null}],` +
 				`"evidence":{"date":[[58,71]],"killed":[[97,122]],"places":[[22,30],[45,54]]},"warnings":["two dates & one doubt"]}` + "\n",
 		},
@@ -70,7 +74,7 @@ func TestWriteJSONL(t *testing.T) {
 			in:   caption.Record{Text: "A street in Sanaa.", Description: "A street in Sanaa."},
 			want: `{"text":"A street in Sanaa.","description":"A street in Sanaa.","credit":null,"photographers":[],"agencies":[],` +
 				`"date":null,"date_precision":null,"date_text":null,"places":[],"location":null,"country":null,"killed":null,"injured":null,` +
-				`"attribution":[],"event_types":[],"actors":[],"people":[],"evidence":{},"warnings":[]}` + "\n",
+				`"attribution":[],"event_types":[],"actors":[],"perpetrator":null,"target":[],"people":[],"evidence":{},"warnings":[]}` + "\n",
 		},
 		{
 			name: "year only, location not from GeoNames, zero injured",
@@ -80,7 +84,7 @@ func TestWriteJSONL(t *testing.T) {
 			want: `{"text":"T","description":"","credit":null,"photographers":[],"agencies":[],` +
 				`"date":"2015","date_precision":"year","date_text":"2015","places":[],` +
 				`"location":{"name":"Camp","geonameid":null,"lat":-1.5,"lon":0,"admin1":null,"country_code":"SD","feature":"PPLX","precision":1},` +
-				`"country":null,"killed":null,"injured":0,"attribution":[],"event_types":[],"actors":[],"people":[],"evidence":{},"warnings":[]}` + "\n",
+				`"country":null,"killed":null,"injured":0,"attribution":[],"event_types":[],"actors":[],"perpetrator":null,"target":[],"people":[],"evidence":{},"warnings":[]}` + "\n",
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -27,6 +27,8 @@ type wireRecord struct {
 	Attribution   []string             `json:"attribution"`
 	EventTypes    []caption.EventType  `json:"event_types"`
 	Actors        []string             `json:"actors"`
+	Perpetrator   *wirePerpetrator     `json:"perpetrator"`
+	Target        []caption.TargetKind `json:"target"`
 	People        []wirePerson         `json:"people"`
 	Evidence      map[string][][2]int  `json:"evidence"`
 	Warnings      []string             `json:"warnings"`
@@ -51,6 +53,19 @@ type wireLocation struct {
 	Basis caption.LocationBasis `json:"basis,omitempty"`
 }
 
+// wirePerpetrator is who the caption says did the event: a canonical actor,
+// the name it went by on the record's date when it has been renamed since,
+// its kind and country (null when the actor vocabulary gives none), and
+// claim: null when the caption states it, else how it hedges it
+// ("suspected", "reported", "alleged", "claimed", "said").
+type wirePerpetrator struct {
+	Actor   string               `json:"actor"`
+	Name    *string              `json:"name"`
+	Kind    *caption.ActorKind   `json:"kind"`
+	Country *caption.CountryCode `json:"country"`
+	Claim   *caption.Claim       `json:"claim"`
+}
+
 // wirePerson is an item of docs/records.md's people; a null age is unknown.
 type wirePerson struct {
 	Name string `json:"name"`
@@ -71,6 +86,7 @@ func toWire(r caption.Record) wireRecord {
 		Attribution:   list(r.Attribution),
 		EventTypes:    list(r.EventTypes),
 		Actors:        list(r.Actors),
+		Target:        list(r.Target),
 		People:        []wirePerson{},
 		Evidence:      map[string][][2]int{},
 		Warnings:      list(r.Warnings),
@@ -78,6 +94,10 @@ func toWire(r caption.Record) wireRecord {
 	}
 	if !r.Date.IsZero() {
 		w.Date, w.DatePrecision, w.DateText = nullable(r.Date.String()), &r.Date.Precision, nullable(r.DateText)
+	}
+	if pp := r.Perpetrator; pp != nil {
+		w.Perpetrator = &wirePerpetrator{Actor: pp.Actor, Name: nullable(pp.Name), Kind: nullable(pp.Kind),
+			Country: nullable(pp.Country), Claim: nullable(pp.Claim)}
 	}
 	if l := r.Location; l != nil {
 		w.Location = &wireLocation{Name: l.Name, Preferred: l.Preferred, Lat: l.Lat, Lon: l.Lon, Admin1: nullable(l.Admin1),
@@ -115,11 +135,16 @@ func fromWire(w wireRecord) (caption.Record, error) {
 		Attribution:   nilIfEmpty(w.Attribution),
 		EventTypes:    nilIfEmpty(w.EventTypes),
 		Actors:        nilIfEmpty(w.Actors),
+		Target:        nilIfEmpty(w.Target),
 		Evidence:      map[string][]caption.Span{},
 		Warnings:      nilIfEmpty(w.Warnings),
 	}
 	if len(w.Origins) > 0 {
 		r.Origins = w.Origins
+	}
+	if pp := w.Perpetrator; pp != nil {
+		r.Perpetrator = &caption.Perpetrator{Actor: pp.Actor, Name: deref(pp.Name), Kind: deref(pp.Kind),
+			Country: deref(pp.Country), Claim: deref(pp.Claim)}
 	}
 	var err error
 	if r.Date, err = parseDate(deref(w.Date), deref(w.DatePrecision)); err != nil {

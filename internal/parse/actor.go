@@ -3,33 +3,80 @@ package parse
 import (
 	"io/fs"
 	"slices"
+	"strings"
+	"time"
 
 	"sijil/internal/caption"
 )
 
-// loadActors reads lexicon/actors.tsv: canonical <TAB> scope <TAB> alias...
-func loadActors(extra []fs.FS) (*phraseSet, error) {
+// loadActors reads lexicon/actors.tsv: canonical <TAB> scope <TAB> alias...,
+// and adds the former names of actorinfo.tsv as aliases.
+func loadActors(extra []fs.FS, info map[string]actorInfo) (*phraseSet, error) {
 	rows, err := readLexicon("actors.tsv", extra)
 	if err != nil {
 		return nil, err
 	}
 	ps := newPhraseSet(lexActors)
-	for _, r := range rows {
-		if len(r.fields) < 3 || (r.fields[1] != "*" && len(r.fields[1]) != 2) {
-			return nil, r.errorf("want CANONICAL<TAB>SCOPE<TAB>alias... with SCOPE * or a country code")
+	for canonical, in := range info {
+		for _, r := range in.renamed {
+			ps.add(r.name, canonical, "")
 		}
-		scope := r.fields[1]
-		if scope == "*" {
-			scope = ""
+	}
+	for _, r := range rows {
+		if len(r.fields) < 3 {
+			return nil, r.errorf("want CANONICAL<TAB>SCOPE<TAB>alias...")
+		}
+		scope, from, until, ok := actorScope(r.fields[1])
+		if !ok {
+			return nil, r.errorf("scope %q: want *, a country code, or a code and \"from YYYY-MM-DD\" or \"until YYYY-MM-DD\"", r.fields[1])
 		}
 		for _, alias := range r.fields[2:] {
 			if alias != "" {
-				ps.add(alias, r.fields[0], scope)
+				ph := ps.add(alias, r.fields[0], scope)
+				if ph != nil {
+					ph.from, ph.until = from, until
+				}
 			}
 		}
 	}
 	ps.sortLongestFirst()
 	return ps, nil
+}
+
+// actorScope reads an actors.tsv scope: "*", "SY", "AF from 2021-08-15" or
+// "AF until 2021-08-15", as a country ("" for *) and dayKey bounds.
+func actorScope(f string) (scope string, from, until int, ok bool) {
+	cc, rest, dated := strings.Cut(f, " ")
+	switch {
+	case cc == "*" && !dated:
+		return "", 0, 0, true
+	case !isCountryCode(cc):
+		return "", 0, 0, false
+	case !dated:
+		return cc, 0, 0, true
+	}
+	word, date, _ := strings.Cut(strings.TrimSpace(rest), " ")
+	t, err := time.Parse("2006-01-02", date)
+	if err != nil || word != "from" && word != "until" {
+		return "", 0, 0, false
+	}
+	day := (t.Year()*100+int(t.Month()))*100 + t.Day()
+	if word == "from" {
+		return cc, day, 0, true
+	}
+	return cc, 0, day, true
+}
+
+// recordDay is a record's date as a dayKey for dated actor scopes: a month
+// stands for its middle; a year, or no date, is 0 (unknown).
+func recordDay(d caption.PartialDate) int {
+	switch d.Precision {
+	case caption.PrecisionDay:
+		return dayKey(d)
+	case caption.PrecisionMonth:
+		return (d.Year*100+d.Month)*100 + 15
+	}
+	return 0
 }
 
 // notActor is the canonical name of lexicon phrases that are not actors.
@@ -71,8 +118,8 @@ func (p *Parser) actors(rec *caption.Record, sc *sceneCtx, off int) {
 		for j := i; j < i+n; j++ {
 			sc.used[j] = true
 		}
-		if ph := pick(found, string(rec.Country)); ph != nil && ph.value != notActor {
-			hits = append(hits, actorHit{ph.value, i, i + n})
+		if ph := pick(found, string(rec.Country), recordDay(rec.Date)); ph != nil && ph.value != notActor {
+			hits = append(hits, actorHit{p.lex.countries.actorName(ph.value, rec.Country), i, i + n})
 		}
 		i += n - 1
 	}
@@ -83,7 +130,7 @@ func (p *Parser) actors(rec *caption.Record, sc *sceneCtx, off int) {
 		sc.starts[h.a] = true
 	}
 	hits = slices.DeleteFunc(hits, func(h actorHit) bool {
-		return !sc.inScene[h.a] || sc.subsumed(h.b)
+		return !sc.inScene[h.a] || sc.subsumed(h.b) || sc.quoted(h)
 	})
 	slices.SortStableFunc(hits, func(x, y actorHit) int { return x.a - y.a })
 	for _, h := range hits {
@@ -93,6 +140,24 @@ func (p *Parser) actors(rec *caption.Record, sc *sceneCtx, off int) {
 		sc.ev.add("actors", off, sc.span(h.a, h.b))
 	}
 	sc.hits = hits // the buffer, for the next caption
+}
+
+// sourceVerbs after an actor, and "according to" before it, make it the
+// source of a statement rather than a force in the scene: "killing three
+// militants, the army said", "according to the Houthis".
+var sourceVerbs = wordSet("said says told announced reported stated added")
+
+// quoted reports whether the actor hit h is only quoted.
+func (sc *sceneCtx) quoted(h actorHit) bool {
+	t := sc.toks
+	if h.b < len(t) && sourceVerbs[t[h.b].key] {
+		return true
+	}
+	j := h.a - 1
+	if j >= 0 && t[j].key == "the" {
+		j--
+	}
+	return j >= 1 && t[j].key == "to" && t[j-1].key == "according"
 }
 
 // subsumed reports whether the actor ending before toks[b] is a generic
@@ -137,8 +202,8 @@ func (sc *sceneCtx) coordinatedAt(p *Parser, i int, country string) []string {
 		return nil
 	}
 	var out []string
-	if ph := pick(first, country); ph != nil && sc.inScene[i] {
-		out = append(out, ph.value)
+	if ph := pick(first, country, 0); ph != nil && sc.inScene[i] {
+		out = append(out, p.lex.countries.actorName(ph.value, caption.CountryCode(country)))
 	}
 	return out
 }

@@ -25,6 +25,10 @@ func (c *casualtyScan) figures() []casFigure {
 			if c.info[t].form == formNone {
 				continue
 			}
+			if zero, ok := c.zeroAt(t); ok {
+				out = c.appendZero(out, t, si, zero)
+				continue
+			}
 			if f, ok := c.figureAt(t, si); ok {
 				out = append(out, f)
 			}
@@ -173,4 +177,50 @@ func (c *casualtyScan) runningTotal(first, last int, s casSent) bool {
 func (c *casualtyScan) monthTotal(k, hi int) bool {
 	return c.cls(k)&cwMonth != 0 && (c.is(k-1, "in") || c.is(k-1, "during") || c.is(k-1, "throughout")) &&
 		(k+1 >= hi || !c.isNumeral(k+1))
+}
+
+// zeroAt reads a stated zero at the casualty word of token t: "No one was
+// hurt", "Nobody was injured", "no one was killed or injured", "no
+// casualties were reported", "no deaths". A stated zero is a figure, with
+// its evidence; "were not hurt" and "no immediate reports of casualties"
+// are not one. It returns the zero's first token.
+func (c *casualtyScan) zeroAt(t int) (int, bool) {
+	switch c.info[t].form {
+	case formNoun, formBoth:
+		switch {
+		case c.is(t-1, "no"):
+			return t - 1, true
+		case c.is(t-2, "no") && c.is(t-1, "reported"):
+			return t - 2, true
+		}
+		return 0, false
+	case formPassive, formIntrans, formDead:
+	default:
+		return 0, false
+	}
+	k := t - 1
+	// Back over the auxiliaries and a first casualty word: "was
+	// immediately reported", "killed or".
+	for ; k >= 0 && k >= t-5; k-- {
+		if c.cls(k)&cwAux == 0 && !c.is(k, "immediately") && !c.is(k, "or") && c.form(k) == formNone {
+			break
+		}
+	}
+	switch {
+	case c.is(k, "nobody") || c.is(k, "no-one") || c.is(k, "noone"):
+		return k, k < t-1
+	case c.is(k, "one") && c.is(k-1, "no"), c.isPerson(k) && c.is(k-1, "no"):
+		return k - 1, k < t-1
+	}
+	return 0, false
+}
+
+// appendZero adds the zero figure of the casualty word at token t, which
+// starts at token first: for "casualties", both a killed and an injured one.
+func (c *casualtyScan) appendZero(out []casFigure, t, si, first int) []casFigure {
+	span := c.span(first, t)
+	if c.info[t].form == formBoth {
+		return append(out, casFigure{field: fieldKilled, span: span, sent: si}, casFigure{field: fieldInjured, span: span, sent: si})
+	}
+	return append(out, casFigure{field: c.info[t].field, span: span, sent: si})
 }

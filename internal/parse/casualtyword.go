@@ -31,6 +31,7 @@ const (
 	formNoun             // deaths, injuries: "12 deaths", "the deaths of 12"
 	formToll             // toll: "the death toll rose to 30"
 	formLives            // lives: "lost their lives", "claimed the lives of 12"
+	formBoth             // casualties: killed and injured together, read only as a stated zero ("no casualties")
 )
 
 // wordClass is a set of grammar classes a word belongs to.
@@ -104,6 +105,7 @@ func buildCasualtyLexicon() map[string]casWord {
 	trig(fieldInjured, formPassive, "injured wounded hurt")
 	trig(fieldInjured, formActive, "injuring wounding injures injure hurting")
 	trig(fieldInjured, formNoun, "injuries")
+	trig(fieldKilled, formBoth, "casualties")
 	for c, words := range casualtyClasses {
 		for _, w := range strings.Fields(words) {
 			e := m[w]

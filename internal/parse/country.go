@@ -14,6 +14,9 @@ type countryLexicon struct {
 	names     *phraseSet // value: ISO code
 	demonyms  *phraseSet
 	divisions *phraseSet // value: ISO code; scope: the division's kind; abbr: only after a town
+	// adjectives holds each country's first demonym, which names its
+	// forces: "Iraqi government forces".
+	adjectives map[caption.CountryCode]string
 }
 
 func loadCountries(extra []fs.FS) (countryLexicon, error) {
@@ -24,7 +27,7 @@ func loadCountries(extra []fs.FS) (countryLexicon, error) {
 	cl := countryLexicon{names: newPhraseSet(lexCountryNames), demonyms: newPhraseSet(lexDemonyms),
 		// Divisions share the names' bit: a word that starts either is
 		// looked up in both, and the sets stay apart.
-		divisions: newPhraseSet(lexCountryNames)}
+		divisions: newPhraseSet(lexCountryNames), adjectives: map[caption.CountryCode]string{}}
 	for _, r := range rows {
 		if len(r.fields) < 2 || !isCountryCode(r.fields[0]) {
 			return countryLexicon{}, r.errorf("want CODE<TAB>names[<TAB>demonyms] with a two-letter upper-case code")
@@ -35,6 +38,9 @@ func loadCountries(extra []fs.FS) (countryLexicon, error) {
 		if len(r.fields) > 2 {
 			for _, d := range strings.Split(r.fields[2], "|") {
 				cl.demonyms.add(d, r.fields[0], "")
+			}
+			if cc := caption.CountryCode(r.fields[0]); cl.adjectives[cc] == "" {
+				cl.adjectives[cc] = strings.Split(r.fields[2], "|")[0]
 			}
 		}
 	}

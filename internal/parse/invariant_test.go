@@ -1,6 +1,7 @@
 package parse_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -60,6 +61,22 @@ func checkInvariants(t testing.TB, r caption.Record) {
 	for _, s := range append(append(append([]string{}, r.Places...), r.Photographers...), r.Actors...) {
 		if s == "" || !utf8.ValidString(s) {
 			t.Errorf("empty or invalid value %q", s)
+		}
+	}
+	if pp := r.Perpetrator; pp != nil {
+		if !slices.Contains(r.Actors, pp.Actor) {
+			t.Errorf("perpetrator %q is not among the actors %q", pp.Actor, r.Actors)
+		}
+		if len(r.Evidence["perpetrator"]) == 0 {
+			t.Errorf("perpetrator %q without evidence", pp.Actor)
+		}
+		if pp.Kind != "" && !slices.Contains(caption.ActorKinds, pp.Kind) {
+			t.Errorf("unknown actor kind %q", pp.Kind)
+		}
+	}
+	for _, k := range r.Target {
+		if !slices.Contains(caption.TargetKinds, k) {
+			t.Errorf("unknown target %q", k)
 		}
 	}
 	if r.Location != nil && (r.Location.Lat < -90 || r.Location.Lat > 90 || r.Location.Lon < -180 || r.Location.Lon > 180) {

@@ -68,6 +68,8 @@ type lexicons struct {
 	countries countryLexicon
 	events    *phraseSet // value: event type
 	actors    *phraseSet // value: canonical actor, scope: country
+	actorInfo map[string]actorInfo
+	targets   *phraseSet // value: caption.TargetKind
 	names     map[string]bool
 }
 
@@ -83,7 +85,13 @@ func loadLexicons(extra []fs.FS) (*lexicons, error) {
 	if lex.events, err = loadEvents(extra); err != nil {
 		return nil, err
 	}
-	if lex.actors, err = loadActors(extra); err != nil {
+	if lex.actorInfo, err = loadActorInfo(extra); err != nil {
+		return nil, err
+	}
+	if lex.actors, err = loadActors(extra, lex.actorInfo); err != nil {
+		return nil, err
+	}
+	if lex.targets, err = loadTargets(extra); err != nil {
 		return nil, err
 	}
 	if lex.names, err = loadNames(extra); err != nil {
@@ -94,7 +102,7 @@ func loadLexicons(extra []fs.FS) (*lexicons, error) {
 
 // phraseSets returns the phrase sets, each with its own bit.
 func (lex *lexicons) phraseSets() []*phraseSet {
-	return []*phraseSet{lex.countries.names, lex.countries.divisions, lex.countries.demonyms, lex.events, lex.actors}
+	return []*phraseSet{lex.countries.names, lex.countries.divisions, lex.countries.demonyms, lex.events, lex.actors, lex.targets}
 }
 
 // words returns baseWords with the given names of names.tsv tagged.

@@ -39,7 +39,7 @@ type workspace struct {
 }
 
 // New loads the built-in lexicons and, from each extra file system, any
-// lexicon files of the same names (agencies.tsv, actors.tsv, events.tsv,
+// lexicon files of the same names (agencies.tsv, actors.tsv, actorinfo.tsv, events.tsv, targets.tsv,
 // countries.tsv, names.tsv), whose lines are added to the built-in ones.
 func New(extra ...fs.FS) (*Parser, error) {
 	lex, err := loadLexicons(extra)

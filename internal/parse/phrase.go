@@ -15,6 +15,9 @@ type phrase struct {
 	value string
 	scope string
 	abbr  bool // a division's abbreviation (see countryLexicon.division)
+	// from and until bound a dated scope, as dayKeys (0: unbounded): the
+	// reading holds for captions dated from from and before until.
+	from, until int
 }
 
 // wildPrefix is how many leading bytes of a starred first word index it.
@@ -155,17 +158,29 @@ func (ph *phrase) matches(toks []token) bool {
 	return true
 }
 
-// pick chooses among entries of one match the one scoped to country, else an
-// unscoped one, else nil.
-func pick(found []*phrase, country string) *phrase {
-	var any *phrase
+// pick chooses among entries of one match the one scoped to country and
+// dated to cover day (a dayKey; 0 when the caption's date is unknown), else
+// the one scoped to country without dates, else an unscoped one, else nil.
+// "government forces" in an Afghan caption of 2019 are the republic's, of
+// 2022 the Taliban's.
+func pick(found []*phrase, country string, day int) *phrase {
+	var any, scoped *phrase
 	for _, ph := range found {
-		if ph.scope == country && country != "" {
+		switch {
+		case ph.scope != country || country == "":
+			if ph.scope == "" && any == nil {
+				any = ph
+			}
+		case ph.from == 0 && ph.until == 0:
+			if scoped == nil {
+				scoped = ph
+			}
+		case day != 0 && day >= ph.from && (ph.until == 0 || day < ph.until):
 			return ph
 		}
-		if ph.scope == "" && any == nil {
-			any = ph
-		}
+	}
+	if scoped != nil {
+		return scoped
 	}
 	if any == nil && country == "" && len(found) > 0 {
 		return found[0] // no country known: the first scoped reading is the lexicon's default

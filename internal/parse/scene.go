@@ -110,6 +110,8 @@ func (p *Parser) scene(rec *caption.Record, desc string, off int, sents []captio
 	setCountry(rec, sc.mentions)
 	p.events(rec, sc, off)
 	p.actors(rec, sc, off)
+	p.perpetrator(rec, sc, off)
+	p.targets(rec, sc, off)
 	ignoreInside(sc.mentions, sc.hits, sc.toks)
 	if best, ok := setCountry(rec, sc.mentions); ok {
 		sc.ev.add("country", off, best.span)

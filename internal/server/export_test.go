@@ -89,9 +89,13 @@ func TestExportContent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	col := map[string]int{}
+	for i, name := range rows[0] {
+		col[name] = i
+	}
 	var got []string
 	for _, row := range rows[1:] {
-		got = append(got, row[6]+" "+row[16]) // sub_event_type, fatalities
+		got = append(got, row[col["sub_event_type"]]+" "+row[col["fatalities"]])
 	}
 	want := []string{"Shelling/artillery/missile attack 6", "Air/drone strike ", "Air/drone strike 12", "Peaceful protest "}
 	if diff := cmp.Diff(want, got); diff != "" {

@@ -82,6 +82,7 @@ func (c schemaChecker) resolve(s *jsonSchema) *jsonSchema {
 
 // check returns the ways v departs from s, each naming where.
 func (c schemaChecker) check(at string, s *jsonSchema, v any) []string {
+	nullable := s.Nullable // a $ref beside "nullable" makes the referenced schema nullable there
 	if s.Ref != "" {
 		r := c.resolve(s)
 		if r == nil {
@@ -90,7 +91,7 @@ func (c schemaChecker) check(at string, s *jsonSchema, v any) []string {
 		s = r
 	}
 	if v == nil {
-		if s.Nullable || s.Type == "" {
+		if nullable || s.Nullable || s.Type == "" {
 			return nil
 		}
 		return []string{at + ": null, but not nullable"}

@@ -33,10 +33,13 @@ func richRecord(text string) caption.Record {
 		Injured:      intp(3),
 		Attribution:  []string{"activists"},
 		EventTypes:   []caption.EventType{caption.Airstrike, caption.Rescue},
-		Actors:       []string{"Syrian Civil Defence"},
-		People:       []caption.Person{{Name: "Ahmad", Age: intp(7)}, {Name: "Abu Ahmad"}},
-		Evidence:     map[string][]caption.Span{"date": {{Start: 75, End: 91}}, "places": {{Start: 45, End: 50}, {Start: 52, End: 66}}},
-		Warnings:     []string{"a second date"},
+		Actors:       []string{"Syrian Civil Defence", "Hayat Tahrir al-Sham"},
+		Perpetrator: &caption.Perpetrator{Actor: "Hayat Tahrir al-Sham", Name: "Jabhat al-Nusra", Kind: caption.KindRebels,
+			Country: "SY", Claim: caption.ClaimSuspected},
+		Target:   []caption.TargetKind{caption.TargetCivilians, caption.TargetMarket},
+		People:   []caption.Person{{Name: "Ahmad", Age: intp(7)}, {Name: "Abu Ahmad"}},
+		Evidence: map[string][]caption.Span{"date": {{Start: 75, End: 91}}, "places": {{Start: 45, End: 50}, {Start: 52, End: 66}}},
+		Warnings: []string{"a second date"},
 	}
 }
 
