@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -18,10 +19,12 @@ import (
 	"sijil/internal/storetest"
 )
 
-// newSQLite opens a SQLite store in t's temporary directory.
+// newSQLite opens a SQLite store in t's temporary directory, with a
+// short lock wait for the conformance suite (see storetest.Run).
 func newSQLite(t *testing.T) *sqlite.Store {
 	t.Helper()
-	s, err := sqlite.Open(t.Context(), filepath.Join(t.TempDir(), "sijil.db"), sqlite.WithPlaceKey(storetest.PlaceKey))
+	s, err := sqlite.Open(t.Context(), filepath.Join(t.TempDir(), "sijil.db"), sqlite.WithPlaceKey(storetest.PlaceKey),
+		sqlite.WithLockWait(2*time.Second))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +64,8 @@ func TestConformancePostgres(t *testing.T) {
 		t.Skip("SIJIL_TEST_POSTGRES is not set; set it to a postgres:// URL to run the PostgreSQL tests")
 	}
 	storetest.Run(t, func(t *testing.T) caption.Store {
-		s, err := postgres.Open(t.Context(), newSchema(t, base), postgres.WithPlaceKey(storetest.PlaceKey))
+		s, err := postgres.Open(t.Context(), newSchema(t, base), postgres.WithPlaceKey(storetest.PlaceKey),
+			postgres.WithLockWait(2*time.Second))
 		if err != nil {
 			t.Fatal(err)
 		}
