@@ -227,7 +227,12 @@ func OpenDump(path string) (io.ReadCloser, string, error) {
 	}
 	zr, err := zip.OpenReader(path)
 	if err != nil {
-		return nil, "", fmt.Errorf("open %s: %v: %w", path, err, caption.ErrInvalid)
+		// A file that is not a zip archive is bad input; one that cannot
+		// be read keeps its cause (fs.ErrNotExist, fs.ErrPermission).
+		if errors.Is(err, zip.ErrFormat) || errors.Is(err, zip.ErrAlgorithm) || errors.Is(err, zip.ErrChecksum) {
+			return nil, "", fmt.Errorf("open %s: %w: %w", path, err, caption.ErrInvalid)
+		}
+		return nil, "", fmt.Errorf("open %s: %w", path, err)
 	}
 	base := filepath.Base(path)
 	want := base[:len(base)-len(".zip")] + ".txt"
