@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"sijil/internal/testenv"
 )
 
 // gazetteerTestdata holds the invented gazetteer files; see its README.md.
@@ -368,15 +370,10 @@ func TestLayerName(t *testing.T) {
 	}
 }
 
-// syrianArchive is the Syrian Archive's locations.json beside the
-// repository (see ../shared/data/syrian-archive/README.md); it is read
-// there, never copied.
-var syrianArchive = filepath.Join("..", "..", "..", "shared", "data", "syrian-archive", "locations.json")
-
 func TestGazetteerSyrianArchive(t *testing.T) {
-	if _, err := os.Stat(syrianArchive); err != nil {
-		t.Skipf("Syrian Archive gazetteer not available: %v", err)
-	}
+	// The Syrian Archive's locations.json beside the repository (see
+	// ../shared/data/syrian-archive/README.md), read there, never copied.
+	syrianArchive := testenv.Shared(t, "data", "syrian-archive", "locations.json")
 	_, env := newGazetteerEnv(t)
 	r := mustRun(t, env, "gazetteer", "import", "-name", "syrian-archive", "-map",
 		"id=id,name=search_name_en,ar=search_name_ar_short,alt=old_sa_name,lat=lat,lon=lon,country=SY,clean=syrian-archive,bad=skip",

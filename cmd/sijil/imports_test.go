@@ -31,6 +31,8 @@ var importRules = map[string][]string{
 	"internal/searchindex": {"internal/caption"},
 	"internal/server":      {"internal/caption", "internal/export", "internal/server/web"},
 	"internal/server/web":  {},
+	// what the tests need of the machine (imported by tests only)
+	"internal/testenv": {},
 }
 
 // TestImportRules checks the dependencies of every package under cmd/ and

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"net/url"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +12,7 @@ import (
 
 	"sijil/internal/caption"
 	"sijil/internal/storetest"
+	"sijil/internal/testenv"
 )
 
 // testURL returns the server the tests use, from SIJIL_TEST_POSTGRES. When
@@ -20,17 +20,7 @@ import (
 // is set (as in CI), so that a missing server cannot pass for a green run.
 func testURL(tb testing.TB) string {
 	tb.Helper()
-	u := os.Getenv("SIJIL_TEST_POSTGRES")
-	if u != "" {
-		return u
-	}
-	const msg = "SIJIL_TEST_POSTGRES is not set; set it to a postgres:// URL to run the PostgreSQL tests, " +
-		"e.g. postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
-	if r := os.Getenv("SIJIL_TEST_POSTGRES_REQUIRED"); r != "" && r != "0" {
-		tb.Fatal(msg + " (SIJIL_TEST_POSTGRES_REQUIRED is set)")
-	}
-	tb.Skip(msg)
-	return ""
+	return testenv.Postgres(tb)
 }
 
 // newSchema creates an empty schema with a random name, dropped when the test
