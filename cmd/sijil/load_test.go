@@ -418,17 +418,25 @@ func TestServeSlowClients(t *testing.T) {
 	dir := t.TempDir()
 	bin := buildSijil(t, dir)
 	db := filepath.Join(dir, "empty.db")
+	// Timeouts far below the defaults (10 s for headers, 2 minutes idle):
+	// each connection must be closed well before its default would close
+	// it, so that a flag the server ignored fails the test.
+	const headerTimeout, idleTimeout = 500 * time.Millisecond, time.Second
 	srv := startServeBinary(t, bin, []string{"SIJIL_GAZETTEER=" + filepath.Join(dir, "gazetteer")},
-		"-db", db, "-header-timeout", "1s", "-idle-timeout", "2s")
+		"-db", db, "-header-timeout", headerTimeout.String(), "-idle-timeout", idleTimeout.String())
 	addr := strings.TrimPrefix(srv.base, "http://")
 
 	for _, tc := range []struct {
 		name, send string
+		flag       string
+		timeout    time.Duration // the flag's value
+		within     time.Duration // half the flag's default
 	}{
-		{"headers never finished", "GET /api/v1/stats HTTP/1.1\r\nHost: sijil\r\nX-Slow: "},
-		{"idle after a request", "GET /api/v1/stats HTTP/1.1\r\nHost: sijil\r\n\r\n"},
+		{"headers never finished", "GET /api/v1/stats HTTP/1.1\r\nHost: sijil\r\nX-Slow: ", "-header-timeout", headerTimeout, 5 * time.Second},
+		{"idle after a request", "GET /api/v1/stats HTTP/1.1\r\nHost: sijil\r\n\r\n", "-idle-timeout", idleTimeout, time.Minute},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			start := time.Now()
 			conn, err := net.Dial("tcp", addr)
 			if err != nil {
 				t.Fatal(err)
@@ -441,11 +449,14 @@ func TestServeSlowClients(t *testing.T) {
 			if _, err := loadBody(t.Context(), http.DefaultClient, srv.base+"/api/v1/stats", 200); err != nil {
 				t.Error(err)
 			}
-			conn.SetReadDeadline(time.Now().Add(time.Minute))
+			conn.SetReadDeadline(start.Add(tc.within))
 			_, err = io.Copy(io.Discard, conn) // a response, if any, then the close
 			var ne net.Error
 			if errors.As(err, &ne) && ne.Timeout() {
-				t.Fatal("the server still holds the connection after a minute")
+				t.Fatalf("the server still holds the connection after %v: %s %v was not applied", tc.within, tc.flag, tc.timeout)
+			}
+			if took := time.Since(start); took < tc.timeout {
+				t.Errorf("the server closed the connection after %v, before %s %v", took, tc.flag, tc.timeout)
 			}
 		})
 	}
