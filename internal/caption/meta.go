@@ -56,14 +56,3 @@ var MetaFields = map[string][]string{
 	"province":      {MetaXMPShownState, MetaXMPState, MetaIPTCProvinceState, MetaXMPCreatedState},
 	"country":       {MetaXMPShownCode, MetaXMPCountryCode, MetaIPTCCountryCode, MetaXMPCreatedCode, MetaXMPShownCountry, MetaXMPCountry, MetaIPTCCountry},
 }
-
-// MetaValue returns the first non-empty value among keys in meta and the key
-// it came from.
-func MetaValue(meta map[string]string, keys []string) (value, key string) {
-	for _, k := range keys {
-		if v := meta[k]; v != "" {
-			return v, k
-		}
-	}
-	return "", ""
-}

@@ -204,17 +204,6 @@ func validCountry(cc string) bool {
 	return len(cc) == 2 && cc[0] >= 'A' && cc[0] <= 'Z' && cc[1] >= 'A' && cc[1] <= 'Z'
 }
 
-// OpenGeoNames reads the GeoNames table at path, which is either the .txt
-// file or the .zip that GeoNames publishes it in (see OpenDump).
-func OpenGeoNames(path string, opt GeoNamesOptions) ([]Place, error) {
-	rc, name, err := OpenDump(path)
-	if err != nil {
-		return nil, err
-	}
-	defer rc.Close()
-	return ReadGeoNames(rc, name, opt)
-}
-
 // OpenDump opens a GeoNames download for streaming: a .txt file as is, or
 // the .txt member of a .zip with the same base name (SY.zip → SY.txt,
 // alternateNamesV2.zip → alternateNamesV2.txt), which is how GeoNames packs

@@ -291,3 +291,14 @@ func hasCountry(t *testing.T, code caption.CountryCode) bool {
 	}
 	return false
 }
+
+// OpenGeoNames reads the GeoNames table at path, which is either the .txt
+// file or the .zip that GeoNames publishes it in (see OpenDump).
+func OpenGeoNames(path string, opt GeoNamesOptions) ([]Place, error) {
+	rc, name, err := OpenDump(path)
+	if err != nil {
+		return nil, err
+	}
+	defer rc.Close()
+	return ReadGeoNames(rc, name, opt)
+}
