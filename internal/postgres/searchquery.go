@@ -274,7 +274,7 @@ func facets(ctx context.Context, tx pgx.Tx, w *where, res *caption.SearchResult)
 // emptyFacets returns every facet with no values.
 func emptyFacets() map[string][]caption.FacetCount {
 	m := map[string][]caption.FacetCount{}
-	for _, f := range caption.Facets {
+	for _, f := range caption.Facets() {
 		m[f] = []caption.FacetCount{}
 	}
 	return m

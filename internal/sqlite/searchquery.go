@@ -155,7 +155,7 @@ func (s *Store) readTx(ctx context.Context, fn func(q querier) error) error {
 // emptyFacets returns every facet with no values.
 func emptyFacets() map[string][]caption.FacetCount {
 	m := map[string][]caption.FacetCount{}
-	for _, f := range caption.Facets {
+	for _, f := range caption.Facets() {
 		m[f] = []caption.FacetCount{}
 	}
 	return m
