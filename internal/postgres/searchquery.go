@@ -69,10 +69,11 @@ func planWhere(p caption.Plan) *where {
 		for i, id := range p.GeonameIDs {
 			ids[i] = strconv.Itoa(id)
 		}
-		w.add(termIn+"(v.field = 7 AND v.fold = ANY(?)) OR (v.field = 6 AND v.key = ANY(?)))", ids, p.PlaceKeys)
+		w.add(termIn+fmt.Sprintf("(v.field = %d AND v.fold = ANY(?)) OR (v.field = %d AND v.key = ANY(?)))", caption.CodeGeonameID, caption.CodePlace),
+			ids, p.PlaceKeys)
 	}
 	if p.Admin1Key != "" {
-		w.add(termIn+"v.field = 5 AND v.key = ?)", p.Admin1Key)
+		w.add(termIn+fmt.Sprintf("v.field = %d AND v.key = ?)", caption.CodeAdmin1), p.Admin1Key)
 	}
 	if p.Basis != "" {
 		w.add("r.basis = ?", string(p.Basis))
