@@ -201,9 +201,9 @@ func runServe(ctx context.Context, cfg Config, f serveFlags, std stdio) error {
 
 // withIndexedStore is withStore with the register's searches answered
 // from an in-memory index (internal/searchindex): at a million records a
-// search from the index takes milliseconds where SQLite's took a tenth of
-// a second and more, for a few seconds' build at start (logged) and about
-// 200 MB. The index follows writes made through the server at once and
+// search from the index is far faster than the store's own, for a build
+// at start (logged) and the memory the index holds (README's benchmark
+// table gives the figures). The index follows writes made through the server at once and
 // those of other processes (sijil ingest, reparse) within a second.
 //
 // fn is given the index's Revision, for the server's cache of the records'

@@ -52,11 +52,11 @@ var _ caption.Store = (*Store)(nil)
 // BEGIN, so that a transaction never fails half-way because another process
 // wrote first. The writer's 32 MB page cache and checkpoints every 256 MB
 // of WAL instead of 4 MB write hot index pages back less often: an ingest
-// rewrites the same index pages in every transaction, and checkpoints every
-// 32 MB were still a tenth of its time (256 MB: 8% less CPU at 100,000
-// captions; the WAL is removed when the last connection closes). Readers map the file (up to SQLite's
-// 2 GB cap) instead of copying pages through a 2 MB cache: searches were a
-// third faster.
+// rewrites the same index pages in every transaction, and frequent
+// checkpoints wrote them back again and again (the WAL is removed when the
+// last connection closes). Readers map the file (up to SQLite's 2 GB cap)
+// instead of copying pages through a 2 MB cache, which made searches
+// faster.
 const (
 	writerParams = "_busy_timeout=10000&_pragma=cache_size(-32768)&_pragma=wal_autocheckpoint(65536)&_pragma=journal_size_limit(67108864)" +
 		"&_journal_mode=WAL&_foreign_keys=1&_synchronous=NORMAL&_txlock=immediate"
