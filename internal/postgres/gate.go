@@ -98,11 +98,3 @@ func (g *gate) waiters() int {
 	defer g.mu.Unlock()
 	return g.waiting
 }
-
-// WithLockWait sets how long a write or Exclusive call of this process
-// waits for one Exclusive call of the store before it fails (see gate; 0:
-// the default, 10 seconds): long enough for any Exclusive call the program
-// makes, since one that waits longer fails.
-func WithLockWait(d time.Duration) Option {
-	return func(s *Store) { s.gate.wait = d }
-}

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -19,12 +18,10 @@ import (
 	"sijil/internal/testenv"
 )
 
-// newSQLite opens a SQLite store in t's temporary directory, with a
-// short lock wait for the conformance suite (see storetest.Run).
+// newSQLite opens a SQLite store in t's temporary directory.
 func newSQLite(t *testing.T) *sqlite.Store {
 	t.Helper()
-	s, err := sqlite.Open(t.Context(), filepath.Join(t.TempDir(), "sijil.db"), sqlite.WithPlaceKey(storetest.PlaceKey),
-		sqlite.WithLockWait(2*time.Second))
+	s, err := sqlite.Open(t.Context(), filepath.Join(t.TempDir(), "sijil.db"), sqlite.WithPlaceKey(storetest.PlaceKey))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,8 +55,7 @@ func TestConformanceSQLite(t *testing.T) {
 func TestConformancePostgres(t *testing.T) {
 	base := testenv.Postgres(t)
 	storetest.Run(t, func(t *testing.T) caption.Store {
-		s, err := postgres.Open(t.Context(), newSchema(t, base), postgres.WithPlaceKey(storetest.PlaceKey),
-			postgres.WithLockWait(2*time.Second))
+		s, err := postgres.Open(t.Context(), newSchema(t, base), postgres.WithPlaceKey(storetest.PlaceKey))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -14,7 +14,7 @@ import (
 // joins it, a write refused for its arguments leaves the others, nil commits
 // and an error keeps nothing; a write or Exclusive made inside fn with the
 // context Exclusive was given fails rather than waiting for fn for ever (open
-// should give the store a short wait for that: see Run).
+// may give the store a short wait for that: see Run).
 func testExclusiveTransaction(t *testing.T, s caption.Store) {
 	r1, _, _, _ := fourRecords(t, s)
 	before := mustStats(t, s)

@@ -69,7 +69,7 @@ import (
 //     store's methods work inside fn with fn's context. Its transaction
 //     rules are caption.Store's; a write made inside fn with another
 //     context fails once it has waited for fn for the store's lock wait,
-//     which open should make a few seconds at most.
+//     10 seconds unless open shortened it (the stores' own tests do).
 //   - A write naming a record that does not exist (SetLink, SetLinks,
 //     PutDocuments' links, UpdateRecord, AddCorrection) is
 //     caption.ErrNotFound, whether the store or its foreign keys find it.
