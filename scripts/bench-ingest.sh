@@ -52,7 +52,7 @@ else
 fi
 
 echo "building sijil and the corpus tool in $work" >&2
-(cd "$root" && go build -o "$work/sijil" ./cmd/sijil && go test -c -o "$work/ingest.test" ./internal/ingest)
+(cd "$root" && go build -o "$work/sijil" ./cmd/sijil && go build -o "$work/benchtool" ./internal/corpus/benchtool)
 export SIJIL_GAZETTEER="$work/no-gazetteer" # the embedded gazetteer only
 
 # measure NAME CMD...: runs CMD (output to NAME.log), then prints
@@ -78,7 +78,7 @@ corpus() {
 	local dir=$1 n=$2
 	shift 2
 	rm -rf "$dir" && mkdir -p "$dir"
-	env SIJIL_BENCH_CORPUS="$dir" SIJIL_BENCH_CAPTIONS="$n" "$@" "$work/ingest.test" -test.run '^TestBenchCorpus$' -test.count=1 >/dev/null
+	env SIJIL_BENCH_CORPUS="$dir" SIJIL_BENCH_CAPTIONS="$n" "$@" "$work/benchtool" corpus
 }
 
 rows=()
@@ -96,7 +96,7 @@ for n in "${sizes[@]}"; do
 	rm -f "$dir/sijil.db"*
 	read -r s_s s_mb < <(measure "$dir/sqlite" "$work/sijil" ingest --db "$dir/sijil.db" "$dir/docs")
 	bytes=$(stat -c %s "$dir/sijil.db")
-	read -r precision recall < <(SIJIL_BENCH_CORPUS="$dir" SIJIL_BENCH_DB="$dir/sijil.db" "$work/ingest.test" -test.run '^TestBenchScore$' -test.count=1 | awk '/^precision/ { print $2, $4 }')
+	read -r precision recall < <(SIJIL_BENCH_CORPUS="$dir" SIJIL_BENCH_DB="$dir/sijil.db" "$work/benchtool" score | awk '/^precision/ { print $2, $4 }')
 	[ -n "$first_rate" ] || first_rate=$(awk -v n="$n" -v s="$s_s" 'BEGIN { printf "%.0f", n / s }')
 
 	g_s=- g_mb=-

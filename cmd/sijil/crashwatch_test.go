@@ -242,7 +242,7 @@ func killAt[L any](c *child, look func() (L, error), at func(L) bool) (l L, land
 func checkKilled(t *testing.T, err error, out string) {
 	t.Helper()
 	var exit *exec.ExitError
-	if !errors.As(err, &exit) || !strings.Contains(err.Error(), "signal: killed") {
+	if !errors.As(err, &exit) || !killedBy(exit, syscall.SIGKILL) {
 		t.Errorf("the child ended with %v, not \"signal: killed\"\n%s", err, lastLines(out, 4))
 	}
 }
@@ -680,4 +680,10 @@ func mustStatsOf(t *testing.T, s caption.Store) caption.Stats {
 		t.Fatal(err)
 	}
 	return st
+}
+
+// killedBy reports whether the process ended by signal sig.
+func killedBy(exit *exec.ExitError, sig syscall.Signal) bool {
+	ws, ok := exit.Sys().(syscall.WaitStatus)
+	return ok && ws.Signaled() && ws.Signal() == sig
 }

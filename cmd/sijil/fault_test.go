@@ -24,6 +24,7 @@ import (
 
 	"sijil/internal/caption"
 	"sijil/internal/corpus"
+	"sijil/internal/testenv"
 )
 
 // faultCorpus writes a generated corpus of n captions under dir/corpus and
@@ -263,11 +264,7 @@ func startPostgres(t *testing.T) *privatePostgres {
 	t.Helper()
 	bins, _ := filepath.Glob("/usr/lib/postgresql/*/bin/initdb")
 	if len(bins) == 0 {
-		const msg = "no PostgreSQL server programs in /usr/lib/postgresql/*/bin"
-		if r := os.Getenv("SIJIL_TEST_POSTGRES_REQUIRED"); r != "" && r != "0" {
-			t.Fatal(msg + " (SIJIL_TEST_POSTGRES_REQUIRED is set)")
-		}
-		t.Skip(msg)
+		testenv.Missing(t, testenv.PostgresRequired, "no PostgreSQL server programs in /usr/lib/postgresql/*/bin")
 	}
 	slices.Sort(bins)
 	pg := &privatePostgres{bin: filepath.Dir(bins[len(bins)-1])}

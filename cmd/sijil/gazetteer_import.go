@@ -154,6 +154,9 @@ func importLayer(ctx context.Context, dir, path string, o importOptions, stderr 
 	}
 	res.meta.Name = strings.TrimSuffix(o.layerFile(), ".idx")
 	out := filepath.Join(dir, o.layerFile())
+	// Said before the write, which for millions of places takes a while
+	// after the reading's progress ends.
+	fmt.Fprintf(stderr, "gazetteer import: writing %s\n", out)
 	size, err := writeLayer(ctx, out, res.places, res.meta)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)

@@ -5,12 +5,16 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"sijil/internal/testenv"
 )
 
 // gazetteerTestdata holds the invented gazetteer files; see its README.md.
@@ -368,15 +372,10 @@ func TestLayerName(t *testing.T) {
 	}
 }
 
-// syrianArchive is the Syrian Archive's locations.json beside the
-// repository (see ../shared/data/syrian-archive/README.md); it is read
-// there, never copied.
-var syrianArchive = filepath.Join("..", "..", "..", "shared", "data", "syrian-archive", "locations.json")
-
 func TestGazetteerSyrianArchive(t *testing.T) {
-	if _, err := os.Stat(syrianArchive); err != nil {
-		t.Skipf("Syrian Archive gazetteer not available: %v", err)
-	}
+	// The Syrian Archive's locations.json beside the repository (see
+	// ../shared/data/syrian-archive/README.md), read there, never copied.
+	syrianArchive := testenv.Shared(t, "data", "syrian-archive", "locations.json")
 	_, env := newGazetteerEnv(t)
 	r := mustRun(t, env, "gazetteer", "import", "-name", "syrian-archive", "-map",
 		"id=id,name=search_name_en,ar=search_name_ar_short,alt=old_sa_name,lat=lat,lon=lon,country=SY,clean=syrian-archive,bad=skip",
@@ -401,15 +400,62 @@ func TestGazetteerSyrianArchive(t *testing.T) {
 // leaves no file.
 func TestGazetteerImportCancelled(t *testing.T) {
 	dir, env := newGazetteerEnv(t)
+	getenv := func(k string) string { return env[k] }
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
 	r := runSijilContext(ctx, env, "", "gazetteer", "import", filepath.Join(gazetteerTestdata, "SY.txt"))
 	if r.code != 1 {
-		t.Errorf("exit %d, want 1", r.code)
+		t.Errorf("cancelled before it started: exit %d, want 1", r.code)
 	}
 	if _, err := os.Stat(dir); !os.IsNotExist(err) {
 		t.Errorf("the gazetteer directory exists after a cancelled import: %v", idxFiles(t, dir))
 	}
+
+	// Cancelled in the middle: the dump read, its layer being written over
+	// the one an earlier import left, which must stay as it was, with no
+	// temporary file beside it.
+	team := filepath.Join(gazetteerTestdata, "team.csv")
+	mustRun(t, env, "gazetteer", "import", "-name", "sy", "-map", teamMapping, team)
+	layer := filepath.Join(dir, "sy.idx")
+	before, err := os.ReadFile(layer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel = context.WithCancel(t.Context())
+	defer cancel()
+	var stdout bytes.Buffer
+	stderr := &cancelOn{line: "gazetteer import: writing ", cancel: cancel}
+	err = run(ctx, []string{"gazetteer", "import", "-name", "sy", filepath.Join(gazetteerTestdata, "SY.txt")}, getenv,
+		strings.NewReader(""), &stdout, stderr)
+	if !stderr.seen {
+		t.Fatalf("the import never said it was writing (%v):\n%s", err, stderr.String())
+	}
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("import cancelled while writing: %v, want context.Canceled", err)
+	}
+	if after, err := os.ReadFile(layer); err != nil || !bytes.Equal(after, before) {
+		t.Errorf("the earlier layer changed under a cancelled import (%v)", err)
+	}
+	if files := idxFiles(t, dir); !slices.Equal(files, []string{"sy.idx"}) {
+		t.Errorf("after a cancelled import the gazetteer directory holds %v, want only sy.idx", files)
+	}
+}
+
+// cancelOn is a standard error that calls cancel when a line starting with
+// line is written to it: a cancellation at a point the command reports.
+type cancelOn struct {
+	bytes.Buffer
+	line   string
+	cancel context.CancelFunc
+	seen   bool
+}
+
+func (c *cancelOn) Write(p []byte) (int, error) {
+	if bytes.HasPrefix(p, []byte(c.line)) || bytes.Contains(p, []byte("\n"+c.line)) {
+		c.seen = true
+		c.cancel()
+	}
+	return c.Buffer.Write(p)
 }
 
 // TestGazetteerSearchDivision: a first-level division is listed among the

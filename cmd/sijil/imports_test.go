@@ -21,16 +21,20 @@ var importRules = map[string][]string{
 	"internal/geocode/gen": {"internal/caption", "internal/geocode"},
 	"internal/dedup":       {"internal/caption"},
 	"internal/corpus":      {"internal/caption"},
-	"internal/source":      {"internal/caption"},
-	"internal/export":      {"internal/caption"},
-	"internal/ingest":      {"internal/caption", "internal/parse", "internal/geocode", "internal/dedup", "internal/source"},
-	"internal/sqlite":      {"internal/caption"},
-	"internal/postgres":    {"internal/caption"},
-	"internal/storetest":   {"internal/caption"},
+	// the benchmark scripts' corpus writer and scorer (scripts/bench-ingest.sh)
+	"internal/corpus/benchtool": {"internal/caption", "internal/corpus", "internal/source", "internal/sqlite"},
+	"internal/source":           {"internal/caption"},
+	"internal/export":           {"internal/caption"},
+	"internal/ingest":           {"internal/caption", "internal/parse", "internal/geocode", "internal/dedup", "internal/source"},
+	"internal/sqlite":           {"internal/caption"},
+	"internal/postgres":         {"internal/caption"},
+	"internal/storetest":        {"internal/caption"},
 	// the in-memory search index in front of a store (cmd/sijil wires it)
 	"internal/searchindex": {"internal/caption"},
 	"internal/server":      {"internal/caption", "internal/export", "internal/server/web"},
 	"internal/server/web":  {},
+	// what the tests need of the machine (imported by tests only)
+	"internal/testenv": {},
 }
 
 // TestImportRules checks the dependencies of every package under cmd/ and

@@ -21,6 +21,7 @@ import (
 
 	"sijil/internal/caption"
 	"sijil/internal/dedup"
+	"sijil/internal/testenv"
 )
 
 // dbBackends name the registers the command tests run on: a SQLite file
@@ -39,14 +40,7 @@ var dbBackends = []struct {
 // is set (as in CI).
 func testPostgresDSN(t *testing.T) string {
 	t.Helper()
-	base := os.Getenv("SIJIL_TEST_POSTGRES")
-	if base == "" {
-		const msg = "SIJIL_TEST_POSTGRES is not set; set it to a postgres:// URL to run the PostgreSQL tests"
-		if r := os.Getenv("SIJIL_TEST_POSTGRES_REQUIRED"); r != "" && r != "0" {
-			t.Fatal(msg + " (SIJIL_TEST_POSTGRES_REQUIRED is set)")
-		}
-		t.Skip(msg)
-	}
+	base := testenv.Postgres(t)
 	ctx := context.Background()
 	name := strings.ToLower("sijil_cmd_" + rand.Text()[:12])
 	exec := func(sql string) {
@@ -224,9 +218,9 @@ func checkSources(t *testing.T, rec exportedRecord) {
 }
 
 func TestIngestSeeds(t *testing.T) {
-	seeds, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "seeds", "*.txt"))
+	seeds, _ := filepath.Glob(filepath.Join(testenv.Shared(t, "seeds"), "*.txt"))
 	if len(seeds) == 0 {
-		t.Skip("no ../shared/seeds beside the repository")
+		testenv.Missing(t, testenv.SharedRequired, "no captions in ../shared/seeds")
 	}
 	env := map[string]string{"SIJIL_DB": "sqlite:" + filepath.Join(t.TempDir(), "seeds.db")}
 	mustRun(t, env, append([]string{"ingest"}, seeds...)...)

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"sijil/internal/geocode"
+	"sijil/internal/searchindex"
 	"sijil/internal/server"
 )
 
@@ -71,8 +72,12 @@ var loadQueries = []string{
 func BenchmarkAPILoad(b *testing.B) {
 	store := benchSearchStore(b, *loadCache)
 	gaz := geocode.New(mustEmbedded(b))
-	h := server.New(store, server.Options{ExpandPlace: placeExpander(gaz), Admin1Key: admin1Keyer(gaz),
-		Logger: slog.New(slog.DiscardHandler), Now: time.Now})
+	opt := server.Options{ExpandPlace: placeExpander(gaz), Admin1Key: admin1Keyer(gaz),
+		Logger: slog.New(slog.DiscardHandler), Now: time.Now}
+	if ix, ok := store.(*searchindex.Store); ok {
+		opt.Revision = ix.Revision
+	}
+	h := server.New(store, opt)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		b.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"net"
 	"net/http"
 	"net/url"
@@ -248,9 +249,11 @@ func largestEvents(t *testing.T, client *http.Client, base string, n int) []int6
 // TestServeLoad loads a running `sijil serve` (its own process, over
 // loopback) with 64 concurrent clients for -load.duration (a minute),
 // rotating through the requests of loadTargets: no request may fail, and
-// the server's memory must stay level once warm (its peak in the last
-// quarter of the run within a quarter, plus 16 MB, of its peak in the
-// second quarter). Each client connects from a loopback address of its
+// the server's memory must stay level once warm (its peak over the last
+// quarter of the requests within a quarter, plus 16 MB, of its peak over
+// the second quarter, and after every kind of request was served twice).
+// The quarters are counted in requests served, not in time, so that a
+// slow machine, which serves fewer, compares the same stretches of work. Each client connects from a loopback address of its
 // own (127.0.0.2, 127.0.0.3, …), as the browsers of 64 people would from
 // their machines: the server's limits per client (exports at once) are
 // theirs. It logs the requests per second, the p50 and p99 latency and the
@@ -271,7 +274,7 @@ func TestServeLoad(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(t.Context(), *loadDuration)
 	defer cancel()
-	var failures atomic.Int64
+	var failures, served atomic.Int64
 	var firstErr sync.Once
 	var wg sync.WaitGroup
 	lat := make([][]time.Duration, clients)
@@ -288,6 +291,7 @@ func TestServeLoad(t *testing.T) {
 				if ctx.Err() != nil {
 					return // the run ended during the request
 				}
+				served.Add(1)
 				lat[c] = append(lat[c], time.Since(begin))
 				byKind[c][i%len(targets)] = append(byKind[c][i%len(targets)], time.Since(begin))
 				if err != nil {
@@ -297,15 +301,16 @@ func TestServeLoad(t *testing.T) {
 			}
 		})
 	}
-	// The server's resident memory, once a second.
-	var samples []int64
-	tick := time.NewTicker(time.Second)
+	// The server's resident memory, four times a second, with the number
+	// of requests served by then.
+	var samples []rssSample
+	tick := time.NewTicker(250 * time.Millisecond)
 	for done := false; !done; {
 		select {
 		case <-ctx.Done():
 			done = true
 		case <-tick.C:
-			samples = append(samples, srv.rss(t))
+			samples = append(samples, rssSample{served.Load(), srv.rss(t)})
 		}
 	}
 	tick.Stop()
@@ -319,19 +324,37 @@ func TestServeLoad(t *testing.T) {
 	ms := func(p float64) float64 { return float64(all[int(p*float64(len(all)-1))]) / 1e6 }
 	t.Logf("%d requests (%d kinds) from %d clients in %v: %.0f requests/s, %d failed; p50 %.1f ms, p99 %.1f ms; server RSS peak %d MB (%s)",
 		len(all), len(targets), clients, elapsed.Round(time.Second), float64(len(all))/elapsed.Seconds(), failures.Load(),
-		ms(0.5), ms(0.99), maxOf(samples)>>20, mbList(samples))
+		ms(0.5), ms(0.99), maxOf(rssOf(samples, 0, math.MaxInt64))>>20, mbList(rssOf(samples, 0, math.MaxInt64)))
 	t.Logf("slowest requests by median: %s", slowestTargets(targets, byKind, 8))
 	if failures.Load() > 0 {
 		t.Errorf("%d of %d requests failed", failures.Load(), len(all))
 	}
-	if len(samples) < 8 {
-		t.Fatalf("only %d memory samples: run longer (-load.duration)", len(samples))
+	n := int64(len(all))
+	warmFrom := max(n/4, 2*int64(len(targets)))
+	warmSamples, lastSamples := rssOf(samples, warmFrom, n/2), rssOf(samples, 3*n/4, math.MaxInt64)
+	if len(warmSamples) == 0 || len(lastSamples) == 0 {
+		t.Fatalf("%d requests, %d memory samples: too few to compare the warm server with the end (run longer: -load.duration)", n, len(samples))
 	}
-	q := len(samples) / 4
-	warm, last := maxOf(samples[q:2*q]), maxOf(samples[3*q:])
+	warm, last := maxOf(warmSamples), maxOf(lastSamples)
 	if limit := warm + warm/4 + 16<<20; last > limit {
-		t.Errorf("server memory grew under steady load: peak %d MB in the second quarter of the run, %d MB in the last", warm>>20, last>>20)
+		t.Errorf("server memory grew under steady load: peak %d MB over the second quarter of the requests, %d MB over the last", warm>>20, last>>20)
 	}
+}
+
+// rssSample is the server's resident memory when it had served a number
+// of requests.
+type rssSample struct{ served, rss int64 }
+
+// rssOf returns the resident memory of the samples taken after from and
+// before to requests were served.
+func rssOf(samples []rssSample, from, to int64) []int64 {
+	var out []int64
+	for _, s := range samples {
+		if s.served >= from && s.served < to {
+			out = append(out, s.rss)
+		}
+	}
+	return out
 }
 
 // slowestTargets lists the n targets with the longest median latency.
@@ -418,17 +441,25 @@ func TestServeSlowClients(t *testing.T) {
 	dir := t.TempDir()
 	bin := buildSijil(t, dir)
 	db := filepath.Join(dir, "empty.db")
+	// Timeouts far below the defaults (10 s for headers, 2 minutes idle):
+	// each connection must be closed well before its default would close
+	// it, so that a flag the server ignored fails the test.
+	const headerTimeout, idleTimeout = 500 * time.Millisecond, time.Second
 	srv := startServeBinary(t, bin, []string{"SIJIL_GAZETTEER=" + filepath.Join(dir, "gazetteer")},
-		"-db", db, "-header-timeout", "1s", "-idle-timeout", "2s")
+		"-db", db, "-header-timeout", headerTimeout.String(), "-idle-timeout", idleTimeout.String())
 	addr := strings.TrimPrefix(srv.base, "http://")
 
 	for _, tc := range []struct {
 		name, send string
+		flag       string
+		timeout    time.Duration // the flag's value
+		within     time.Duration // half the flag's default
 	}{
-		{"headers never finished", "GET /api/v1/stats HTTP/1.1\r\nHost: sijil\r\nX-Slow: "},
-		{"idle after a request", "GET /api/v1/stats HTTP/1.1\r\nHost: sijil\r\n\r\n"},
+		{"headers never finished", "GET /api/v1/stats HTTP/1.1\r\nHost: sijil\r\nX-Slow: ", "-header-timeout", headerTimeout, 5 * time.Second},
+		{"idle after a request", "GET /api/v1/stats HTTP/1.1\r\nHost: sijil\r\n\r\n", "-idle-timeout", idleTimeout, time.Minute},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			start := time.Now()
 			conn, err := net.Dial("tcp", addr)
 			if err != nil {
 				t.Fatal(err)
@@ -441,11 +472,14 @@ func TestServeSlowClients(t *testing.T) {
 			if _, err := loadBody(t.Context(), http.DefaultClient, srv.base+"/api/v1/stats", 200); err != nil {
 				t.Error(err)
 			}
-			conn.SetReadDeadline(time.Now().Add(time.Minute))
+			conn.SetReadDeadline(start.Add(tc.within))
 			_, err = io.Copy(io.Discard, conn) // a response, if any, then the close
 			var ne net.Error
 			if errors.As(err, &ne) && ne.Timeout() {
-				t.Fatal("the server still holds the connection after a minute")
+				t.Fatalf("the server still holds the connection after %v: %s %v was not applied", tc.within, tc.flag, tc.timeout)
+			}
+			if took := time.Since(start); took < tc.timeout {
+				t.Errorf("the server closed the connection after %v, before %s %v", took, tc.flag, tc.timeout)
 			}
 		})
 	}

@@ -41,7 +41,8 @@ func writeParseCorpus(tb testing.TB, dir string, n, docSize int) ([]string, int6
 // SIJIL_PARSE_DOCSIZE change them) and compresses the same files with gzip
 // at BestSpeed in the same run: x-gzip is the ratio of the two times, the
 // figure the README reports. The parse time includes loading the lexicons
-// and the gazetteer, as a user's run does.
+// and the gazetteer, as a user's run does. To time the built command on the
+// same corpus, write it with internal/corpus/benchtool's parse-corpus.
 //
 //	go test ./cmd/sijil -run '^$' -bench ParseCommand -benchtime 3x
 func BenchmarkParseCommand(b *testing.B) {
@@ -106,25 +107,4 @@ func envInt(tb testing.TB, name string, def int) int {
 		tb.Fatalf("%s=%q: want a number >= 0", name, v)
 	}
 	return n
-}
-
-// TestParseBenchCorpus is a tool, skipped unless SIJIL_PARSE_CORPUS names a
-// directory: it writes there the corpus BenchmarkParseCommand parses, so
-// that the built command can be timed against gzip -1 on the same files:
-//
-//	SIJIL_PARSE_CORPUS=/tmp/c50k go test ./cmd/sijil -run ParseBenchCorpus
-//	time sijil parse /tmp/c50k/* >/dev/null; time cat /tmp/c50k/* | gzip -1 >/dev/null
-//
-// SIJIL_PARSE_CAPTIONS (50,000) and SIJIL_PARSE_DOCSIZE (50; 0 for the
-// generator's 20 to 200) say what to write.
-func TestParseBenchCorpus(t *testing.T) {
-	dir := os.Getenv("SIJIL_PARSE_CORPUS")
-	if dir == "" {
-		t.Skip("SIJIL_PARSE_CORPUS is not set")
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	files, size := writeParseCorpus(t, dir, envInt(t, "SIJIL_PARSE_CAPTIONS", 50_000), envInt(t, "SIJIL_PARSE_DOCSIZE", 50))
-	t.Logf("%d files, %d bytes in %s", len(files), size, dir)
 }

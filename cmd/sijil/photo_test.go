@@ -18,6 +18,7 @@ import (
 	"sijil/internal/dedup"
 	"sijil/internal/parse"
 	"sijil/internal/source"
+	"sijil/internal/testenv"
 )
 
 // captionJPEG returns an 8×8 JPEG whose APP13 Photoshop segment holds the
@@ -52,9 +53,9 @@ func captionJPEG(t *testing.T, datasets ...any) []byte {
 // are not there.
 func seedCaptions(t *testing.T, n int) []string {
 	t.Helper()
-	seeds, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "seeds", "*.txt"))
+	seeds, _ := filepath.Glob(filepath.Join(testenv.Shared(t, "seeds"), "*.txt"))
 	if len(seeds) == 0 {
-		t.Skip("no ../shared/seeds beside the repository")
+		testenv.Missing(t, testenv.SharedRequired, "no captions in ../shared/seeds")
 	}
 	p, err := parse.New()
 	if err != nil {
@@ -84,7 +85,7 @@ func seedCaptions(t *testing.T, n int) []string {
 		}
 	}
 	if len(caps) == 0 {
-		t.Skip("no caption in ../shared/seeds fits an IPTC caption")
+		testenv.Missing(t, testenv.SharedRequired, "no caption in ../shared/seeds fits an IPTC caption")
 	}
 	return caps
 }

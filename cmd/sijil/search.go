@@ -128,7 +128,7 @@ func printRecordSearch(w io.Writer, res caption.SearchResult) {
 		fmt.Fprintf(w, "; next page: -cursor %s", res.Next)
 	}
 	fmt.Fprintln(w)
-	for _, name := range caption.Facets {
+	for _, name := range caption.Facets() {
 		counts := res.Facets[name]
 		if len(counts) == 0 {
 			continue

@@ -154,7 +154,7 @@ func runServe(ctx context.Context, cfg Config, f serveFlags, std stdio) error {
 	}
 	logger := slog.New(slog.NewTextHandler(std.err, nil))
 	hosts, wildcard := serveHosts(f.addr, cfg.Hosts)
-	return withIndexedStore(ctx, cfg, logger, func(store caption.Store) error {
+	return withIndexedStore(ctx, cfg, logger, func(store caption.Store, revision func() uint64) error {
 		// Set before the gazetteer is shared with the server's handlers.
 		st, err := store.Settings(ctx)
 		if err != nil {
@@ -172,6 +172,7 @@ func runServe(ctx context.Context, cfg Config, f serveFlags, std stdio) error {
 			Hosts:       hosts,
 			Logger:      logger,
 			Now:         time.Now,
+			Revision:    revision,
 		}
 		if f.token != "" && f.dataDir != "" {
 			opt.Ingest = serveIngest(cfg, store, gaz, filepath.Join(f.dataDir, "uploads"))
@@ -200,15 +201,18 @@ func runServe(ctx context.Context, cfg Config, f serveFlags, std stdio) error {
 
 // withIndexedStore is withStore with the register's searches answered
 // from an in-memory index (internal/searchindex): at a million records a
-// search from the index takes milliseconds where SQLite's took a tenth of
-// a second and more, for a few seconds' build at start (logged) and about
-// 200 MB. The index follows writes made through the server at once and
+// search from the index is far faster than the store's own, for a build
+// at start (logged) and the memory the index holds (README's benchmark
+// table gives the figures). The index follows writes made through the server at once and
 // those of other processes (sijil ingest, reparse) within a second.
-func withIndexedStore(ctx context.Context, cfg Config, logger *slog.Logger, fn func(caption.Store) error) error {
+//
+// fn is given the index's Revision, for the server's cache of the records'
+// JSON; nil when the register is served without an index.
+func withIndexedStore(ctx context.Context, cfg Config, logger *slog.Logger, fn func(caption.Store, func() uint64) error) error {
 	return withStore(ctx, cfg, func(store caption.Store) error {
 		src, ok := store.(searchindex.Source)
 		if !ok {
-			return fn(store)
+			return fn(store, nil)
 		}
 		logger.Info("building the search index", "db", redactDSN(cfg.DB))
 		ix, err := searchindex.New(ctx, src, searchindex.Options{Logger: logger})
@@ -217,7 +221,7 @@ func withIndexedStore(ctx context.Context, cfg Config, logger *slog.Logger, fn f
 		}
 		// Stops following the register; withStore closes it.
 		defer ix.Stop()
-		return fn(ix)
+		return fn(ix, ix.Revision)
 	})
 }
 

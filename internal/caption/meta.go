@@ -1,11 +1,13 @@
 package caption
 
+import "slices"
+
 // Keys of Raw.Meta (and so of Occurrence.Meta) that photo and page readers
 // fill from a file's embedded metadata. The prefix names the standard the
 // value was read from, so that a record can say where each value came from:
 // "iptc:" for an IPTC IIM dataset (APP13 of a JPEG, IPTC-NAA of a TIFF), "xmp:"
 // for an XMP property (its namespace prefix and name as IPTC Photo Metadata
-// names them). The parser prefers the first key of each list in MetaFields
+// names them). The parser prefers the first key of each list in MetaKeys
 // that a Raw has, and only where the caption text is silent.
 const (
 	MetaIPTCCaption       = "iptc:Caption-Abstract"
@@ -44,10 +46,15 @@ const (
 	MetaXMPCreatedCode   = "xmp:Iptc4xmpExt:LocationCreated/CountryCode"
 )
 
-// MetaFields lists, for each record field that embedded metadata can supply,
+// MetaKeys returns the metadata keys that supply field (a record field
+// embedded metadata can supply, such as "date" or "city"), most trusted
+// first, in a new slice; none for another field.
+func MetaKeys(field string) []string { return slices.Clone(metaFields[field]) }
+
+// metaFields lists, for each record field that embedded metadata can supply,
 // the keys that supply it, most trusted first: the location shown in the
 // photo before the place it was taken from, XMP before the older IIM.
-var MetaFields = map[string][]string{
+var metaFields = map[string][]string{
 	"photographers": {MetaXMPCreator, MetaIPTCByline},
 	"agencies":      {MetaXMPCredit, MetaIPTCCredit, MetaXMPSource, MetaIPTCSource},
 	"date":          {MetaXMPDateCreated, MetaIPTCDateCreated},
@@ -55,15 +62,4 @@ var MetaFields = map[string][]string{
 	"city":          {MetaXMPShownCity, MetaXMPCity, MetaIPTCCity, MetaXMPCreatedCity},
 	"province":      {MetaXMPShownState, MetaXMPState, MetaIPTCProvinceState, MetaXMPCreatedState},
 	"country":       {MetaXMPShownCode, MetaXMPCountryCode, MetaIPTCCountryCode, MetaXMPCreatedCode, MetaXMPShownCountry, MetaXMPCountry, MetaIPTCCountry},
-}
-
-// MetaValue returns the first non-empty value among keys in meta and the key
-// it came from.
-func MetaValue(meta map[string]string, keys []string) (value, key string) {
-	for _, k := range keys {
-		if v := meta[k]; v != "" {
-			return v, k
-		}
-	}
-	return "", ""
 }

@@ -92,8 +92,12 @@ type DayCount struct {
 	Count int
 }
 
-// Facets lists the facet names, in the order a user interface shows them.
-var Facets = []string{FacetCountry, FacetAdmin1, FacetBasis, FacetAgency, FacetPhotographer, FacetEventType, FacetActor, FacetYear}
+// facets are the facet names, in the order a user interface shows them.
+var facets = [...]string{FacetCountry, FacetAdmin1, FacetBasis, FacetAgency, FacetPhotographer, FacetEventType, FacetActor, FacetYear}
+
+// Facets returns the facet names, in the order a user interface shows them,
+// in a new slice.
+func Facets() []string { return slices.Clone(facets[:]) }
 
 // MaxFacetValues is how many values of each facet a search returns.
 const MaxFacetValues = 20

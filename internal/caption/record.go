@@ -1,6 +1,9 @@
 package caption
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Span is a half-open byte range [Start, End) in a record's Text. Every value
 // the parser extracts keeps the spans it was read from, so a reader can see why
@@ -68,8 +71,16 @@ const (
 	Funeral      EventType = "funeral"
 )
 
-// EventTypes lists every valid EventType in canonical order.
-var EventTypes = []EventType{Airstrike, Shelling, BarrelBomb, Explosion, Clashes, Protest, Rescue, Displacement, Funeral}
+// eventTypes are the valid EventTypes in canonical order: an array, so
+// that no importer can change it through a slice of it.
+var eventTypes = [...]EventType{Airstrike, Shelling, BarrelBomb, Explosion, Clashes, Protest, Rescue, Displacement, Funeral}
+
+// EventTypes returns every valid EventType in canonical order, in a new
+// slice.
+func EventTypes() []EventType { return slices.Clone(eventTypes[:]) }
+
+// Index returns t's position in EventTypes, -1 when t is not a valid type.
+func (t EventType) Index() int { return slices.Index(eventTypes[:], t) }
 
 // Person is a named person shown in the photo. Age is nil when the caption
 // gives none.

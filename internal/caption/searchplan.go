@@ -298,12 +298,6 @@ func Haversine(lat1, lon1, lat2, lon2 float64) float64 {
 	return a*a + math.Cos(lat1*rad)*math.Cos(lat2*rad)*b*b
 }
 
-// Distance returns the great-circle distance between two points in
-// kilometres.
-func Distance(lat1, lon1, lat2, lon2 float64) float64 {
-	return 2 * earthRadius * math.Asin(math.Sqrt(min(1, Haversine(lat1, lon1, lat2, lon2))))
-}
-
 // Cursor is where a page of search results ends: the last record's sort key.
 // Results are ordered by the first day of the record's date, newest first,
 // undated records last, then by ID.

@@ -202,8 +202,29 @@ type Store interface {
 	LinkVersion(ctx context.Context) (int64, error)
 	// Links returns the links of a record at every level.
 	Links(ctx context.Context, record int64) ([]Link, error)
-	// Exclusive runs fn while no other process links records in this store
-	// (PostgreSQL: an advisory lock; SQLite: the single writer).
+	// Exclusive runs fn in one transaction that no other Exclusive call,
+	// of this process or another, runs beside (SQLite: the write lock;
+	// PostgreSQL: an advisory lock held by the transaction):
+	//   - Every call made with fn's ctx, or a context made from it, runs
+	//     in that transaction, reads included: they see fn's writes, which
+	//     nobody else sees until fn returns. Exclusive called with fn's ctx
+	//     runs the inner fn in the same transaction.
+	//   - The transaction is committed when fn returns nil and rolled back,
+	//     keeping nothing fn wrote, when fn returns an error (which
+	//     Exclusive returns) or the process dies.
+	//   - A write that fails for its arguments (ErrInvalid, ErrNotFound,
+	//     ErrDuplicate) changes nothing and leaves fn's other writes in
+	//     place. After a failure of the database itself the transaction may
+	//     be unusable: later calls fail, and Exclusive returns an error
+	//     having kept nothing.
+	//   - A call made while fn runs with another context is not part of
+	//     the transaction: a read sees what is committed; a write or
+	//     Exclusive from another goroutine waits for fn to end. Made from
+	//     fn, it would wait for fn for ever: a store fails such a call once
+	//     it has waited for one Exclusive call longer than some seconds
+	//     (its lock wait), rather than hang. Pass fn's ctx.
+	//   - fn must not use its ctx after it returns; calls with it may come
+	//     from several goroutines, which take turns on the transaction.
 	Exclusive(ctx context.Context, fn func(ctx context.Context) error) error
 
 	// Record returns one record; ErrNotFound when there is none.

@@ -27,7 +27,7 @@ type pipeline struct {
 	records []caption.StoredRecord // by ID-1
 	links   []string               // by ID-1: why the record joined its cluster
 	byKey   map[string]int64
-	byDay   map[int][]int64 // event-linked records by day number; by month (see event)
+	events  *dedup.EventIndex // the records linked as events (see event)
 	occ     map[[2]int32]int64
 	// candidates counts the cluster candidates confirmed; most is the most
 	// for one record.
@@ -42,7 +42,7 @@ func newPipeline(t *testing.T, opt dedup.Options, geo bool) *pipeline {
 		t.Fatal(err)
 	}
 	pl := &pipeline{opt: opt, parser: p, index: dedup.NewIndex(1024, 33), byKey: map[string]int64{},
-		byDay: map[int][]int64{}, occ: map[[2]int32]int64{}}
+		events: dedup.NewEventIndex(), occ: map[[2]int32]int64{}}
 	if geo {
 		ix, err := geocode.Embedded()
 		if err != nil {
@@ -101,39 +101,18 @@ func (pl *pipeline) add(rec caption.Record) int64 {
 }
 
 // event links a record to an event: its cluster's, or the best match among
-// the records dated within a day, or in the same month when either is known
-// only to the month.
+// the records linked as events so far (dedup.EventIndex.Match: dated within
+// a day, or in the same month when either is known only to the month).
 func (pl *pipeline) event(r caption.StoredRecord) int64 {
 	if r.Cluster != r.ID {
 		return pl.records[r.Cluster-1].Event
 	}
-	d := r.Record.Date
-	month := -(d.Year*12 + d.Month) // keys below 0: months; of day-precision records, below -1e6
-	var keys []int
-	switch d.Precision {
-	case caption.PrecisionDay:
-		n := int(time.Date(d.Year, time.Month(d.Month), d.Day, 0, 0, 0, 0, time.UTC).Unix() / 86400)
-		keys = []int{n - 1, n, n + 1, month}
-		defer func() {
-			pl.byDay[n] = append(pl.byDay[n], r.ID)
-			pl.byDay[month-1e6] = append(pl.byDay[month-1e6], r.ID)
-		}()
-	case caption.PrecisionMonth:
-		keys = []int{month, month - 1e6}
-		defer func() { pl.byDay[month] = append(pl.byDay[month], r.ID) }()
-	default:
-		return r.ID
+	r.Event = r.ID
+	if best, _, _, ok := pl.events.Match(dedup.NewEventRecord(r)); ok {
+		r.Event = best.Event
 	}
-	var cands []caption.StoredRecord
-	for _, k := range keys {
-		for _, id := range pl.byDay[k] {
-			cands = append(cands, pl.records[id-1])
-		}
-	}
-	if best, _, _, ok := dedup.MatchEvent(r, cands); ok {
-		return best.Event
-	}
-	return r.ID
+	pl.events.Add(dedup.NewEventRecord(r))
+	return r.Event
 }
 
 // scores are a run's pairwise figures.

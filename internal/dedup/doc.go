@@ -22,7 +22,7 @@
 //     never joins two captions whose dates or places disagree: agencies
 //     reuse boilerplate ("A general view shows destroyed buildings in
 //     Douma") on other days and in other towns, for other photos.
-//   - Event: MatchEvent links different photos of one incident: same or
+//   - Event: EventIndex.Match links different photos of one incident: same or
 //     adjacent day, same place (10 km, or the same name), compatible event
 //     types.
 //

@@ -145,3 +145,20 @@ func TestIndexedEventSize(t *testing.T) {
 		t.Errorf("indexedEvent is %d bytes, want at most 64", n)
 	}
 }
+
+// MatchEvent is EventIndex.Match over candidates alone, for the tests: the
+// best of candidates for rec, how alike and by which rule.
+func MatchEvent(rec caption.StoredRecord, candidates []caption.StoredRecord) (best caption.StoredRecord, sim float64, rule string, ok bool) {
+	r := NewEventRecord(rec)
+	es := make([]EventRecord, len(candidates))
+	ptrs := make([]*EventRecord, len(candidates))
+	for i, c := range candidates {
+		es[i] = NewEventRecord(c)
+		ptrs[i] = &es[i]
+	}
+	i, top, ok := matchEventRecords(&r, ptrs)
+	if !ok {
+		return caption.StoredRecord{}, 0, "", false
+	}
+	return candidates[i], top.score, top.rule(), true
+}

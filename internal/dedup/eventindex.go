@@ -7,7 +7,7 @@ import (
 	"sijil/internal/caption"
 )
 
-// EventRecord is what MatchEvent compares of a record, derived once: a
+// EventRecord is what EventIndex.Match compares of a record, derived once: a
 // linking pass compares each record with every candidate dated near it, and
 // folding both records' place names and converting their dates for every
 // pair cost more than the comparison itself. It is also small, so that an
@@ -54,7 +54,7 @@ func (e *EventRecord) matchable() bool {
 	return e.prec != 0 && (e.precise || len(e.names) > 0)
 }
 
-// The tests that passed, as MatchEvent's rule names them.
+// The tests that passed, as EventIndex.Match's rule names them.
 var (
 	dateRules  = [...]string{3: "date", 2: "date±1", 1: "month"}
 	dateScores = [...]float64{3: 1, 2: 0.75, 1: 0.25}
@@ -73,7 +73,7 @@ func (p eventPair) rule() string {
 	return dateRules[p.tier] + "," + placeRules[p.place] + "," + typeRules[p.kind]
 }
 
-// pairEvents tests a record (a) against a candidate (b) as MatchEvent
+// pairEvents tests a record (a) against a candidate (b) as EventIndex.Match
 // describes.
 func pairEvents(a, b *EventRecord) (eventPair, bool) {
 	tier := eventTier(a, b)
@@ -148,7 +148,7 @@ func sharesName(a, b []string) bool {
 	return false
 }
 
-// eventTypesAgree tests the event types of a pair (see MatchEvent) and
+// eventTypesAgree tests the event types of a pair (see EventIndex.Match) and
 // returns the index of its rule in typeRules.
 func eventTypesAgree(a, b *EventRecord) (kind int, score float64, ok bool) {
 	ta, tb := a.types, b.types
@@ -186,7 +186,7 @@ func eventFollows(a, b *EventRecord) bool {
 	return true
 }
 
-// matchEventRecords is MatchEvent over EventRecords: the index of the best
+// matchEventRecords is Match over a list of EventRecords: the index of the best
 // candidate, and how it agrees with rec. The ranking (tier, then score, then
 // the lowest ID) does not depend on the candidates' order.
 func matchEventRecords(rec *EventRecord, candidates []*EventRecord) (best int, top eventPair, ok bool) {
@@ -209,9 +209,8 @@ func matchEventRecords(rec *EventRecord, candidates []*EventRecord) (best int, t
 
 // EventIndex holds EventRecords by date, for a linking pass that keeps the
 // records linked so far in memory instead of asking a store for each date
-// again: Match finds what MatchEvent would among the records added. Records
-// that can never be one event with another (no day or month, no place) are
-// not kept. The zero value is not usable; call NewEventIndex.
+// again: Match finds the best of the records added. Records that can never
+// be one event with another (no day or month, no place) are not kept. The zero value is not usable; call NewEventIndex.
 //
 // A million-caption ingest keeps most of its records here, so they are kept
 // compact (indexedEvent, 64 bytes): their place names and event types,
@@ -304,13 +303,35 @@ func joinTypes(ts []caption.EventType) string {
 	return b.String()
 }
 
-// Match is MatchEvent(rec, the records added): the record rec joins the
-// event of, how alike they are and by which rule.
+// Match decides which of the records added (records already linked as
+// events) shows the same incident as rec, the event rec joins:
+// another photo, not another copy of the caption. A candidate matches when
+//
+//   - the dates are equal or adjacent days (both at day precision), or the
+//     same month when rec is known only to the month (a record known to the
+//     day does not join a candidate known only to the month, which would
+//     chain a month's incidents at one place into one event);
+//   - the places agree: both scenes resolved to a place or its outskirts
+//     (precision 1 or 2) within EventKm, or else the same most specific
+//     place name once case, diacritics and Arabic articles are folded
+//     (placeNames). Two scenes known only to the same province are not one
+//     place;
+//   - the event types are compatible: both empty, sharing a type, or a
+//     funeral or rescue on or after an air strike, shelling, barrel bomb or
+//     explosion;
+//   - it is not rec itself nor in rec's cluster.
+//
+// Same-day matches rank above adjacent days, which rank above month matches;
+// within a tier the highest sim wins, then the lowest ID. sim is the mean of
+// a date score (1 same day, 0.75 adjacent, 0.25 same month), a place score
+// (1 at 0 km, 0.5 at 10 km, 0.75 for a same name) and a type score (0.5–1 by
+// the types' overlap, 0.5 for none or a sequel). rule names the three tests
+// that passed, such as "date±1,10km,types" or "month,place,notypes".
 func (ix *EventIndex) Match(rec EventRecord) (best EventRecord, sim float64, rule string, ok bool) {
 	if !rec.matchable() {
 		return EventRecord{}, 0, "", false
 	}
-	// MatchEvent matches a day to days at most one apart, and a month to
+	// A day matches days at most one apart, and a month to
 	// the days and months of that month only.
 	cands := ix.cands[:0]
 	add := func(list []int32) {

@@ -22,20 +22,15 @@ const (
 	fnvPrime  = 1099511628211
 )
 
-// Shingles returns the sorted, distinct hashes of the word 3-grams of rec's
-// description with the credit and the date text removed, lower-cased. Words
-// are runs of letters and digits, so quote, dash and punctuation variants
-// shingle alike. A description of fewer than three words falls back to its
-// single words; an empty one has no shingles.
+// shingles returns the sorted, distinct shingles of a text's word hashes
+// (wordHashes of shingleText): the hashes of its word 3-grams. Words are
+// runs of letters and digits, lower-cased, so quote, dash and punctuation
+// variants shingle alike. A text of fewer than three words falls back to
+// its single words; an empty one has no shingles.
 //
-// The date is removed because agencies reword it ("Nov. 14, 2016",
-// "14 November 2016") while the caption stays the same; MatchCluster
-// compares the dates themselves instead.
-func Shingles(rec caption.Record) []uint64 {
-	return shingles(wordHashes(shingleText(rec)))
-}
-
-// shingles returns the sorted, distinct shingles of a text's word hashes.
+// The date is left out of the text (shingleText) because agencies reword
+// it ("Nov. 14, 2016", "14 November 2016") while the caption stays the
+// same; MatchCluster compares the dates themselves instead.
 func shingles(words []uint64) []uint64 {
 	if len(words) == 0 {
 		return nil

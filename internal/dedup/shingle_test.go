@@ -110,3 +110,9 @@ func TestJaccardContainment(t *testing.T) {
 		})
 	}
 }
+
+// Shingles returns the shingles of rec, as linking makes them: the tests'
+// view of shingles(wordHashes(shingleText(rec))).
+func Shingles(rec caption.Record) []uint64 {
+	return shingles(wordHashes(shingleText(rec)))
+}

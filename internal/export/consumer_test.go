@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"sijil/internal/testenv"
 )
 
 // The tests in this file hand the exports to the programs people open them
@@ -28,11 +30,7 @@ func needTool(t *testing.T, name, pkg string) string {
 	if err == nil {
 		return path
 	}
-	msg := name + " is not installed (Debian: apt-get install " + pkg + "); skipping the test that reads the export with it"
-	if os.Getenv("SIJIL_TEST_TOOLS_REQUIRED") == "1" {
-		t.Fatal(msg + " (SIJIL_TEST_TOOLS_REQUIRED=1)")
-	}
-	t.Skip(msg)
+	testenv.Missing(t, testenv.ToolsRequired, name+" is not installed (Debian: apt-get install "+pkg+"); skipping the test that reads the export with it")
 	return ""
 }
 

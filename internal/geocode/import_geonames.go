@@ -204,17 +204,6 @@ func validCountry(cc string) bool {
 	return len(cc) == 2 && cc[0] >= 'A' && cc[0] <= 'Z' && cc[1] >= 'A' && cc[1] <= 'Z'
 }
 
-// OpenGeoNames reads the GeoNames table at path, which is either the .txt
-// file or the .zip that GeoNames publishes it in (see OpenDump).
-func OpenGeoNames(path string, opt GeoNamesOptions) ([]Place, error) {
-	rc, name, err := OpenDump(path)
-	if err != nil {
-		return nil, err
-	}
-	defer rc.Close()
-	return ReadGeoNames(rc, name, opt)
-}
-
 // OpenDump opens a GeoNames download for streaming: a .txt file as is, or
 // the .txt member of a .zip with the same base name (SY.zip → SY.txt,
 // alternateNamesV2.zip → alternateNamesV2.txt), which is how GeoNames packs
@@ -227,7 +216,12 @@ func OpenDump(path string) (io.ReadCloser, string, error) {
 	}
 	zr, err := zip.OpenReader(path)
 	if err != nil {
-		return nil, "", fmt.Errorf("open %s: %v: %w", path, err, caption.ErrInvalid)
+		// A file that is not a zip archive is bad input; one that cannot
+		// be read keeps its cause (fs.ErrNotExist, fs.ErrPermission).
+		if errors.Is(err, zip.ErrFormat) || errors.Is(err, zip.ErrAlgorithm) || errors.Is(err, zip.ErrChecksum) {
+			return nil, "", fmt.Errorf("open %s: %w: %w", path, err, caption.ErrInvalid)
+		}
+		return nil, "", fmt.Errorf("open %s: %w", path, err)
 	}
 	base := filepath.Base(path)
 	want := base[:len(base)-len(".zip")] + ".txt"

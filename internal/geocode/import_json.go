@@ -70,7 +70,7 @@ func (t *tableReader) addJSON(pos string, raw json.RawMessage) error {
 		}
 		s, err := jsonScalar(v)
 		if err != nil {
-			return t.keep(pos, Place{}, fmt.Errorf("%q: %v", col, err))
+			return t.keep(pos, Place{}, fmt.Errorf("%q: %w", col, err))
 		}
 		vals[col] = s
 	}

@@ -125,11 +125,11 @@ func ParseMapping(spec string) (Mapping, error) {
 		}
 		seen[key] = true
 		if err := m.set(key, val); err != nil {
-			return Mapping{}, fmt.Errorf("mapping %q: %v: %w", spec, err, caption.ErrInvalid)
+			return Mapping{}, fmt.Errorf("mapping %q: %w: %w", spec, err, caption.ErrInvalid)
 		}
 	}
 	if err := m.check(); err != nil {
-		return Mapping{}, fmt.Errorf("mapping %q: %v: %w", spec, err, caption.ErrInvalid)
+		return Mapping{}, fmt.Errorf("mapping %q: %w: %w", spec, err, caption.ErrInvalid)
 	}
 	return m, nil
 }

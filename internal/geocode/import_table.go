@@ -28,7 +28,7 @@ import (
 // to caption.ErrInvalid.
 func ReadTable(r io.Reader, name string, m Mapping) (places []Place, warnings []string, err error) {
 	if err := m.check(); err != nil {
-		return nil, nil, fmt.Errorf("import %s: mapping: %v: %w", name, err, caption.ErrInvalid)
+		return nil, nil, fmt.Errorf("import %s: mapping: %w: %w", name, err, caption.ErrInvalid)
 	}
 	br := bufio.NewReaderSize(r, 64<<10)
 	if b, _ := br.Peek(3); bytes.Equal(b, []byte("\xef\xbb\xbf")) {

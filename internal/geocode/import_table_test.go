@@ -243,14 +243,14 @@ func TestReadTableImportSyrianArchiveStyle(t *testing.T) {
 
 // sharedSyrianArchive is the Syrian Archive's gazetteer in the shared test
 // data, read in place and never copied into the project.
-const sharedSyrianArchive = "../../../shared/data/syrian-archive/locations.json"
+var sharedSyrianArchive = []string{"data", "syrian-archive", "locations.json"}
 
 func TestReadTableImportSyrianArchive(t *testing.T) {
 	m, err := ParseMapping(syrianArchiveMapping)
 	if err != nil {
 		t.Fatal(err)
 	}
-	places, warnings, err := ReadTable(mustOpenShared(t, sharedSyrianArchive), "locations.json", m)
+	places, warnings, err := ReadTable(mustOpenShared(t, sharedSyrianArchive...), "locations.json", m)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -289,12 +289,12 @@ func TestReadTableImportSyrianArchive(t *testing.T) {
 
 	// The default is strict, and re-importing gives the same ids.
 	m.SkipBad = false
-	_, _, err = ReadTable(mustOpenShared(t, sharedSyrianArchive), "locations.json", m)
+	_, _, err = ReadTable(mustOpenShared(t, sharedSyrianArchive...), "locations.json", m)
 	if err == nil || !strings.HasPrefix(err.Error(), "locations.json[5747]: lat: empty") {
 		t.Errorf("strict import: err = %v", err)
 	}
 	m.SkipBad = true
-	again, _, err := ReadTable(mustOpenShared(t, sharedSyrianArchive), "locations.json", m)
+	again, _, err := ReadTable(mustOpenShared(t, sharedSyrianArchive...), "locations.json", m)
 	if err != nil || !cmp.Equal(places, again) {
 		t.Errorf("second import differs (err %v)", err)
 	}

@@ -11,20 +11,18 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"sijil/internal/caption"
+	"sijil/internal/testenv"
 )
 
 // sharedGeoNames is the GeoNames test data shared by the sessions, read in
-// place and never copied into the project.
-const sharedGeoNames = "../../../shared/data/geonames"
+// place and never copied into the project: a path within ../shared.
+var sharedGeoNames = []string{"data", "geonames"}
 
-// mustOpenShared opens a file of the shared test data, skipping the test
-// when the data is absent (a fresh clone has only the project).
-func mustOpenShared(t *testing.T, path string) *os.File {
+// mustOpenShared opens the file elem of the shared test data (see
+// testenv.Shared: a fresh clone has only the project).
+func mustOpenShared(t *testing.T, elem ...string) *os.File {
 	t.Helper()
-	f, err := os.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
-		t.Skipf("shared test data absent: %v", err)
-	}
+	f, err := os.Open(testenv.Shared(t, elem...))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +227,7 @@ func TestReadAdmin1CodesImport(t *testing.T) {
 // TestReadGeoNamesImportNL reads a full GeoNames country dump, with every
 // feature class, from the shared test data.
 func TestReadGeoNamesImportNL(t *testing.T) {
-	f := mustOpenShared(t, filepath.Join(sharedGeoNames, "NL.txt"))
+	f := mustOpenShared(t, append(sharedGeoNames, "NL.txt")...)
 	places, err := ReadGeoNames(f, "NL.txt", GeoNamesOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -254,13 +252,13 @@ func TestReadGeoNamesImportNL(t *testing.T) {
 		t.Errorf("got %d PPLX, want 726", neighbourhoods)
 	}
 
-	f = mustOpenShared(t, filepath.Join(sharedGeoNames, "NL.txt"))
+	f = mustOpenShared(t, append(sharedGeoNames, "NL.txt")...)
 	subset, err := ReadGeoNames(f, "NL.txt", GeoNamesOptions{FeatureClasses: "P"})
 	if err != nil || len(subset) != populated {
 		t.Errorf("class P: got %d places, %v; want %d", len(subset), err, populated)
 	}
 
-	admin1, err := ReadAdmin1Codes(mustOpenShared(t, filepath.Join(sharedGeoNames, "admin1CodesASCII.txt")), "admin1CodesASCII.txt")
+	admin1, err := ReadAdmin1Codes(mustOpenShared(t, append(sharedGeoNames, "admin1CodesASCII.txt")...), "admin1CodesASCII.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -282,9 +280,9 @@ func TestReadGeoNamesImportNL(t *testing.T) {
 // hasCountry reports whether the shared countryInfo.txt lists code, as a
 // check that the imported country codes are GeoNames' own.
 func hasCountry(t *testing.T, code caption.CountryCode) bool {
-	data, err := os.ReadFile(filepath.Join(sharedGeoNames, "countryInfo.txt"))
+	data, err := os.ReadFile(testenv.Shared(t, append(sharedGeoNames, "countryInfo.txt")...))
 	if err != nil {
-		t.Skipf("shared test data absent: %v", err)
+		t.Fatal(err)
 	}
 	for line := range strings.Lines(string(data)) {
 		if cc, _, _ := strings.Cut(line, "\t"); cc == string(code) {
@@ -292,4 +290,15 @@ func hasCountry(t *testing.T, code caption.CountryCode) bool {
 		}
 	}
 	return false
+}
+
+// OpenGeoNames reads the GeoNames table at path, which is either the .txt
+// file or the .zip that GeoNames publishes it in (see OpenDump).
+func OpenGeoNames(path string, opt GeoNamesOptions) ([]Place, error) {
+	rc, name, err := OpenDump(path)
+	if err != nil {
+		return nil, err
+	}
+	defer rc.Close()
+	return ReadGeoNames(rc, name, opt)
 }

@@ -88,7 +88,7 @@ func OpenIndex(data []byte) (*Index, error) {
 	return ix, nil
 }
 
-// OpenIndexFile reads an index file written by WriteIndex; the path is
+// OpenIndexFile reads an index file written by WriteIndexMeta; the path is
 // remembered for Gazetteer.Layers.
 func OpenIndexFile(path string) (*Index, error) {
 	data, err := os.ReadFile(path)

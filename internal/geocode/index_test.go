@@ -3,6 +3,7 @@ package geocode
 import (
 	"bytes"
 	"errors"
+	"io"
 	"math"
 	"testing"
 
@@ -216,4 +217,10 @@ func queryIndex(t *testing.T, data []byte, name string) {
 	}
 	g.Admin1Name("SY", "08")
 	g.Layers()
+}
+
+// WriteIndex writes places as an index file for OpenIndex, with the admin1
+// names the places carry. See WriteIndexMeta.
+func WriteIndex(w io.Writer, places []Place) error {
+	return WriteIndexMeta(w, places, IndexMeta{})
 }

@@ -34,12 +34,6 @@ type CountryEntry struct {
 	Name string
 }
 
-// WriteIndex writes places as an index file for OpenIndex, with the admin1
-// names the places carry. See WriteIndexMeta.
-func WriteIndex(w io.Writer, places []Place) error {
-	return WriteIndexMeta(w, places, IndexMeta{})
-}
-
 // WriteIndexMeta writes places and meta as an index file for OpenIndex. The
 // output depends only on the input, so regenerated data is byte-identical.
 //

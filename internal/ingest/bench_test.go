@@ -2,9 +2,6 @@ package ingest
 
 import (
 	"bufio"
-	"bytes"
-	"encoding/csv"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -14,7 +11,6 @@ import (
 
 	"sijil/internal/caption"
 	"sijil/internal/corpus"
-	"sijil/internal/source"
 )
 
 // benchCaptions is the corpus size of BenchmarkIngest: SIJIL_BENCH_CAPTIONS,
@@ -132,116 +128,4 @@ func peakRSS() int64 {
 		}
 	}
 	return 0
-}
-
-// TestBenchCorpus is a tool for scripts/bench-ingest.sh, skipped unless
-// SIJIL_BENCH_CORPUS names a directory: it writes a corpus of
-// SIJIL_BENCH_CAPTIONS captions there (docs/*.txt), its true clusters
-// (truth.tsv: document, index, cluster) and the same captions as rows of
-// captions.csv. SIJIL_BENCH_DOCSIZE=N makes every document N captions;
-// SIJIL_BENCH_REPETITIVE=1 writes instead one document of near-identical
-// captions (corpus.Repetitive), without truth.
-func TestBenchCorpus(t *testing.T) {
-	dir := os.Getenv("SIJIL_BENCH_CORPUS")
-	if dir == "" {
-		t.Skip("SIJIL_BENCH_CORPUS is not set")
-	}
-	n := 10_000
-	if v := os.Getenv("SIJIL_BENCH_CAPTIONS"); v != "" {
-		var err error
-		if n, err = strconv.Atoi(v); err != nil {
-			t.Fatal(err)
-		}
-	}
-	docs := filepath.Join(dir, "docs")
-	if err := os.MkdirAll(docs, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	rows, err := os.Create(filepath.Join(dir, "captions.csv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	bw := bufio.NewWriterSize(rows, 1<<20)
-	cw := csv.NewWriter(bw)
-	cw.Write([]string{"caption"})
-	opt := corpus.DefaultOptions(n)
-	if v := os.Getenv("SIJIL_BENCH_DOCSIZE"); v != "" {
-		size, err := strconv.Atoi(v)
-		if err != nil || size <= 0 {
-			t.Fatalf("SIJIL_BENCH_DOCSIZE=%q: want a positive number", v)
-		}
-		opt.DocMin, opt.DocMax = size, size
-	}
-	if os.Getenv("SIJIL_BENCH_REPETITIVE") != "" {
-		// One document of near-identical captions (corpus.Repetitive).
-		if err := os.WriteFile(filepath.Join(docs, "wire.txt"), corpus.Repetitive(n, 10, 28, 1), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	truth, err := corpus.Generate(opt, func(name string, data []byte) error {
-		raws, err := source.ReadText(bytes.NewReader(data), name)
-		if err != nil {
-			return err
-		}
-		for _, r := range raws {
-			cw.Write([]string{r.Text})
-		}
-		return os.WriteFile(filepath.Join(docs, name), data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cw.Flush()
-	if err := cw.Error(); err != nil {
-		t.Fatal(err)
-	}
-	if err := bw.Flush(); err != nil {
-		t.Fatal(err)
-	}
-	var tsv bytes.Buffer
-	for _, c := range truth.Captions {
-		fmt.Fprintf(&tsv, "%s\t%d\t%d\n", truth.Docs[c.Doc], c.Index, c.Cluster)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "truth.tsv"), tsv.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// TestBenchScore is a tool for scripts/bench-ingest.sh, skipped unless
-// SIJIL_BENCH_CORPUS and SIJIL_BENCH_DB are set: it prints the pairwise
-// precision and recall of the clusters in the SQLite register
-// SIJIL_BENCH_DB against the truth TestBenchCorpus wrote.
-func TestBenchScore(t *testing.T) {
-	dir, db := os.Getenv("SIJIL_BENCH_CORPUS"), os.Getenv("SIJIL_BENCH_DB")
-	if dir == "" || db == "" {
-		t.Skip("SIJIL_BENCH_CORPUS or SIJIL_BENCH_DB is not set")
-	}
-	f, err := os.Open(filepath.Join(dir, "truth.tsv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var truth corpus.Truth
-	docIndex := map[string]int32{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fields := strings.Split(sc.Text(), "\t")
-		if len(fields) != 3 {
-			t.Fatalf("truth.tsv: %q", sc.Text())
-		}
-		d, ok := docIndex[fields[0]]
-		if !ok {
-			d = int32(len(truth.Docs))
-			docIndex[fields[0]] = d
-			truth.Docs = append(truth.Docs, fields[0])
-		}
-		index, _ := strconv.Atoi(fields[1])
-		cluster, _ := strconv.ParseInt(fields[2], 10, 64)
-		truth.Captions = append(truth.Captions, corpus.Caption{Doc: d, Index: int32(index), Cluster: cluster})
-	}
-	s := mustOpenSQLite(t, db)
-	p, r := evaluate(t, s, truth, filepath.Join(dir, "docs"))
-	fmt.Printf("precision %.4f recall %.4f\n", p, r)
 }

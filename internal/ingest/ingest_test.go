@@ -1,12 +1,15 @@
 package ingest
 
 import (
+	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -233,13 +236,67 @@ func TestIngestCancelled(t *testing.T) {
 	ctx, cancel := contextWithCancel(t)
 	cancel()
 	_, err := Ingest(ctx, s, examples(t), testOptions(t))
-	if err == nil || !strings.Contains(err.Error(), "context canceled") {
+	if !errors.Is(err, context.Canceled) {
 		t.Errorf("Ingest with a cancelled context: %v", err)
 	}
 	// What was stored is consistent: the next run completes it.
 	mustIngest(t, s, examples(t), testOptions(t))
 	if st := mustStats(t, s); st.Documents != 3 {
 		t.Errorf("stats after the second run %+v", st)
+	}
+}
+
+// TestIngestCancelledMidway cancels an ingest in the middle: after the
+// documents before standard input are stored (observed in the register),
+// while it waits for standard input. The register holds what an earlier
+// ingest left and those documents, each stored and linked whole, and
+// nothing of the document being read; the next run completes it.
+func TestIngestCancelledMidway(t *testing.T) {
+	s := newSQLite(t)
+	paths := examples(t)
+	opt := testOptions(t)
+	mustIngest(t, s, paths[:1], opt)
+	earlier := allRecords(t, s)
+
+	ctx, cancel := contextWithCancel(t)
+	defer cancel()
+	stdin, w := io.Pipe()
+	opt.Stdin, opt.Batch = stdin, 1 // a transaction per document
+	done := make(chan error, 1)
+	go func() {
+		_, err := Ingest(ctx, s, append(slices.Clone(paths), "-"), opt)
+		done <- err
+	}()
+	for st := mustStats(t, s); st.Documents < len(paths); st = mustStats(t, s) {
+		select {
+		case err := <-done:
+			t.Fatalf("Ingest returned before reading standard input: %v", err)
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	io.WriteString(w, "A first caption on standard input: shelling in Kharkiv, Ukraine, on March 2, 2022.\n\n")
+	cancel()
+	w.Close()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Fatalf("Ingest cancelled midway: %v, want context.Canceled", err)
+	}
+	st := mustStats(t, s)
+	if st.Documents != len(paths) {
+		t.Errorf("%d documents after the cancelled ingest, want the %d before standard input", st.Documents, len(paths))
+	}
+	got := allRecords(t, s)
+	if diff := cmp.Diff(earlier, got[:len(earlier)]); diff != "" {
+		t.Errorf("the earlier ingest's records changed (-before +after):\n%s", diff)
+	}
+	for _, r := range got {
+		if r.Cluster == 0 || r.Event == 0 {
+			t.Errorf("record %d stored but not linked (cluster %d, event %d)", r.ID, r.Cluster, r.Event)
+		}
+	}
+	opt.Stdin = strings.NewReader("A first caption on standard input: shelling in Kharkiv, Ukraine, on March 2, 2022.\n")
+	mustIngest(t, s, append(slices.Clone(paths), "-"), opt)
+	if st := mustStats(t, s); st.Documents != len(paths)+1 {
+		t.Errorf("%d documents after the next run, want %d", st.Documents, len(paths)+1)
 	}
 }
 

@@ -380,12 +380,12 @@ func (in *ingester) candidateRecords(ctx context.Context, batch []caption.Stored
 // linkEvents links each record of batch (in ID order, linked at cluster
 // level) to an event, and sets its Event. An altered copy joins the event
 // of its cluster's first record; another record joins the event of the
-// linked record dedup.MatchEvent picks among those dated within eventDays,
+// linked record dedup.EventIndex.Match picks among those dated within eventDays,
 // or starts a new event.
 //
 // The candidates are those of the store's EventCandidates for the record's
 // date, asked once per date in a run, and the records this run has linked
-// since, all kept in an EventIndex: MatchEvent only matches dates within a
+// since, all kept in an EventIndex: EventIndex.Match only matches dates within a
 // day (or within one month, for a date known to the month), all of which
 // the store's window for the date holds, so the decisions are those of one
 // query per record.
@@ -461,7 +461,7 @@ func datable(d caption.PartialDate) bool {
 }
 
 // placeable reports whether a record's scene can be one place with another
-// record's, by MatchEvent's rules: a location resolved to a place or its
+// record's, by EventIndex.Match's rules: a location resolved to a place or its
 // outskirts, or no location but a place name. A scene known only to its
 // province or country is one place with nothing, and asking the store for
 // its candidates would be wasted.

@@ -16,6 +16,7 @@ import (
 	"sijil/internal/parse"
 	"sijil/internal/postgres"
 	"sijil/internal/sqlite"
+	"sijil/internal/testenv"
 )
 
 // backends are the stores the ingest tests run on: SQLite always, PostgreSQL
@@ -64,14 +65,7 @@ func newPostgres(t *testing.T) caption.Store {
 // skipped, or fails when SIJIL_TEST_POSTGRES_REQUIRED is set (as in CI).
 func postgresSchema(t *testing.T) string {
 	t.Helper()
-	base := os.Getenv("SIJIL_TEST_POSTGRES")
-	if base == "" {
-		const msg = "SIJIL_TEST_POSTGRES is not set; set it to a postgres:// URL to run the PostgreSQL tests"
-		if r := os.Getenv("SIJIL_TEST_POSTGRES_REQUIRED"); r != "" && r != "0" {
-			t.Fatal(msg + " (SIJIL_TEST_POSTGRES_REQUIRED is set)")
-		}
-		t.Skip(msg)
-	}
+	base := testenv.Postgres(t)
 	ctx := context.Background()
 	name := strings.ToLower("sijil_ingest_" + rand.Text()[:12])
 	exec := func(sql string) {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"sijil/internal/caption"
+	"sijil/internal/testenv"
 )
 
 func slicesOf(r caption.Record) []caption.Record { return []caption.Record{r} }
@@ -61,9 +62,9 @@ func BenchmarkDocument(b *testing.B) {
 // BenchmarkSeeds parses the captions of ../shared/seeds (the evaluation
 // documents, longer than the golden ones), when that directory is present.
 func BenchmarkSeeds(b *testing.B) {
-	files, _ := filepath.Glob("../../../shared/seeds/*.txt")
+	files, _ := filepath.Glob(filepath.Join(testenv.Shared(b, "seeds"), "*.txt"))
 	if len(files) == 0 {
-		b.Skip("no ../shared/seeds beside the repository")
+		testenv.Missing(b, testenv.SharedRequired, "no captions in ../shared/seeds")
 	}
 	p := mustParser(b)
 	var texts []string

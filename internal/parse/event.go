@@ -2,7 +2,6 @@ package parse
 
 import (
 	"io/fs"
-	"slices"
 
 	"sijil/internal/caption"
 )
@@ -15,8 +14,8 @@ func loadEvents(extra []fs.FS) (*phraseSet, error) {
 	}
 	ps := newPhraseSet(lexEvents)
 	for _, r := range rows {
-		if len(r.fields) != 2 || !slices.Contains(caption.EventTypes, caption.EventType(r.fields[0])) {
-			return nil, r.errorf("want EVENT_TYPE<TAB>phrase with one of %v", caption.EventTypes)
+		if len(r.fields) != 2 || caption.EventType(r.fields[0]).Index() < 0 {
+			return nil, r.errorf("want EVENT_TYPE<TAB>phrase with one of %v", caption.EventTypes())
 		}
 		ps.add(r.fields[1], r.fields[0], "")
 	}
@@ -27,7 +26,7 @@ func loadEvents(extra []fs.FS) (*phraseSet, error) {
 // events reads the event types named in the scene sentences, listed in
 // caption.EventTypes order so that equal records print equally.
 func (p *Parser) events(rec *caption.Record, sc *sceneCtx, off int) {
-	seen := make([]bool, len(caption.EventTypes)) // loadEvents admits no other value
+	var seen uint64 // by EventType.Index; loadEvents admits no other value
 	for i := 0; i < len(sc.toks); i++ {
 		if !sc.inScene[i] || !sc.toks[i].word {
 			continue
@@ -36,12 +35,15 @@ func (p *Parser) events(rec *caption.Record, sc *sceneCtx, off int) {
 		if n == 0 {
 			continue
 		}
-		seen[slices.Index(caption.EventTypes, caption.EventType(found[0].value))] = true
+		seen |= 1 << caption.EventType(found[0].value).Index()
 		sc.ev.add("event_types", off, sc.span(i, i+n))
 		i += n - 1
 	}
-	for k, t := range caption.EventTypes {
-		if seen[k] {
+	if seen == 0 {
+		return
+	}
+	for k, t := range caption.EventTypes() {
+		if seen&(1<<k) != 0 {
 			rec.EventTypes = append(rec.EventTypes, t)
 		}
 	}

@@ -51,7 +51,7 @@ func checkInvariants(t testing.TB, r caption.Record) {
 	}
 	for _, e := range r.EventTypes {
 		found := false
-		for _, v := range caption.EventTypes {
+		for _, v := range caption.EventTypes() {
 			found = found || v == e
 		}
 		if !found {

@@ -12,7 +12,7 @@ import (
 )
 
 // applyMeta takes the structured fields of a photo's embedded metadata (IPTC
-// IIM and XMP, under the keys of caption.MetaFields) as evidence beside the
+// IIM and XMP, under the keys of caption.MetaKeys) as evidence beside the
 // caption text. A field the text is silent on is filled from them, and
 // rec.Origins names the key it came from; where both speak the text's value
 // is kept, except where the text is vague and the metadata only sharpens it
@@ -57,7 +57,7 @@ func (p *Parser) metaPhotographers(rec *caption.Record, meta map[string]string) 
 	if len(rec.Photographers) > 0 {
 		return
 	}
-	for _, key := range caption.MetaFields["photographers"] {
+	for _, key := range caption.MetaKeys("photographers") {
 		if names := p.metaNames(meta[key]); len(names) > 0 {
 			rec.Photographers = names
 			setOrigin(rec, "photographers", key)
@@ -149,7 +149,7 @@ func (p *Parser) metaAgencies(rec *caption.Record, meta map[string]string) {
 	if len(rec.Agencies) > 0 {
 		return
 	}
-	for _, key := range caption.MetaFields["agencies"] {
+	for _, key := range caption.MetaKeys("agencies") {
 		if as := p.metaAgencyList(meta[key]); len(as) > 0 {
 			rec.Agencies = as
 			setOrigin(rec, "agencies", key)
@@ -191,7 +191,7 @@ func (p *Parser) metaAgencyList(v string) []caption.Agency {
 // metaDate fills the date, or sharpens the text's. A value that is no date
 // is skipped with a warning and the next key is tried.
 func metaDate(rec *caption.Record, meta map[string]string) {
-	for _, key := range caption.MetaFields["date"] {
+	for _, key := range caption.MetaKeys("date") {
 		v := meta[key]
 		if v == "" {
 			continue
@@ -331,10 +331,10 @@ func (p *Parser) metaCountry(rec *caption.Record, meta map[string]string) {
 }
 
 // metaCountryValue returns the first country the metadata's keys give, in
-// the order of caption.MetaFields, and the key; else the first value that
+// the order of caption.MetaKeys, and the key; else the first value that
 // is no country, for a warning.
 func (p *Parser) metaCountryValue(meta map[string]string) (code caption.CountryCode, key, bad string) {
-	for _, k := range caption.MetaFields["country"] {
+	for _, k := range caption.MetaKeys("country") {
 		v := meta[k]
 		if v == "" {
 			continue
@@ -473,7 +473,7 @@ func metaPlaces(rec *caption.Record, meta map[string]string) {
 // metaPlace returns the first usable value of field's keys and its key.
 // Values without a letter ("-", "0") are placeholders, not places.
 func metaPlace(meta map[string]string, field string) (name, key string) {
-	for _, k := range caption.MetaFields[field] {
+	for _, k := range caption.MetaKeys(field) {
 		v := strings.Trim(Fold(meta[k]), " ,.;:-")
 		if strings.IndexFunc(v, unicode.IsLetter) >= 0 {
 			return v, k

@@ -467,11 +467,11 @@ func originKeys(field string) []string {
 	if field == "places" {
 		var keys []string
 		for _, f := range metaPlaceKinds {
-			keys = append(keys, caption.MetaFields[f.field]...)
+			keys = append(keys, caption.MetaKeys(f.field)...)
 		}
 		return keys
 	}
-	return caption.MetaFields[field]
+	return caption.MetaKeys(field)
 }
 
 func containsKey(keys []string, k string) bool {

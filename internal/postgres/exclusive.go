@@ -4,14 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"sync"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
-
-	"sijil/internal/caption"
 )
 
 // linkLock is the advisory lock key Exclusive holds. Its bytes spell
@@ -54,10 +51,11 @@ const (
 // A call made while fn runs with a context that is not fn's is not part of
 // the transaction: a read sees only what is committed, and a write, or
 // Exclusive, would wait for the lock or the rows that fn's transaction
-// holds, which would wait for it in turn, for ever. Made on fn's own
-// goroutine, such a write or Exclusive is refused at once with
-// caption.ErrInvalid instead; from another goroutine it simply waits for
-// fn to finish, as another process's would.
+// holds, which would wait for it in turn, for ever. Within this process
+// such a call waits at the store's gate instead (see gate): from another
+// goroutine it waits for fn to end, as another process's would; one that
+// has waited for the one Exclusive call longer than the gate's wait, as a
+// call made from fn always does, fails.
 //
 // Inside Exclusive with fn's ctx, Exclusive runs the inner fn in the same
 // transaction.
@@ -66,20 +64,20 @@ func (s *Store) Exclusive(ctx context.Context, fn func(ctx context.Context) erro
 	if s.txOf(ctx) != nil {
 		return fn(ctx)
 	}
-	if err := s.outside("Exclusive"); err != nil {
+	if err := ctx.Err(); err != nil {
 		return err
 	}
-	select {
-	case s.exclusive <- struct{}{}:
-		defer func() { <-s.exclusive }()
-	case <-ctx.Done():
-		return ctx.Err()
+	// Goroutines of this process queue at the gate, so that only one of
+	// them holds a connection while it waits for the lock.
+	release, err := s.gate.enter(ctx, "Exclusive", true)
+	if err != nil {
+		return err
 	}
+	defer release()
 	x, err := s.begin(ctx, lockExclusive)
 	if err != nil {
 		return err
 	}
-	x.goroutine = goroutineID()
 	s.active.Store(x)
 	defer s.active.Store(nil)
 	return x.end(ctx, fn(context.WithValue(ctx, txKey{}, x)))
@@ -99,9 +97,6 @@ type txState struct {
 	failed error
 	// lock is the advisory lock the transaction holds (lockNone: none).
 	lock string
-	// goroutine is fn's goroutine (Exclusive), 0 for a transaction of one
-	// call.
-	goroutine uint64
 	// staged are the staging tables written in this transaction, which a
 	// second use must empty first (ON COMMIT DELETE ROWS empties them
 	// between transactions).
@@ -221,7 +216,7 @@ func (s *Store) write(ctx context.Context, op string, fn func(tx pgx.Tx, x *txSt
 			return pgx.BeginFunc(ctx, tx, func(sp pgx.Tx) error { return fn(sp, x) })
 		})
 	}
-	if err := s.outside(op); err != nil {
+	if _, err := s.gate.enter(ctx, op, false); err != nil {
 		return err
 	}
 	x, err := s.begin(ctx, lockNone)
@@ -229,34 +224,4 @@ func (s *Store) write(ctx context.Context, op string, fn func(tx pgx.Tx, x *txSt
 		return err
 	}
 	return x.end(ctx, x.run(ctx, func(tx pgx.Tx) error { return fn(tx, x) }))
-}
-
-// outside refuses a write or Exclusive made, on the goroutine running
-// Exclusive's fn, with a context that does not carry fn's transaction: it
-// would wait for that transaction's lock or rows, and fn, which waits for
-// it, would never end. Other goroutines wait, as other processes do.
-func (s *Store) outside(op string) error {
-	if x := s.active.Load(); x != nil && x.goroutine == goroutineID() {
-		return fmt.Errorf("%w: %s called inside Exclusive with a context other than fn's, which would wait for fn's transaction for ever; pass fn's ctx",
-			caption.ErrInvalid, op)
-	}
-	return nil
-}
-
-// goroutineID returns the ID of the calling goroutine, which Go shows only
-// in stack traces ("goroutine 18 [running]:"). outside needs to tell fn's
-// own goroutine, which would deadlock, from others, which may wait; the
-// trace of one goroutine is a few microseconds, asked only while an
-// Exclusive call runs.
-func goroutineID() uint64 {
-	var buf [40]byte
-	n := runtime.Stack(buf[:], false)
-	var id uint64
-	for _, c := range buf[len("goroutine "):n] {
-		if c < '0' || c > '9' {
-			break
-		}
-		id = id*10 + uint64(c-'0')
-	}
-	return id
 }

@@ -12,9 +12,10 @@ import (
 // in the URL selects one). It is safe for concurrent use.
 type Store struct {
 	pool *pgxpool.Pool
-	// exclusive holds a token while a goroutine of this process is in
-	// Exclusive or waiting for its lock.
-	exclusive chan struct{}
+	// gate holds the Exclusive call of this process that runs or waits
+	// for its lock; other goroutines' writes and Exclusive calls wait
+	// there, and fn's own made with the wrong context fail (see gate).
+	gate gate
 	// active is the transaction of the Exclusive call running, if any.
 	active atomic.Pointer[txState]
 	// recordSeq and documentSeq are the sequences of the records' and
@@ -49,7 +50,7 @@ func open(ctx context.Context, cfg *pgxpool.Config, opts ...Option) (*Store, err
 		pool.Close()
 		return nil, err
 	}
-	s := &Store{pool: pool, exclusive: make(chan struct{}, 1)}
+	s := &Store{pool: pool}
 	for _, o := range opts {
 		o(s)
 	}

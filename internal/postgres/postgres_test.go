@@ -4,14 +4,15 @@ import (
 	"context"
 	"crypto/rand"
 	"net/url"
-	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"sijil/internal/caption"
 	"sijil/internal/storetest"
+	"sijil/internal/testenv"
 )
 
 // testURL returns the server the tests use, from SIJIL_TEST_POSTGRES. When
@@ -19,17 +20,7 @@ import (
 // is set (as in CI), so that a missing server cannot pass for a green run.
 func testURL(tb testing.TB) string {
 	tb.Helper()
-	u := os.Getenv("SIJIL_TEST_POSTGRES")
-	if u != "" {
-		return u
-	}
-	const msg = "SIJIL_TEST_POSTGRES is not set; set it to a postgres:// URL to run the PostgreSQL tests, " +
-		"e.g. postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
-	if r := os.Getenv("SIJIL_TEST_POSTGRES_REQUIRED"); r != "" && r != "0" {
-		tb.Fatal(msg + " (SIJIL_TEST_POSTGRES_REQUIRED is set)")
-	}
-	tb.Skip(msg)
-	return ""
+	return testenv.Postgres(tb)
 }
 
 // newSchema creates an empty schema with a random name, dropped when the test
@@ -113,5 +104,14 @@ func mustOpen(tb testing.TB, url string) *Store {
 
 func TestConformance(t *testing.T) {
 	testURL(t)
-	storetest.Run(t, func(t *testing.T) caption.Store { return newTestStore(t) })
+	storetest.Run(t, func(t *testing.T) caption.Store {
+		s := newTestStore(t)
+		s.gate.wait = conformanceLockWait
+		return s
+	})
 }
+
+// conformanceLockWait is the stores' lock wait in the conformance suite,
+// which waits it out for calls made inside fn with another context: long
+// enough for the suite's Exclusive calls, short enough not to slow it.
+const conformanceLockWait = 2 * time.Second

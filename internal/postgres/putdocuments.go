@@ -78,7 +78,7 @@ func (s *Store) putDocuments(ctx context.Context, docs []caption.DocumentItems, 
 		})
 		return res, err
 	}
-	if err := s.outside("PutDocuments"); err != nil {
+	if _, err := s.gate.enter(ctx, "PutDocuments", false); err != nil {
 		return nil, err
 	}
 	for attempt := 1; ; attempt++ {
@@ -454,8 +454,7 @@ func lastLinks(links []caption.Link) (map[int]bool, error) {
 // lock, which every writer of sijil takes, so none can have been stored
 // since; a writer that does not take it would make the copy fail on the
 // unique key (ErrDuplicate), and the call with it. Staging them and
-// inserting them with ON CONFLICT would write each twice for nothing: a
-// sixth of the server's time at 20,000 captions. Under the shared lock,
+// inserting them with ON CONFLICT would write each twice for nothing. Under the shared lock,
 // concurrent calls may store the same keys: the records are staged, and
 // moved into records with INSERT … ON CONFLICT DO NOTHING.
 func (w *putWrites) write(ctx context.Context, tx pgx.Tx, x *txState, p *putPlan) error {

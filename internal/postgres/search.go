@@ -83,13 +83,19 @@ func reindexTerms(ctx context.Context, tx pgx.Tx, placeKey func(string) string, 
 	return insertTerms(ctx, tx, placeKey, []recordTerms{{id, caption.RecordTerms(r)}})
 }
 
+// unkeyedValues selects the admin1 and place values stored without a key: the
+// predicate of the partial index 0002_search.sql makes for them, written
+// into the SQL rather than bound, since the planner uses such an index only
+// for a query that states its predicate.
+var unkeyedValues = fmt.Sprintf("key IS NULL AND field IN (%d, %d)", caption.CodeAdmin1, caption.CodePlace)
+
 // openSearch finishes the search index when the store opens: it reindexes
 // the records listed in search_pending (stored before migration 0002) and,
 // given a key function, keys the place names stored without a key.
 func (s *Store) openSearch(ctx context.Context) error {
 	var pending, unkeyed bool
 	err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM search_pending),
-		EXISTS (SELECT 1 FROM search_values WHERE key IS NULL AND field IN (5, 6))`).Scan(&pending, &unkeyed)
+		EXISTS (SELECT 1 FROM search_values WHERE `+unkeyedValues+`)`).Scan(&pending, &unkeyed)
 	if err != nil {
 		return fmt.Errorf("search index: %w", err)
 	}
@@ -146,7 +152,7 @@ func (s *Store) indexPending(ctx context.Context, tx pgx.Tx) (bool, error) {
 
 // keyPlaces sets the key of every place and admin1 name stored without one.
 func (s *Store) keyPlaces(ctx context.Context, tx pgx.Tx) error {
-	rows, err := tx.Query(ctx, `SELECT id, value FROM search_values WHERE key IS NULL AND field IN (5, 6) FOR UPDATE`)
+	rows, err := tx.Query(ctx, `SELECT id, value FROM search_values WHERE `+unkeyedValues+` FOR UPDATE`)
 	if err != nil {
 		return err
 	}

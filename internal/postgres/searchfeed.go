@@ -290,3 +290,10 @@ func (s *Store) RecordsByID(ctx context.Context, ids []int64) (rs []caption.Stor
 	}
 	return rs, nil
 }
+
+// WatchCommits is caption.ErrUnsupported: PostgreSQL has no cheap counter
+// of commits, so an index over the store reads its records every time
+// rather than caching them.
+func (s *Store) WatchCommits(context.Context) (func(context.Context) (int64, error), func() error, error) {
+	return nil, nil, fmt.Errorf("postgres.WatchCommits: %w", caption.ErrUnsupported)
+}

@@ -69,10 +69,11 @@ func planWhere(p caption.Plan) *where {
 		for i, id := range p.GeonameIDs {
 			ids[i] = strconv.Itoa(id)
 		}
-		w.add(termIn+"(v.field = 7 AND v.fold = ANY(?)) OR (v.field = 6 AND v.key = ANY(?)))", ids, p.PlaceKeys)
+		w.add(termIn+fmt.Sprintf("(v.field = %d AND v.fold = ANY(?)) OR (v.field = %d AND v.key = ANY(?)))", caption.CodeGeonameID, caption.CodePlace),
+			ids, p.PlaceKeys)
 	}
 	if p.Admin1Key != "" {
-		w.add(termIn+"v.field = 5 AND v.key = ?)", p.Admin1Key)
+		w.add(termIn+fmt.Sprintf("v.field = %d AND v.key = ?)", caption.CodeAdmin1), p.Admin1Key)
 	}
 	if p.Basis != "" {
 		w.add("r.basis = ?", string(p.Basis))
@@ -274,7 +275,7 @@ func facets(ctx context.Context, tx pgx.Tx, w *where, res *caption.SearchResult)
 // emptyFacets returns every facet with no values.
 func emptyFacets() map[string][]caption.FacetCount {
 	m := map[string][]caption.FacetCount{}
-	for _, f := range caption.Facets {
+	for _, f := range caption.Facets() {
 		m[f] = []caption.FacetCount{}
 	}
 	return m

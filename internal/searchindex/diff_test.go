@@ -68,7 +68,7 @@ func diffRecord(r *rand.Rand, i int) caption.Record {
 		rec.Actors = []string{diffActors[r.IntN(len(diffActors))]}
 	}
 	rec.Photographers = []string{fmt.Sprintf("Photographer %d", r.IntN(40))}
-	for _, e := range caption.EventTypes {
+	for _, e := range caption.EventTypes() {
 		if r.IntN(5) == 0 {
 			rec.EventTypes = append(rec.EventTypes, e)
 		}
@@ -120,7 +120,7 @@ func diffQuery(r *rand.Rand) caption.Query {
 		q.Agency = string(diffAgencies[r.IntN(len(diffAgencies))])
 	}
 	if pick(6) {
-		q.EventType = caption.EventTypes[r.IntN(len(caption.EventTypes))]
+		q.EventType = caption.EventTypes()[r.IntN(len(caption.EventTypes()))]
 	}
 	if pick(8) {
 		q.Actor = diffActors[r.IntN(len(diffActors))]

@@ -1,7 +1,6 @@
 package searchindex_test
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -11,6 +10,7 @@ import (
 	"sijil/internal/searchindex"
 	"sijil/internal/sqlite"
 	"sijil/internal/storetest"
+	"sijil/internal/testenv"
 )
 
 // TestFollowsOtherWriters writes to a SQLite register through another
@@ -33,10 +33,7 @@ func TestFollowsOtherWriters(t *testing.T) {
 // record reindexed by another session is noticed when that session reports
 // its statistics, within seconds.
 func TestFollowsOtherWritersPostgres(t *testing.T) {
-	base := os.Getenv("SIJIL_TEST_POSTGRES")
-	if base == "" {
-		t.Skip("SIJIL_TEST_POSTGRES is not set")
-	}
+	base := testenv.Postgres(t)
 	url := newSchema(t, base)
 	testFollows(t, func() searchindex.Source {
 		s, err := postgres.Open(t.Context(), url, postgres.WithPlaceKey(storetest.PlaceKey))

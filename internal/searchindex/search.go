@@ -320,7 +320,7 @@ func (ix *index) timeline(r *result) []caption.DayCount {
 // emptyFacets returns every facet with no values.
 func emptyFacets() map[string][]caption.FacetCount {
 	out := map[string][]caption.FacetCount{}
-	for _, f := range caption.Facets {
+	for _, f := range caption.Facets() {
 		out[f] = []caption.FacetCount{}
 	}
 	return out

@@ -7,8 +7,7 @@ import (
 )
 
 // The register's settings and record versions are not indexed: these
-// methods pass straight to the source, written out rather than left to the
-// embedded caption.Store so that a reader sees they were thought of. A
+// methods pass straight to the source. A
 // setting changed here changes no record (and so nothing the index holds)
 // until the records are derived again (`sijil reparse`), which the index
 // follows as it follows every UpdateRecord.

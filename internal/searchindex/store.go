@@ -32,6 +32,17 @@ type Source interface {
 	SearchValues(ctx context.Context, ids []int64, fn func(id int64, t caption.Term, key string) error) error
 	// RecordsByID returns the records of ids, in that order.
 	RecordsByID(ctx context.Context, ids []int64) ([]caption.StoredRecord, error)
+	// SearchRowsOf calls fn, as SearchRows does, with the rows of the
+	// records of ids: the index reads records updated through it again
+	// with it when SearchRows does not list records reindexed
+	// (PostgreSQL). caption.ErrUnsupported: SearchRows lists them (SQLite).
+	SearchRowsOf(ctx context.Context, ids []int64, fn func(r caption.StoredRecord, text []byte, values []int64) error) error
+	// WatchCommits returns a function that reads a number that changes
+	// whenever a transaction commits, by any process, and one that stops
+	// it: the index caches records while it stays put (SQLite).
+	// caption.ErrUnsupported: the source cannot tell (PostgreSQL), and
+	// records are read from it every time.
+	WatchCommits(ctx context.Context) (version func(context.Context) (int64, error), stop func() error, err error)
 }
 
 // Options configure New.
@@ -59,18 +70,22 @@ type Options struct {
 // The records a search returns may be shared with later searches (they are
 // cached while the source reports no commit): callers must not modify them.
 type Store struct {
-	caption.Store
 	src Source
 	log *slog.Logger
 
 	mu sync.RWMutex // guards ix; its write lock is held only to change the index
 	ix *index
 
-	update   sync.Mutex // one update at a time; guards mark
-	mark     string
-	scratch  sync.Pool
-	stop     chan struct{}
-	stopped  chan struct{}
+	update  sync.Mutex // one update at a time; guards mark
+	mark    string
+	scratch sync.Pool
+	stop    chan struct{}
+	stopped chan struct{}
+	// polling is the context of the poll loop's refreshes, cancelled by
+	// Stop so that a refresh in progress (a rebuild at a million records
+	// takes seconds, a slow database longer) does not hold shutdown.
+	polling  context.Context
+	stopPoll context.CancelFunc
 	stopOnce sync.Once
 	stats    IndexStats
 	statsMu  sync.Mutex
@@ -82,11 +97,6 @@ type Store struct {
 	version     func(context.Context) (int64, error)
 	stopVersion func() error
 	rev         atomic.Uint64
-}
-
-// commitWatcher is a Source that reports commits (sqlite.Store).
-type commitWatcher interface {
-	WatchCommits(ctx context.Context) (func(context.Context) (int64, error), func() error, error)
 }
 
 // Revision returns a number that changes whenever the records searches
@@ -108,7 +118,8 @@ type IndexStats struct {
 // New builds the index of src and returns the store serving from it. It
 // takes a few seconds for a million records, and logs what it built.
 func New(ctx context.Context, src Source, opt Options) (_ *Store, err error) {
-	s := &Store{Store: src, src: src, log: opt.Logger, stop: make(chan struct{}), stopped: make(chan struct{})}
+	s := &Store{src: src, log: opt.Logger, stop: make(chan struct{}), stopped: make(chan struct{})}
+	s.polling, s.stopPoll = context.WithCancel(context.WithoutCancel(ctx))
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -121,10 +132,12 @@ func New(ctx context.Context, src Source, opt Options) (_ *Store, err error) {
 	// The build's garbage (batches, slices outgrown) was as large as the
 	// index: give it back to the system now rather than over minutes.
 	debug.FreeOSMemory()
-	if w, ok := src.(commitWatcher); ok && opt.Records >= 0 {
-		if s.version, s.stopVersion, err = w.WatchCommits(ctx); err != nil {
-			s.version = nil
-			s.log.Info("search index: records are not cached", "err", err)
+	if opt.Records >= 0 {
+		if s.version, s.stopVersion, err = src.WatchCommits(ctx); err != nil {
+			s.version, s.stopVersion = nil, nil
+			if !errors.Is(err, caption.ErrUnsupported) {
+				s.log.Info("search index: records are not cached", "err", err)
+			}
 		} else {
 			s.records.lru = newLRU[int64, caption.StoredRecord](cmp.Or(opt.Records, 8192))
 			s.rev.Store(1)
@@ -160,6 +173,7 @@ func (s *Store) Close() error {
 func (s *Store) Stop() {
 	s.stopOnce.Do(func() {
 		close(s.stop)
+		s.stopPoll()
 		if s.stopVersion != nil {
 			s.stopVersion()
 		}
@@ -179,10 +193,10 @@ func (s *Store) poll(d time.Duration) {
 			return
 		case <-t.C:
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+		ctx, cancel := context.WithTimeout(s.polling, 5*time.Minute)
 		// A register that cannot be read fails every poll: say so once a
 		// minute.
-		if err := s.refresh(ctx); err != nil && time.Since(lastWarn) > time.Minute {
+		if err := s.refresh(ctx); err != nil && s.polling.Err() == nil && time.Since(lastWarn) > time.Minute {
 			s.log.Warn("search index: update failed; searches may miss the latest changes", "err", err)
 			lastWarn = time.Now()
 		}
@@ -291,13 +305,6 @@ func (s *Store) PutDocument(ctx context.Context, doc caption.Document, items []c
 	return res, err
 }
 
-// rowsOf is a Source that can read the rows of given records again, as
-// the index must after UpdateRecord when SearchRows does not list records
-// reindexed (postgres.Store).
-type rowsOf interface {
-	SearchRowsOf(ctx context.Context, ids []int64, fn func(r caption.StoredRecord, text []byte, values []int64) error) error
-}
-
 // UpdateRecord updates a record in the source and reindexes it.
 func (s *Store) UpdateRecord(ctx context.Context, id int64, r caption.Record, v caption.Versions) error {
 	err := s.src.UpdateRecord(ctx, id, r, v)
@@ -316,18 +323,17 @@ func (s *Store) UpdateRecord(ctx context.Context, id int64, r caption.Record, v 
 }
 
 // reread reads the rows of records updated through the store again, when
-// the source needs to be told which (rowsOf).
+// the source needs to be told which (see Source.SearchRowsOf).
 func (s *Store) reread(ctx context.Context, ids []int64) {
-	ro, ok := s.src.(rowsOf)
-	if !ok || len(ids) == 0 {
+	if len(ids) == 0 {
 		return
 	}
 	s.update.Lock()
 	defer s.update.Unlock()
 	_, err := s.read(context.WithoutCancel(ctx), s.ix, true, func(ctx context.Context, fn func(caption.StoredRecord, []byte, []int64) error) (string, error) {
-		return "", ro.SearchRowsOf(ctx, ids, fn)
+		return "", s.src.SearchRowsOf(ctx, ids, fn)
 	})
-	if err != nil {
+	if err != nil && !errors.Is(err, caption.ErrUnsupported) {
 		s.log.Warn("search index: reindexing updated records failed; searches may miss them until the next poll", "records", len(ids), "err", err)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -16,6 +15,7 @@ import (
 	"sijil/internal/searchindex"
 	"sijil/internal/sqlite"
 	"sijil/internal/storetest"
+	"sijil/internal/testenv"
 )
 
 // newSQLite opens a SQLite store in t's temporary directory.
@@ -53,13 +53,7 @@ func TestConformanceSQLite(t *testing.T) {
 // TestConformancePostgres does the same over PostgreSQL, when
 // SIJIL_TEST_POSTGRES names a server.
 func TestConformancePostgres(t *testing.T) {
-	base := os.Getenv("SIJIL_TEST_POSTGRES")
-	if base == "" {
-		if r := os.Getenv("SIJIL_TEST_POSTGRES_REQUIRED"); r != "" && r != "0" {
-			t.Fatal("SIJIL_TEST_POSTGRES is not set (SIJIL_TEST_POSTGRES_REQUIRED is)")
-		}
-		t.Skip("SIJIL_TEST_POSTGRES is not set; set it to a postgres:// URL to run the PostgreSQL tests")
-	}
+	base := testenv.Postgres(t)
 	storetest.Run(t, func(t *testing.T) caption.Store {
 		s, err := postgres.Open(t.Context(), newSchema(t, base), postgres.WithPlaceKey(storetest.PlaceKey))
 		if err != nil {

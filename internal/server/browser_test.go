@@ -13,6 +13,7 @@ import (
 	"sijil/internal/geocode"
 	"sijil/internal/ingest"
 	"sijil/internal/parse"
+	"sijil/internal/testenv"
 )
 
 // chromiumPath is where Debian's chromium package puts the browser.
@@ -27,11 +28,7 @@ func browserPath(t *testing.T) string {
 	if _, err := os.Stat(chromiumPath); err == nil {
 		return chromiumPath
 	}
-	msg := chromiumPath + " not found; install Debian's chromium package to run the browser test"
-	if r := os.Getenv("SIJIL_TEST_BROWSER_REQUIRED"); r != "" && r != "0" {
-		t.Fatal(msg + " (SIJIL_TEST_BROWSER_REQUIRED is set)")
-	}
-	t.Skip(msg)
+	testenv.Missing(t, testenv.BrowserRequired, chromiumPath+" not found; install Debian's chromium package to run the browser test")
 	return ""
 }
 

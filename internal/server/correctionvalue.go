@@ -121,8 +121,8 @@ func checkEventTypesValue(v json.RawMessage) (any, error) {
 		return nil, err
 	}
 	for _, t := range ts.([]string) {
-		if !slices.Contains(caption.EventTypes, caption.EventType(t)) {
-			return nil, invalid("value", "event types are among %v", caption.EventTypes)
+		if caption.EventType(t).Index() < 0 {
+			return nil, invalid("value", "event types are among %v", caption.EventTypes())
 		}
 	}
 	return ts, nil

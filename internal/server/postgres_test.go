@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"net/url"
-	"os"
 	"strings"
 	"testing"
 
@@ -13,6 +12,7 @@ import (
 	"sijil/internal/caption"
 	"sijil/internal/geocode"
 	"sijil/internal/postgres"
+	"sijil/internal/testenv"
 )
 
 // storeOpener opens an empty register for one test.
@@ -61,16 +61,7 @@ func TestAPIPostgres(t *testing.T) {
 
 func postgresURL(t *testing.T) string {
 	t.Helper()
-	if u := os.Getenv("SIJIL_TEST_POSTGRES"); u != "" {
-		return u
-	}
-	const msg = "SIJIL_TEST_POSTGRES is not set; set it to a postgres:// URL to run the API tests over PostgreSQL, " +
-		"e.g. postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
-	if r := os.Getenv("SIJIL_TEST_POSTGRES_REQUIRED"); r != "" && r != "0" {
-		t.Fatal(msg + " (SIJIL_TEST_POSTGRES_REQUIRED is set)")
-	}
-	t.Skip(msg)
-	return ""
+	return testenv.Postgres(t)
 }
 
 // newPostgresStore opens a register in a schema of its own on the server

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -181,8 +180,8 @@ func checkEventType(v string) (caption.EventType, error) {
 		return "", nil
 	}
 	t := caption.EventType(strings.ToLower(v))
-	if !slices.Contains(caption.EventTypes, t) {
-		return "", invalid("event", "want one of %v", caption.EventTypes)
+	if t.Index() < 0 {
+		return "", invalid("event", "want one of %v", caption.EventTypes())
 	}
 	return t, nil
 }

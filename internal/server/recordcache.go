@@ -8,14 +8,8 @@ import (
 	"sijil/internal/caption"
 )
 
-// revisioner is a store that says when the records it returns may have
-// changed (searchindex.Store): a number that moves when they may have.
-type revisioner interface {
-	Revision() uint64
-}
-
-// encodedRecords keeps the API JSON of the records searches returned, for
-// stores that have a revision: encoding fifty records took most of a record
+// encodedRecords keeps the API JSON of the records searches returned, when
+// Options.Revision says when they may change: encoding fifty records took most of a record
 // list's time. An entry is used only at the revision it was made at, and
 // made only from a search during which the revision did not move, so that
 // it is never older than what the store returns.
@@ -29,10 +23,11 @@ type encodedRecords struct {
 // tens of megabytes.
 const maxEncodedRecords = 8192
 
-// revision returns the store's revision, 0 when it has none.
+// revision returns the records' revision (Options.Revision), 0 when there
+// is none.
 func (s *server) revision() uint64 {
-	if r, ok := s.store.(revisioner); ok {
-		return r.Revision()
+	if s.opt.Revision != nil {
+		return s.opt.Revision()
 	}
 	return 0
 }

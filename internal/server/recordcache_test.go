@@ -1,44 +1,55 @@
 package server
 
 import (
-	"encoding/json"
-	"net/http/httptest"
+	"strings"
+	"sync/atomic"
 	"testing"
-
-	"github.com/google/go-cmp/cmp"
 
 	"sijil/internal/caption"
 )
 
-// TestWriteRecordList checks that a record list written with its records
-// as they are is byte for byte what writeJSON writes, HTML escapes
-// included.
-func TestWriteRecordList(t *testing.T) {
-	recs := []caption.StoredRecord{
-		{ID: 1, Cluster: 1, Record: caption.Record{Text: `<script>alert("x")</script> & more`, Description: "a\u2028b"}},
-		{ID: 2, Record: caption.Record{Text: "Plain", Killed: new(int)}},
+// TestRecordJSONByRevision checks that Options.Revision decides when the
+// record list's JSON is encoded again: a record changed in the store is
+// served as it was while the revision stays put (the cache is used), and as
+// it is once the revision moves. The revision is an option, not a method
+// found on the store, so that a wrapped store keeps its cache.
+func TestRecordJSONByRevision(t *testing.T) {
+	store := newTestStore(t)
+	fill(t, store)
+	var rev atomic.Uint64
+	rev.Store(1)
+	opt := testOptions(t)
+	opt.Revision = rev.Load
+	ts := serve(t, store, opt)
+	const marker = "Revised in the store behind the cache"
+	list := func() string {
+		t.Helper()
+		status, _, body := get(t, ts, "/api/v1/records?limit=200")
+		if status != 200 {
+			t.Fatalf("GET /api/v1/records: %d %s", status, body)
+		}
+		return string(body)
 	}
-	var plain, listed []json.RawMessage
-	for _, r := range recs {
-		j, err := recordJSON(r)
+	if strings.Contains(list(), marker) {
+		t.Fatal("the marker is in the list before it was written")
+	}
+	var first caption.StoredRecord
+	for r, err := range store.Records(t.Context()) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		plain = append(plain, j)
-		if j, err = listRecordJSON(r); err != nil {
-			t.Fatal(err)
-		}
-		listed = append(listed, j)
+		first = r
+		break
 	}
-	next := "abc"
-	facets := map[string][]facetJSON{"country": {{Value: "SY", Count: 2}}}
-	want, got := httptest.NewRecorder(), httptest.NewRecorder()
-	writeJSON(want, 200, recordList{Records: plain, Total: 2, Next: &next, Facets: facets})
-	writeRecordList(got, recordList{Records: listed, Total: 2, Next: &next, Facets: facets})
-	if diff := cmp.Diff(want.Body.String(), got.Body.String()); diff != "" {
-		t.Errorf("body (-writeJSON +writeRecordList):\n%s", diff)
+	first.Record.Description = marker
+	if err := store.UpdateRecord(t.Context(), first.ID, first.Record, first.Versions); err != nil {
+		t.Fatal(err)
 	}
-	if diff := cmp.Diff(want.Header(), got.Header()); diff != "" {
-		t.Errorf("header (-writeJSON +writeRecordList):\n%s", diff)
+	if strings.Contains(list(), marker) {
+		t.Error("the list was encoded again at the same revision: Options.Revision is not used")
+	}
+	rev.Store(2)
+	if !strings.Contains(list(), marker) {
+		t.Error("the list still shows the record as it was after the revision moved")
 	}
 }

@@ -28,6 +28,12 @@ type Options struct {
 	// is the document's fault; its text reaches the client only through a
 	// UserError.
 	Ingest func(ctx context.Context, name string, body io.Reader) (IngestResult, error)
+	// Revision returns a number that moves whenever the records the store
+	// returns may have changed (searchindex.Store.Revision), and 0 when
+	// it cannot tell; the server keeps the JSON of the records searches
+	// return while it stays put. nil: none is kept. Given here rather than
+	// found on the store, so that a store wrapped by another keeps it.
+	Revision func() uint64
 	// WriteToken enables uploads and corrections for requests that present
 	// it as a bearer token. Empty: the server is read-only.
 	WriteToken string

@@ -150,7 +150,7 @@ func jsonObject(line []byte) (map[string]jsonField, error) {
 	// Validate first: encoding/json's whole-input check reports the column
 	// of a syntax error, which its streaming decoder does not.
 	if err := json.Unmarshal(line, new(json.RawMessage)); err != nil {
-		return nil, jsonSyntax(err)
+		return nil, jsonSyntax(err, line)
 	}
 	dec := json.NewDecoder(bytes.NewReader(line))
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
@@ -176,14 +176,16 @@ func jsonObject(line []byte) (map[string]jsonField, error) {
 	return fields, nil
 }
 
-// jsonSyntax turns a syntax error into a reason that reads well after
-// path:line.
-func jsonSyntax(err error) error {
+// jsonSyntax turns a syntax error in line into a reason that reads well
+// after path:line. The streaming decoder tells a value the line leaves open
+// (io.ErrUnexpectedEOF) from other errors, which Unmarshal gives only as
+// text.
+func jsonSyntax(err error, line []byte) error {
 	var se *json.SyntaxError
 	if !errors.As(err, &se) {
 		return err
 	}
-	if se.Error() == "unexpected end of JSON input" {
+	if errors.Is(json.NewDecoder(bytes.NewReader(line)).Decode(new(json.RawMessage)), io.ErrUnexpectedEOF) {
 		return errors.New("JSON value not closed on its line")
 	}
 	return fmt.Errorf("invalid JSON at column %d: %w", se.Offset, err)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	"image/jpeg"
@@ -18,6 +19,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"sijil/internal/caption"
+	"sijil/internal/testenv"
 )
 
 // testCaption is invented, like every caption in these tests; the "&"
@@ -154,10 +156,7 @@ func requireTool(t *testing.T, name string) string {
 	t.Helper()
 	p, err := exec.LookPath(name)
 	if err != nil {
-		if os.Getenv("SIJIL_TEST_TOOLS_REQUIRED") == "1" {
-			t.Fatalf("%s is required (SIJIL_TEST_TOOLS_REQUIRED=1): %v", name, err)
-		}
-		t.Skipf("%s not found (Debian: apt install libimage-exiftool-perl): %v", name, err)
+		testenv.Missing(t, testenv.ToolsRequired, fmt.Sprintf("%s not found (Debian: apt install libimage-exiftool-perl): %v", name, err))
 	}
 	return p
 }

@@ -41,7 +41,7 @@ func (s *Store) SetLink(ctx context.Context, l caption.Link) (err error) {
 // SetLinks stores links as SetLink does each, in order, in one transaction
 // (a savepoint inside Exclusive): a linking pass writes a batch's links with
 // a few multi-row statements instead of a savepoint and five statements a
-// record, which were a seventh of an ingest's time.
+// record, which took a large share of an ingest's time.
 func (s *Store) SetLinks(ctx context.Context, links []caption.Link) (err error) {
 	defer wrap(&err, "sqlite.SetLinks(%d links)", len(links))
 	return s.setLinks(ctx, links)
@@ -65,7 +65,7 @@ func (s *Store) setLinks(ctx context.Context, links []caption.Link) error {
 		// With every record and target checked, no constraint can fail: the
 		// statements say so (OR FAIL, foreign keys deferred to the commit),
 		// which spares SQLite a statement journal, a copy of every page
-		// each multi-row statement changes, a fifth of the batch's time.
+		// each multi-row statement changes, and time with it.
 		if _, err := q.ExecContext(ctx, "PRAGMA defer_foreign_keys = ON"); err != nil {
 			return err
 		}

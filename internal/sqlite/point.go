@@ -9,8 +9,8 @@ import (
 )
 
 // search_points.point holds caption.PointRecord in this package's own
-// binary form, not caption.MarshalRecord's JSON: decoding JSON was 40% of
-// a map query of 10,000 points. The form: a version byte (1); the date's
+// binary form, not caption.MarshalRecord's JSON: decoding JSON was much
+// of a map query's time. The form: a version byte (1); the date's
 // year, month and day and its precision; the country; killed and injured
 // (0 for none, else the figure + 1); the event types and places (a count,
 // then each); then, for the location (which every point has), name,

@@ -217,13 +217,19 @@ func (s *Store) reindexRecord(ctx context.Context, q querier, id int64, r captio
 	return s.indexRecords(ctx, q, []indexed{{id, r}})
 }
 
+// unkeyedValues selects the admin1 and place values stored without a key: the
+// predicate of the partial index 0002_search.sql makes for them, written
+// into the SQL rather than bound, since the planner uses such an index only
+// for a query that states its predicate.
+var unkeyedValues = fmt.Sprintf("key IS NULL AND field IN (%d, %d)", caption.CodeAdmin1, caption.CodePlace)
+
 // openSearch finishes the search index when the store opens: it indexes
 // the records listed in search_pending (those stored before migration 0002)
 // and, given a key function, keys the place names stored without a key.
 func (s *Store) openSearch(ctx context.Context) error {
 	var pending, unkeyed bool
-	const check = `SELECT EXISTS (SELECT 1 FROM search_pending),
-		EXISTS (SELECT 1 FROM search_values WHERE key IS NULL AND field IN (5, 6))`
+	check := `SELECT EXISTS (SELECT 1 FROM search_pending),
+		EXISTS (SELECT 1 FROM search_values WHERE ` + unkeyedValues + `)`
 	if err := s.writer.QueryRowContext(ctx, check).Scan(&pending, &unkeyed); err != nil {
 		return fmt.Errorf("search index: %w", err)
 	}
@@ -272,7 +278,7 @@ func (s *Store) indexPending(ctx context.Context, q querier) (more bool, err err
 
 // keyPlaces sets the key of every place and admin1 name stored without one.
 func (s *Store) keyPlaces(ctx context.Context, q querier) error {
-	rows, err := q.QueryContext(ctx, "SELECT id, value FROM search_values WHERE key IS NULL AND field IN (5, 6)")
+	rows, err := q.QueryContext(ctx, "SELECT id, value FROM search_values WHERE "+unkeyedValues)
 	if err != nil {
 		return err
 	}

@@ -380,3 +380,10 @@ func (s *Store) WatchCommits(ctx context.Context) (version func(context.Context)
 	stop = func() error { return errors.Join(conn.Close(), db.Close()) }
 	return version, stop, nil
 }
+
+// SearchRowsOf is caption.ErrUnsupported: SearchRows lists the records
+// UpdateRecord reindexed, so an index following the store never needs to
+// read given records again.
+func (s *Store) SearchRowsOf(context.Context, []int64, func(caption.StoredRecord, []byte, []int64) error) error {
+	return fmt.Errorf("sqlite.SearchRowsOf: %w", caption.ErrUnsupported)
+}

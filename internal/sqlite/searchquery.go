@@ -57,13 +57,13 @@ func planWhere(p caption.Plan) *where {
 		var alts []string
 		var args []any
 		if len(p.GeonameIDs) > 0 {
-			alts = append(alts, "(v.field = 7 AND v.fold IN (?"+strings.Repeat(", ?", len(p.GeonameIDs)-1)+"))")
+			alts = append(alts, fmt.Sprintf("(v.field = %d AND v.fold IN (?", caption.CodeGeonameID)+strings.Repeat(", ?", len(p.GeonameIDs)-1)+"))")
 			for _, id := range p.GeonameIDs {
 				args = append(args, fmt.Sprint(id))
 			}
 		}
 		if len(p.PlaceKeys) > 0 {
-			alts = append(alts, "(v.field = 6 AND v.key IN (?"+strings.Repeat(", ?", len(p.PlaceKeys)-1)+"))")
+			alts = append(alts, fmt.Sprintf("(v.field = %d AND v.key IN (?", caption.CodePlace)+strings.Repeat(", ?", len(p.PlaceKeys)-1)+"))")
 			for _, k := range p.PlaceKeys {
 				args = append(args, k)
 			}
@@ -71,7 +71,7 @@ func planWhere(p caption.Plan) *where {
 		w.add(termIn+strings.Join(alts, " OR ")+")", args...)
 	}
 	if p.Admin1Key != "" {
-		w.add(termIn+"v.field = 5 AND v.key = ?)", p.Admin1Key)
+		w.add(termIn+fmt.Sprintf("v.field = %d AND v.key = ?)", caption.CodeAdmin1), p.Admin1Key)
 	}
 	if p.Basis != "" {
 		w.add("r.basis = ?", string(p.Basis))
@@ -155,7 +155,7 @@ func (s *Store) readTx(ctx context.Context, fn func(q querier) error) error {
 // emptyFacets returns every facet with no values.
 func emptyFacets() map[string][]caption.FacetCount {
 	m := map[string][]caption.FacetCount{}
-	for _, f := range caption.Facets {
+	for _, f := range caption.Facets() {
 		m[f] = []caption.FacetCount{}
 	}
 	return m

@@ -35,6 +35,9 @@ type Store struct {
 	// placeKey is the key of place names in the search index (WithPlaceKey);
 	// nil leaves them without keys.
 	placeKey func(name string) string
+	// gate keeps writes and Exclusive calls out of the way of the running
+	// Exclusive call, failing those that would wait for ever.
+	gate gate
 }
 
 var _ caption.Store = (*Store)(nil)
@@ -49,16 +52,15 @@ var _ caption.Store = (*Store)(nil)
 // BEGIN, so that a transaction never fails half-way because another process
 // wrote first. The writer's 32 MB page cache and checkpoints every 256 MB
 // of WAL instead of 4 MB write hot index pages back less often: an ingest
-// rewrites the same index pages in every transaction, and checkpoints every
-// 32 MB were still a tenth of its time (256 MB: 8% less CPU at 100,000
-// captions; the WAL is removed when the last connection closes). The
-// writer keeps its temporary files in memory: a multi-row INSERT into a
-// table with foreign keys keeps a statement journal (the pages it changes,
-// as they were) even when the keys are deferred and nothing can fail, and
-// written to a temporary file it was a seventh of an ingest's write time;
-// it holds one statement's pages, a few megabytes. Readers map the file (up to SQLite's
-// 2 GB cap) instead of copying pages through a 2 MB cache: searches were a
-// third faster.
+// rewrites the same index pages in every transaction, and frequent
+// checkpoints wrote them back again and again (the WAL is removed when the
+// last connection closes). The writer keeps its temporary files in memory:
+// a multi-row INSERT into a table with foreign keys keeps a statement
+// journal (the pages it changes, as they were) even when the keys are
+// deferred and nothing can fail, and SQLite writes it to a temporary file
+// otherwise; it holds one statement's pages, a few megabytes. Readers map
+// the file (up to SQLite's 2 GB cap) instead of copying pages through a
+// 2 MB cache, which made searches faster.
 const (
 	writerParams = "_busy_timeout=10000&_pragma=temp_store(MEMORY)&_pragma=cache_size(-32768)&_pragma=wal_autocheckpoint(65536)&_pragma=journal_size_limit(67108864)" +
 		"&_journal_mode=WAL&_foreign_keys=1&_synchronous=NORMAL&_txlock=immediate"
@@ -67,7 +69,8 @@ const (
 
 // Open opens the SQLite database at path, creating it when missing, and
 // brings its schema and search index up to date. ":memory:" opens a private
-// in-memory store.
+// in-memory store, whose one connection also reads: there, a read made
+// inside Exclusive's fn with another context waits for fn, for ever.
 func Open(ctx context.Context, path string, opts ...Option) (s *Store, err error) {
 	defer wrap(&err, "sqlite.Open(%q)", path)
 	if path == "" || strings.ContainsRune(path, '?') {
@@ -165,13 +168,12 @@ func (s *Store) exclusiveTx(ctx context.Context) *exclusive {
 	return nil
 }
 
-// Exclusive runs fn in one write transaction: the writer connection is
-// fn's alone, and SQLite's write lock keeps other processes' writes out (they
-// wait busy_timeout, then fail). fn's writes are committed when it returns
-// nil and rolled back when it returns an error. fn must pass its ctx to the
-// store's methods: they find the transaction there, and a write made with
-// another context would wait for the writer connection fn holds, for ever.
-// fn must not use ctx after it returns.
+// Exclusive runs fn in one write transaction, as caption.Store says: the
+// writer connection is fn's alone, and SQLite's write lock keeps other
+// processes' writes out (they wait busy_timeout, then fail). A write or
+// Exclusive call of this process made with another context waits at the
+// store's gate (see gate) rather than for the writer connection, so that
+// one made from inside fn fails instead of waiting for ever.
 func (s *Store) Exclusive(ctx context.Context, fn func(ctx context.Context) error) (err error) {
 	if s.exclusiveTx(ctx) != nil {
 		return fn(ctx)
@@ -179,6 +181,11 @@ func (s *Store) Exclusive(ctx context.Context, fn func(ctx context.Context) erro
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("sqlite.Exclusive: %w", err)
 	}
+	release, err := s.gate.enter(ctx, "Exclusive", true)
+	if err != nil {
+		return fmt.Errorf("sqlite.Exclusive: %w", err)
+	}
+	defer release()
 	tx, err := s.writer.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("sqlite.Exclusive: %w", mapErr(err))
@@ -203,6 +210,9 @@ func (s *Store) Exclusive(ctx context.Context, fn func(ctx context.Context) erro
 func (s *Store) write(ctx context.Context, fn func(q querier) error) error {
 	if x := s.exclusiveTx(ctx); x != nil {
 		return x.savepoint(ctx, fn)
+	}
+	if _, err := s.gate.enter(ctx, "a write", false); err != nil {
+		return err
 	}
 	tx, err := s.writer.BeginTx(ctx, nil)
 	if err != nil {

@@ -10,8 +10,8 @@ import (
 // text is prepared once per transaction and its statement run again for
 // every later call. The driver prepares a statement for every ExecContext
 // and QueryContext, and an ingest's chunk runs the same few multi-row
-// inserts (batchRows rows each) hundreds of times: compiling them anew
-// was a seventh of the writer's time at 100,000 captions. database/sql
+// inserts (batchRows rows each) hundreds of times, and compiling them anew
+// took a large share of the writer's time. database/sql
 // closes the statements when the transaction ends.
 type stmtTx struct {
 	tx    *sql.Tx

@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"sijil/internal/caption"
 	"sijil/internal/storetest"
@@ -67,8 +68,17 @@ func checkIntegrity(t *testing.T, s *Store) {
 }
 
 func TestConformance(t *testing.T) {
-	storetest.Run(t, func(t *testing.T) caption.Store { return newTestStore(t) })
+	storetest.Run(t, func(t *testing.T) caption.Store {
+		s := newTestStore(t)
+		s.gate.wait = conformanceLockWait
+		return s
+	})
 }
+
+// conformanceLockWait is the stores' lock wait in the conformance suite,
+// which waits it out for calls made inside fn with another context: long
+// enough for the suite's Exclusive calls, short enough not to slow it.
+const conformanceLockWait = 2 * time.Second
 
 // TestConformanceMemory runs the suite on ":memory:", where one connection
 // does the reading and the writing.
@@ -81,6 +91,7 @@ func TestConformanceMemory(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		s.gate.wait = conformanceLockWait
 		t.Cleanup(func() {
 			checkIntegrity(t, s)
 			s.Close()
@@ -97,6 +108,7 @@ func TestConformanceCollidingKeys(t *testing.T) {
 	}
 	storetest.Run(t, func(t *testing.T) caption.Store {
 		s := newTestStore(t)
+		s.gate.wait = conformanceLockWait
 		s.keyHash = func(key string) int64 { return int64(key[0] % 3) }
 		return s
 	})

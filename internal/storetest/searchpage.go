@@ -116,7 +116,7 @@ func testSearchFacets(t *testing.T, s caption.Store) {
 	}
 	// No match: every facet is there, empty.
 	res = ss.search(t, caption.Query{Text: "damascus"})
-	for _, f := range caption.Facets {
+	for _, f := range caption.Facets() {
 		if v, ok := res.Facets[f]; !ok || len(v) != 0 {
 			t.Errorf("no match: facet %s = %v, %v; want present and empty", f, v, ok)
 		}

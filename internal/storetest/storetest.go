@@ -66,7 +66,13 @@ import (
 //     twice, and their NewRecords and ExactDuplicate add up, even when two
 //     documents hold the same captions in opposite orders.
 //   - Exclusive never runs two fns at once, returns fn's error, and the
-//     store's methods work inside fn with fn's context.
+//     store's methods work inside fn with fn's context. Its transaction
+//     rules are caption.Store's; a write made inside fn with another
+//     context fails once it has waited for fn for the store's lock wait,
+//     10 seconds unless open shortened it (the stores' own tests do).
+//   - A write naming a record that does not exist (SetLink, SetLinks,
+//     PutDocuments' links, UpdateRecord, AddCorrection) is
+//     caption.ErrNotFound, whether the store or its foreign keys find it.
 //
 // Search (search.go; open must return a store that keys place names with
 // PlaceKey):
@@ -131,6 +137,8 @@ func Run(t *testing.T, open func(t *testing.T) caption.Store) {
 		{"DocumentRoot", testDocumentRoot},
 		{"Exclusive", testExclusive},
 		{"ExclusiveMutual", testExclusiveMutual},
+		{"ExclusiveTransaction", testExclusiveTransaction},
+		{"MissingReference", testMissingReference},
 		{"Cancelled", testCancelled},
 		{"BigDocument", testBigDocument},
 		{"ConcurrentPuts", testConcurrentPuts},
