@@ -1,5 +1,7 @@
 package caption
 
+import "slices"
+
 // ActorKind says what sort of force an actor is. The kinds are few on
 // purpose: they are what an ACLED row's inter codes need, and what a reader
 // needs to tell an army from an aid agency.
@@ -16,8 +18,14 @@ const (
 	KindUN           ActorKind = "UN"                      // United Nations bodies and missions
 )
 
-// ActorKinds lists every ActorKind.
-var ActorKinds = []ActorKind{KindState, KindRebels, KindMilitia, KindCoalition, KindCivilDefence, KindHumanitarian, KindUN}
+var actorKinds = [...]ActorKind{KindState, KindRebels, KindMilitia, KindCoalition, KindCivilDefence, KindHumanitarian, KindUN}
+
+// ActorKinds returns every ActorKind, in a new slice: the table is not an
+// importer's to change.
+func ActorKinds() []ActorKind { return slices.Clone(actorKinds[:]) }
+
+// Valid reports whether k is one of ActorKinds.
+func (k ActorKind) Valid() bool { return slices.Contains(actorKinds[:], k) }
 
 // Claim says how a caption puts who did an event: stated as fact, or kept at
 // a distance. "after what activists said were Russian air strikes" names the
@@ -72,8 +80,14 @@ const (
 	TargetPolice         TargetKind = "police"         // police stations and officers
 )
 
-// TargetKinds lists every valid TargetKind in canonical order.
-var TargetKinds = []TargetKind{TargetCivilians, TargetJournalists, TargetAid, TargetRescuers, TargetHospital, TargetSchool,
+// TargetKinds returns every valid TargetKind in canonical order, in a new
+// slice.
+func TargetKinds() []TargetKind { return slices.Clone(targetKinds[:]) }
+
+// Index returns k's position in TargetKinds, -1 when k is not a valid kind.
+func (k TargetKind) Index() int { return slices.Index(targetKinds[:], k) }
+
+var targetKinds = [...]TargetKind{TargetCivilians, TargetJournalists, TargetAid, TargetRescuers, TargetHospital, TargetSchool,
 	TargetMarket, TargetWorship, TargetHomes, TargetCamp, TargetBakery, TargetInfrastructure, TargetMilitary, TargetPolice}
 
 // Civilians reports whether the target is people outside the fighting:

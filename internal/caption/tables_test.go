@@ -25,4 +25,19 @@ func TestTablesCopied(t *testing.T) {
 			t.Errorf("%s.Index() = %d, want %d", et, et.Index(), i)
 		}
 	}
+	kinds := ActorKinds()
+	kinds[0] = "picnickers"
+	if ActorKinds()[0] != KindState || !KindState.Valid() || ActorKind("picnickers").Valid() {
+		t.Error("ActorKinds shares its table")
+	}
+	targets := TargetKinds()
+	targets[0] = "x"
+	if TargetKinds()[0] != TargetCivilians || TargetKind("x").Index() != -1 {
+		t.Error("TargetKinds shares its table")
+	}
+	for i, k := range TargetKinds() {
+		if k.Index() != i {
+			t.Errorf("%s.Index() = %d, want %d", k, k.Index(), i)
+		}
+	}
 }

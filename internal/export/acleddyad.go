@@ -43,7 +43,7 @@ func (ev *acledEvent) dyad(country string) acledDyad {
 		}
 	}
 	var assoc []string
-	for _, k := range caption.TargetKinds {
+	for _, k := range caption.TargetKinds() {
 		if !ev.struck(k) {
 			continue
 		}

@@ -170,7 +170,7 @@ func TestRecordsDocumentedValues(t *testing.T) {
 		t.Fatal(err)
 	}
 	var values []string
-	for _, e := range caption.EventTypes {
+	for _, e := range caption.EventTypes() {
 		values = append(values, string(e))
 	}
 	for _, b := range caption.LocationBases {

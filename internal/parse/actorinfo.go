@@ -52,8 +52,8 @@ func loadActorInfo(extra []fs.FS) (map[string]actorInfo, error) {
 			return nil, r.errorf("country %q is not an ISO code, %s or -", c, sceneCountry)
 		}
 		in.kind = caption.ActorKind(r.fields[2])
-		if !slices.Contains(caption.ActorKinds, in.kind) {
-			return nil, r.errorf("kind %q is not one of %q", in.kind, caption.ActorKinds)
+		if !in.kind.Valid() {
+			return nil, r.errorf("kind %q is not one of %q", in.kind, caption.ActorKinds())
 		}
 		for _, f := range r.fields[3:] {
 			name, date, ok := strings.Cut(f, " until ")

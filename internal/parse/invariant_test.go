@@ -70,12 +70,12 @@ func checkInvariants(t testing.TB, r caption.Record) {
 		if len(r.Evidence["perpetrator"]) == 0 {
 			t.Errorf("perpetrator %q without evidence", pp.Actor)
 		}
-		if pp.Kind != "" && !slices.Contains(caption.ActorKinds, pp.Kind) {
+		if pp.Kind != "" && !pp.Kind.Valid() {
 			t.Errorf("unknown actor kind %q", pp.Kind)
 		}
 	}
 	for _, k := range r.Target {
-		if !slices.Contains(caption.TargetKinds, k) {
+		if k.Index() < 0 {
 			t.Errorf("unknown target %q", k)
 		}
 	}

@@ -2,7 +2,6 @@ package parse
 
 import (
 	"io/fs"
-	"slices"
 
 	"sijil/internal/caption"
 )
@@ -17,8 +16,8 @@ func loadTargets(extra []fs.FS) (*phraseSet, error) {
 	// in both, and the sets stay apart (the vocabulary has four bits).
 	ps := newPhraseSet(lexEvents)
 	for _, r := range rows {
-		if len(r.fields) < 2 || !slices.Contains(caption.TargetKinds, caption.TargetKind(r.fields[0])) {
-			return nil, r.errorf("want KIND<TAB>phrase... with KIND one of %q", caption.TargetKinds)
+		if len(r.fields) < 2 || caption.TargetKind(r.fields[0]).Index() < 0 {
+			return nil, r.errorf("want KIND<TAB>phrase... with KIND one of %q", caption.TargetKinds())
 		}
 		for _, ph := range r.fields[1:] {
 			if ph != "" {
@@ -65,12 +64,12 @@ func (p *Parser) targets(rec *caption.Record, sc *sceneCtx, off int) {
 			continue
 		}
 		if sc.struck(i, i+n) {
-			seen[slices.Index(caption.TargetKinds, caption.TargetKind(found[0].value))] = true
+			seen[caption.TargetKind(found[0].value).Index()] = true
 			sc.ev.add("target", off, sc.span(i, i+n))
 		}
 		i += n - 1
 	}
-	for k, t := range caption.TargetKinds {
+	for k, t := range caption.TargetKinds() {
 		if seen[k] {
 			rec.Target = append(rec.Target, t)
 		}

@@ -269,10 +269,10 @@ func (s *Store) writePlan(ctx context.Context, q querier, p *putPlan) error {
 	// Every document, record, target and group is checked and every key
 	// is new: no constraint can fail. The statements say so (OR FAIL, and
 	// foreign keys checked at the commit), which spares SQLite a statement
-	// journal for each of them: a copy, in a temporary file, of every page
-	// a multi-row statement changes, kept to undo that statement alone,
-	// which was a seventh of the batch's time. Should a statement fail
-	// anyway, its transaction is abandoned whole (writeChecked).
+	// journal for each of them where they can: a copy of every page a
+	// multi-row statement changes, kept to undo that statement alone.
+	// Should a statement fail anyway, its transaction is abandoned whole
+	// (writeChecked).
 	if _, err := q.ExecContext(ctx, "PRAGMA defer_foreign_keys = ON"); err != nil {
 		return err
 	}

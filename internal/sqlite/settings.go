@@ -55,8 +55,9 @@ func (s *Store) RecordVersions(ctx context.Context) (vs []caption.VersionCount, 
 	// readers' map of the file: this reads every record's entry in
 	// records_versions, whose pages lie all over the file, and each page
 	// touched through a map maps its neighbours too (the kernel's
-	// fault-around). At a million records that grew the resident memory
-	// of every ingest, which asks this at its end, by 200 MB. A write in
+	// fault-around): in a large register that made the resident memory of
+	// every ingest, which asks this at its end, jump by several times the
+	// index's size. A write in
 	// progress in this process delays it; it is asked after an ingest and
 	// by stats.
 	q := s.read(ctx)
