@@ -1,0 +1,164 @@
+package photo
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"image"
+	"image/jpeg"
+	"image/png"
+	"io"
+	"os"
+)
+
+// Info is what sijil keeps of a photo file.
+type Info struct {
+	SHA256        [32]byte
+	Width, Height int    // pixel size of the image as stored (before orientation)
+	Orientation   int    // EXIF orientation 1..8, 1 when absent
+	Hash          Hash   // perceptual fingerprint, of the image with orientation applied
+	Thumb         []byte // JPEG, ThumbSize px on the long edge, orientation applied
+}
+
+// Limits on what Analyze reads. MaxPixels refuses decompression bombs before
+// a pixel is decoded: a 100-megapixel frame is larger than any camera sijil's
+// users carry, and decoding it takes some 150 MB (JPEG 4:2:0) to 400 MB (RGBA
+// PNG). MaxBytes bounds the file read into memory.
+const (
+	MaxPixels = 100_000_000
+	MaxBytes  = 256 << 20
+)
+
+// Errors that Analyze wraps, so that callers (an upload handler) can tell the
+// user what was wrong with the file rather than report a failure of their own.
+var (
+	// ErrFormat is returned for a file that is not an image type sijil reads.
+	ErrFormat = errors.New("photo: not a JPEG, PNG or TIFF image")
+	// ErrTooLarge is returned for a file or an image frame larger than
+	// MaxBytes or MaxPixels.
+	ErrTooLarge = errors.New("photo: image too large")
+	// ErrCorrupt is returned for a file that starts as an image but cannot
+	// be decoded: truncated, or its data is malformed.
+	ErrCorrupt = errors.New("photo: corrupt image")
+)
+
+// format is an image container Analyze reads.
+type format int
+
+const (
+	formatNone format = iota
+	formatJPEG
+	formatPNG
+	formatTIFF
+)
+
+// sniff names the format whose signature b starts with.
+func sniff(b []byte) format {
+	switch {
+	case bytes.HasPrefix(b, []byte("\xFF\xD8\xFF")):
+		return formatJPEG
+	case bytes.HasPrefix(b, []byte("\x89PNG\r\n\x1a\n")):
+		return formatPNG
+	case bytes.HasPrefix(b, []byte("II*\x00")), bytes.HasPrefix(b, []byte("MM\x00*")):
+		return formatTIFF
+	}
+	return formatNone
+}
+
+// Sniff reports whether b, the first bytes of a file (8 are enough), starts
+// as an image type Analyze reads. It checks the signature only: the file may
+// still be corrupt.
+func Sniff(b []byte) bool {
+	f := sniff(b)
+	return f == formatJPEG || f == formatPNG
+}
+
+// AnalyzeFile is Analyze of the file at path; its errors name the path.
+func AnalyzeFile(path string) (Info, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return Info{}, err
+	}
+	defer f.Close()
+	info, err := Analyze(f)
+	if err != nil {
+		return Info{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return info, nil
+}
+
+// Analyze reads a JPEG, PNG or TIFF image from r to its end, and returns the
+// SHA-256 of every byte read, the stored pixel size, the EXIF orientation,
+// the perceptual fingerprint and a thumbnail. The frame size is checked
+// before any pixel is decoded (see MaxPixels).
+func Analyze(r io.Reader) (Info, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxBytes+1))
+	if err != nil {
+		return Info{}, err
+	}
+	if len(data) > MaxBytes {
+		return Info{}, fmt.Errorf("%w: file larger than %d bytes", ErrTooLarge, MaxBytes)
+	}
+	info := Info{SHA256: sha256.Sum256(data), Orientation: 1}
+	img, err := decode(data, &info)
+	if err != nil {
+		return Info{}, err
+	}
+	work := reduce(img, workSize)
+	work = orient(work, info.Orientation)
+	info.Hash = hashOf(work)
+	info.Thumb, err = thumbnail(work)
+	if err != nil {
+		return Info{}, err
+	}
+	return info, nil
+}
+
+// decode checks the frame size of data, reads its orientation into info,
+// and decodes it.
+func decode(data []byte, info *Info) (image.Image, error) {
+	var (
+		cfg image.Config
+		err error
+	)
+	f := sniff(data)
+	switch f {
+	case formatJPEG:
+		cfg, err = jpeg.DecodeConfig(bytes.NewReader(data))
+		info.Orientation = jpegOrientation(data)
+	case formatPNG:
+		cfg, err = png.DecodeConfig(bytes.NewReader(data))
+		info.Orientation = pngOrientation(data)
+	default:
+		return nil, ErrFormat
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+	}
+	if err := checkSize(cfg.Width, cfg.Height); err != nil {
+		return nil, err
+	}
+	info.Width, info.Height = cfg.Width, cfg.Height
+	var img image.Image
+	if f == formatJPEG {
+		img, err = jpeg.Decode(bytes.NewReader(data))
+	} else {
+		img, err = png.Decode(bytes.NewReader(data))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+	}
+	return img, nil
+}
+
+// checkSize refuses empty frames and frames over MaxPixels.
+func checkSize(w, h int) error {
+	if w <= 0 || h <= 0 {
+		return fmt.Errorf("%w: empty frame %dx%d", ErrCorrupt, w, h)
+	}
+	if int64(w)*int64(h) > MaxPixels {
+		return fmt.Errorf("%w: %dx%d is more than %d pixels", ErrTooLarge, w, h, MaxPixels)
+	}
+	return nil
+}
