@@ -88,28 +88,34 @@ func orient(p *planes, o int) *planes {
 	q := newPlanes(ow, oh)
 	for y := range h {
 		for x := range w {
-			var dx, dy int
-			switch o {
-			case 2:
-				dx, dy = w-1-x, y
-			case 3:
-				dx, dy = w-1-x, h-1-y
-			case 4:
-				dx, dy = x, h-1-y
-			case 5:
-				dx, dy = y, x
-			case 6:
-				dx, dy = h-1-y, x
-			case 7:
-				dx, dy = h-1-y, w-1-x
-			case 8:
-				dx, dy = y, w-1-x
-			}
+			dx, dy := orientPoint(o, x, y, w, h)
 			s, d := y*w+x, dy*ow+dx
 			q.r[d], q.g[d], q.b[d] = p.r[s], p.g[s], p.b[s]
 		}
 	}
 	return q
+}
+
+// orientPoint is where the stored pixel (x, y) of a w by h image is shown
+// under orientation o.
+func orientPoint(o, x, y, w, h int) (int, int) {
+	switch o {
+	case 2:
+		return w - 1 - x, y
+	case 3:
+		return w - 1 - x, h - 1 - y
+	case 4:
+		return x, h - 1 - y
+	case 5:
+		return y, x
+	case 6:
+		return h - 1 - y, x
+	case 7:
+		return h - 1 - y, w - 1 - x
+	case 8:
+		return y, w - 1 - x
+	}
+	return x, y
 }
 
 // thumbnail encodes p, reduced to ThumbSize on its long edge, as a JPEG.
