@@ -77,3 +77,11 @@ func IsSHA256(s string) bool {
 	}
 	return true
 }
+
+// PhotoMatch is a record whose source carries the same picture as a photo
+// searched for: the nearest of its photos and how far it lies.
+type PhotoMatch struct {
+	Record   StoredRecord
+	Photo    Photo
+	Distance int
+}

@@ -2,6 +2,7 @@ package caption
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"slices"
 )
@@ -94,4 +95,58 @@ func disagree(other, r Record) string {
 		}
 	}
 	return ""
+}
+
+// RecordPhotoConflicts returns the conflicts of one record: the records
+// whose captions, printed under the same picture as one of its sources,
+// disagree with its own (PhotoConflicts), each a warning of the record.
+// They are found when read, not stored, so that a reparse or a correction
+// of either record is seen at once.
+func RecordPhotoConflicts(ctx context.Context, s Store, record int64) ([]PhotoConflict, error) {
+	srcs, err := s.Sources(ctx, record)
+	if err != nil {
+		return nil, err
+	}
+	var groups []int64
+	for _, src := range srcs {
+		if src.Photo != nil && src.Photo.Link.Group != 0 && !slices.Contains(groups, src.Photo.Link.Group) {
+			groups = append(groups, src.Photo.Link.Group)
+		}
+	}
+	if len(groups) == 0 {
+		return nil, nil
+	}
+	all, err := conflictsOf(ctx, s, groups)
+	if err != nil {
+		return nil, err
+	}
+	return slices.DeleteFunc(all, func(c PhotoConflict) bool { return c.Record != record }), nil
+}
+
+// AllPhotoConflicts returns the conflicts of every picture printed more
+// than once (PhotoSources(nil)), by record: what `sijil search
+// -conflicting-photos` lists.
+func AllPhotoConflicts(ctx context.Context, s Store) ([]PhotoConflict, error) {
+	return conflictsOf(ctx, s, nil)
+}
+
+func conflictsOf(ctx context.Context, s Store, groups []int64) ([]PhotoConflict, error) {
+	srcs, err := s.PhotoSources(ctx, groups)
+	if err != nil {
+		return nil, err
+	}
+	var ids []int64
+	for _, src := range srcs {
+		ids = append(ids, src.RecordID)
+	}
+	slices.Sort(ids)
+	recs, err := s.RecordsOf(ctx, slices.Compact(ids))
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[int64]Record, len(recs))
+	for _, r := range recs {
+		byID[r.ID] = r.Record
+	}
+	return PhotoConflicts(srcs, byID), nil
 }
