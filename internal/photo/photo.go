@@ -93,15 +93,23 @@ func AnalyzeFile(path string) (Info, error) {
 // the perceptual fingerprint and a thumbnail. The frame size is checked
 // before any pixel is decoded (see MaxPixels).
 func Analyze(r io.Reader) (Info, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxBytes+1))
+	return analyze(r, limits{bytes: MaxBytes, pixels: MaxPixels})
+}
+
+// limits are the bounds analyze enforces: MaxBytes and MaxPixels, smaller
+// in tests and fuzzing.
+type limits struct{ bytes, pixels int64 }
+
+func analyze(r io.Reader, lim limits) (Info, error) {
+	data, err := io.ReadAll(io.LimitReader(r, lim.bytes+1))
 	if err != nil {
 		return Info{}, err
 	}
-	if len(data) > MaxBytes {
-		return Info{}, fmt.Errorf("%w: file larger than %d bytes", ErrTooLarge, MaxBytes)
+	if int64(len(data)) > lim.bytes {
+		return Info{}, fmt.Errorf("%w: file larger than %d bytes", ErrTooLarge, lim.bytes)
 	}
 	info := Info{SHA256: sha256.Sum256(data), Orientation: 1}
-	img, err := decode(data, &info)
+	img, err := decode(data, &info, lim.pixels)
 	if err != nil {
 		return Info{}, err
 	}
@@ -117,7 +125,7 @@ func Analyze(r io.Reader) (Info, error) {
 
 // decode checks the frame size of data, reads its orientation into info,
 // and decodes it.
-func decode(data []byte, info *Info) (image.Image, error) {
+func decode(data []byte, info *Info, maxPixels int64) (image.Image, error) {
 	var (
 		cfg image.Config
 		err error
@@ -136,7 +144,7 @@ func decode(data []byte, info *Info) (image.Image, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
-	if err := checkSize(cfg.Width, cfg.Height); err != nil {
+	if err := checkSize(cfg.Width, cfg.Height, maxPixels); err != nil {
 		return nil, err
 	}
 	info.Width, info.Height = cfg.Width, cfg.Height
@@ -152,13 +160,13 @@ func decode(data []byte, info *Info) (image.Image, error) {
 	return img, nil
 }
 
-// checkSize refuses empty frames and frames over MaxPixels.
-func checkSize(w, h int) error {
+// checkSize refuses empty frames and frames over maxPixels.
+func checkSize(w, h int, maxPixels int64) error {
 	if w <= 0 || h <= 0 {
 		return fmt.Errorf("%w: empty frame %dx%d", ErrCorrupt, w, h)
 	}
-	if int64(w)*int64(h) > MaxPixels {
-		return fmt.Errorf("%w: %dx%d is more than %d pixels", ErrTooLarge, w, h, MaxPixels)
+	if int64(w)*int64(h) > maxPixels {
+		return fmt.Errorf("%w: %dx%d is more than %d pixels", ErrTooLarge, w, h, maxPixels)
 	}
 	return nil
 }

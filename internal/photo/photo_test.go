@@ -2,6 +2,8 @@ package photo
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
 	"errors"
 	"image"
 	"image/color"
@@ -65,5 +67,83 @@ func TestAnalyzeBasic(t *testing.T) {
 	}
 	if _, err := Analyze(bytes.NewReader([]byte("GIF89a not read"))); !errors.Is(err, ErrFormat) {
 		t.Errorf("GIF: err %v, want ErrFormat", err)
+	}
+}
+
+// TestAnalyzeHostile checks that files that are not images, are cut short,
+// or claim a frame too large to decode are refused with the error a caller
+// can map to a client error, before the frame is allocated.
+func TestAnalyzeHostile(t *testing.T) {
+	img := scene(7, 200, 150)
+	jpg := encodeJPEG(t, img, 90)
+	pngFile := encodePNG(t, img)
+	// A JPEG whose SOF0 claims 20000x10000, 200 megapixels.
+	bomb := bytes.Clone(jpg)
+	sof := bytes.Index(bomb, []byte{0xFF, 0xC0})
+	if sof < 0 {
+		t.Fatal("no SOF0 in the test JPEG")
+	}
+	binary.BigEndian.PutUint16(bomb[sof+5:], 10000)
+	binary.BigEndian.PutUint16(bomb[sof+7:], 20000)
+	// A PNG whose IHDR claims the same, with no pixel data.
+	ihdr := binary.BigEndian.AppendUint32(nil, 20000)
+	ihdr = binary.BigEndian.AppendUint32(ihdr, 10000)
+	ihdr = append(ihdr, 8, 2, 0, 0, 0)
+	pngBomb := append(append([]byte("\x89PNG\r\n\x1a\n"), pngChunk("IHDR", ihdr)...), pngChunk("IEND", nil)...)
+	for _, tc := range []struct {
+		name string
+		data []byte
+		want error
+	}{
+		{"empty", nil, ErrFormat},
+		{"text", []byte("Aleppo, Syria: smoke rises over the old city"), ErrFormat},
+		{"GIF", []byte("GIF89a\x01\x00\x01\x00"), ErrFormat},
+		{"JPEG signature only", []byte{0xFF, 0xD8, 0xFF}, ErrCorrupt},
+		{"truncated JPEG", jpg[:len(jpg)/2], ErrCorrupt},
+		{"truncated PNG", pngFile[:len(pngFile)/2], ErrCorrupt},
+		{"200-megapixel JPEG", bomb, ErrTooLarge},
+		{"200-megapixel PNG", pngBomb, ErrTooLarge},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Analyze(bytes.NewReader(tc.data))
+			if !errors.Is(err, tc.want) {
+				t.Errorf("err = %v, want %v", err, tc.want)
+			}
+		})
+	}
+	// A file over the byte limit is refused without being read further.
+	if _, err := analyze(bytes.NewReader(jpg), limits{bytes: int64(len(jpg) - 1), pixels: MaxPixels}); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("file over the byte limit: err = %v, want ErrTooLarge", err)
+	}
+}
+
+func TestSniff(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want bool
+	}{
+		{"\xFF\xD8\xFF\xE0", true},
+		{"\x89PNG\r\n\x1a\n", true},
+		{"\xFF\xD8", false},
+		{"GIF89a", false},
+		{"%PDF-1.7", false},
+		{"", false},
+	} {
+		if got := Sniff([]byte(tc.in)); got != tc.want {
+			t.Errorf("Sniff(%q) = %v, want %v", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestSHA256 checks that the digest covers every byte of the file, trailing
+// bytes after the image included.
+func TestSHA256(t *testing.T) {
+	file := append(encodeJPEG(t, scene(3, 64, 48), 90), "trailer"...)
+	info, err := Analyze(bytes.NewReader(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.SHA256 != sha256.Sum256(file) {
+		t.Errorf("SHA256 %x, want %x", info.SHA256, sha256.Sum256(file))
 	}
 }
