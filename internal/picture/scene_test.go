@@ -12,21 +12,18 @@ import (
 	"sijil/internal/photo"
 )
 
-// scene draws a distinct picture for seed: a two-colour gradient sky over
-// ground, and a score of rectangles and discs of random colours, sizes and
-// places, as a street scene has buildings, vehicles and people.
+// scene draws a distinct picture for seed: a patchwork of colours, and a
+// score of rectangles and discs of random colours, sizes and places over
+// it, as a street scene has buildings, vehicles and people.
 func scene(seed uint64, w, h int) *image.RGBA {
 	r := rand.New(rand.NewPCG(seed, 7))
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	top, bottom := randRGB(r), randRGB(r)
-	horizon := h/3 + r.IntN(h/3)
-	for y := range h {
-		c := top
-		if y > horizon {
-			c = bottom
+	// A patchwork of walls and ground first: a frame edge of one flat
+	// colour would be taken for a border and trimmed.
+	for y := 0; y < h; y += h / 6 {
+		for x := 0; x < w; x += w / 8 {
+			draw.Draw(img, image.Rect(x, y, x+w/8, y+h/6), &image.Uniform{randRGB(r)}, image.Point{}, draw.Src)
 		}
-		shade := uint8(y * 60 / h)
-		draw.Draw(img, image.Rect(0, y, w, y+1), &image.Uniform{color.RGBA{c.R - min(c.R, shade), c.G, c.B, 255}}, image.Point{}, draw.Src)
 	}
 	for range 12 + r.IntN(8) {
 		c := &image.Uniform{randRGB(r)}
