@@ -6,6 +6,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"image/jpeg"
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -70,6 +72,34 @@ func FuzzOrientation(f *testing.F) {
 			if o := read(data); o < 1 || o > 8 {
 				t.Errorf("%s: orientation %d", name, o)
 			}
+		}
+	})
+}
+
+// FuzzDecodeDC feeds malformed JPEGs to the DC decoder, seeded with the
+// encoders' files of testdata. It must not panic, and what it decodes must
+// be an eighth of the frame the header declares.
+func FuzzDecodeDC(f *testing.F) {
+	names, _ := filepath.Glob(filepath.Join("testdata", "*.jpg"))
+	for _, n := range names {
+		data, err := os.ReadFile(n)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Add(encodeJPEG(f, scene(13, 40, 24), 80))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		cfg, err := jpeg.DecodeConfig(bytes.NewReader(data))
+		if err != nil || int64(cfg.Width)*int64(cfg.Height) > fuzzLimits.pixels {
+			return // Analyze refuses these before decoding
+		}
+		img, err := decodeDC(data)
+		if err != nil {
+			return
+		}
+		if b := img.Bounds(); b.Dx() != (cfg.Width+7)/8 || b.Dy() != (cfg.Height+7)/8 {
+			t.Errorf("DC image %v for a %dx%d frame", b, cfg.Width, cfg.Height)
 		}
 	})
 }

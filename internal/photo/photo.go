@@ -150,7 +150,7 @@ func decode(data []byte, info *Info, maxPixels int64) (image.Image, error) {
 	info.Width, info.Height = cfg.Width, cfg.Height
 	var img image.Image
 	if f == formatJPEG {
-		img, err = jpeg.Decode(bytes.NewReader(data))
+		img, err = decodeJPEG(data, cfg)
 	} else {
 		img, err = png.Decode(bytes.NewReader(data))
 	}
@@ -169,4 +169,19 @@ func checkSize(w, h int, maxPixels int64) error {
 		return fmt.Errorf("%w: %dx%d is more than %d pixels", ErrTooLarge, w, h, maxPixels)
 	}
 	return nil
+}
+
+// dcMinEdge is the long edge from which a JPEG is decoded at one eighth of
+// its size (decodeDC): the eighth is then at least a thumbnail wide.
+const dcMinEdge = 8 * ThumbSize
+
+// decodeJPEG decodes data, from its DC terms alone when the frame is large
+// enough and the file is of a kind decodeDC reads, else with image/jpeg.
+func decodeJPEG(data []byte, cfg image.Config) (image.Image, error) {
+	if max(cfg.Width, cfg.Height) >= dcMinEdge {
+		if img, err := decodeDC(data); err == nil {
+			return img, nil
+		}
+	}
+	return jpeg.Decode(bytes.NewReader(data))
 }
