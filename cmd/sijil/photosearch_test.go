@@ -186,6 +186,15 @@ func TestSearchPhoto(t *testing.T) {
 			t.Errorf("record %d: conflicts %+v; want a warning naming record %d", pair[0], rec.PhotoConflicts, pair[1])
 		}
 	}
+	// The export carries each source's picture, and the group they share.
+	for _, rec := range exportRecords(t, env) {
+		if len(rec.Sources) != 1 || rec.Sources[0].Photo == nil || rec.Sources[0].Photo.SHA256 != rec.Sources[0].SHA256 ||
+			rec.Sources[0].Photo.Width == 0 || len(rec.Sources[0].Photo.PHash) == 0 {
+			t.Errorf("export: record %d sources %+v; want one with its photo", rec.ID, rec.Sources)
+		} else if g := rec.Sources[0].Photo.Group; (rec.ID == a.ID || rec.ID == b.ID) != (g != nil && *g == first.Photo.Group) {
+			t.Errorf("export: record %d is in picture group %v; picture 3's is %d", rec.ID, g, first.Photo.Group)
+		}
+	}
 	show := mustRun(t, env, "show", fmt.Sprint(a.ID)).stdout
 	if !strings.Contains(show, fmt.Sprintf("same picture as record %d", b.ID)) || !strings.Contains(show, "photo ") {
 		t.Errorf("sijil show %d: no photo or no warning naming record %d:\n%s", a.ID, b.ID, show)
