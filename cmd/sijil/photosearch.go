@@ -2,16 +2,20 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"slices"
 
 	"sijil/internal/caption"
+	"sijil/internal/photo"
 	"sijil/internal/picture"
+	"sijil/internal/server"
 )
 
 // runPhotoSearch prints the records whose sources carry the same picture
@@ -167,4 +171,35 @@ func encodeIndented(w io.Writer, v any) error {
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
+}
+
+// photoFinder is the server's photo search: picture.FindReader on store,
+// after the first bytes are checked to be an image's (photo.Sniff), with
+// the client's mistakes told in words (server.UserError) and the rest
+// left to the server's generic message.
+func photoFinder(store caption.Store) func(ctx context.Context, body io.Reader) ([]caption.PhotoMatch, error) {
+	return func(ctx context.Context, body io.Reader) ([]caption.PhotoMatch, error) {
+		head := make([]byte, 16)
+		n, err := io.ReadFull(body, head)
+		if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+			return nil, err // the body too large, or the client gone
+		}
+		if !photo.Sniff(head[:n]) {
+			return nil, &server.UserError{Kind: caption.ErrInvalid, Message: "the upload is not a JPEG or PNG image"}
+		}
+		ms, err := picture.FindReader(ctx, store, io.MultiReader(bytes.NewReader(head[:n]), body))
+		var mbe *http.MaxBytesError
+		switch {
+		case errors.As(err, &mbe):
+			return nil, err
+		case errors.Is(err, photo.ErrTooLarge):
+			return nil, &server.UserError{Kind: caption.ErrInvalid, Err: err,
+				Message: fmt.Sprintf("the image is too large: at most %d megapixels", photo.MaxPixels/1_000_000)}
+		case errors.Is(err, photo.ErrCorrupt):
+			return nil, &server.UserError{Kind: caption.ErrInvalid, Err: err, Message: "the image is truncated or corrupt"}
+		case errors.Is(err, photo.ErrFormat):
+			return nil, &server.UserError{Kind: caption.ErrInvalid, Err: err, Message: "the upload is not a JPEG or PNG image"}
+		}
+		return ms, err
+	}
 }

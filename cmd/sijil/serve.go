@@ -172,6 +172,7 @@ func runServe(ctx context.Context, cfg Config, f serveFlags, std stdio) error {
 			Hosts:       hosts,
 			Logger:      logger,
 			Now:         time.Now,
+			FindPhoto:   photoFinder(store),
 		}
 		if f.token != "" && f.dataDir != "" {
 			opt.Ingest = serveIngest(cfg, store, gaz, filepath.Join(f.dataDir, "uploads"))
