@@ -57,12 +57,19 @@ func lineStep(lum []float32, i, step, n, off int) float32 {
 	return s / float32(n)
 }
 
-// band returns the number of lines, up to limit, of a frame at one edge of
-// lum: first is the index of the first sample of the edge line, step the
-// distance between samples along a line, n their number, and next the
-// distance from a line to the one inside it. It is 0 when the edge has no
-// frame.
-func band(lum []float32, first, step, n, next, limit int) int {
+// edge is what band finds at one edge of a picture: run flat lines of
+// colour c, which are a frame of k lines when they end in a step (else k is
+// 0).
+type edge struct {
+	k, run int
+	c      float32
+}
+
+// band looks for a frame at one edge of lum, up to limit lines deep: first
+// is the index of the first sample of the edge line, step the distance
+// between samples along a line, n their number, and next the distance from
+// a line to the one inside it.
+func band(lum []float32, first, step, n, next, limit int) edge {
 	c, _, _ := lineStats(lum, first, step, n, 0)
 	k := 0
 	for ; k < limit; k++ {
@@ -71,23 +78,41 @@ func band(lum []float32, first, step, n, next, limit int) int {
 			break
 		}
 	}
-	if k == 0 || k == limit {
-		return 0
+	e := edge{run: k, c: c}
+	if k > 0 && k < limit && lineStep(lum, first+k*next, step, n, -next) >= edgeStep {
+		e.k = k
 	}
-	if lineStep(lum, first+k*next, step, n, -next) < edgeStep {
-		return 0
-	}
-	return k
+	return e
 }
 
-// trim finds the rectangle of lum (w by h) left once frames are cut off at
-// each edge, top and bottom first, then left and right of what is left.
+// pairBands decides how deep to cut at two opposite edges. A frame, a mat or
+// a letterbox lies on both, in one colour: where both end in a step, each is
+// cut; where one does and the other edge is flat in that colour at least as
+// deep (the photo's own edge continues the frame there, so no step shows),
+// both are cut as deep as the one. A crop that cuts into a flat area of the
+// picture lays bare a band at one edge only, which stays.
+func pairBands(a, b edge) (int, int) {
+	if max(a.c-b.c, b.c-a.c) > 2*flatTol {
+		return 0, 0
+	}
+	switch {
+	case a.k > 0 && b.k > 0:
+		return a.k, b.k
+	case a.k > 0 && b.run >= a.k:
+		return a.k, a.k
+	case b.k > 0 && a.run >= b.k:
+		return b.k, b.k
+	}
+	return 0, 0
+}
+
+// trim finds the rectangle of lum (w by h) left once frames are cut off,
+// top and bottom first, then left and right of what is left.
 func trim(lum []float32, w, h int) (x0, y0, x1, y1 int) {
 	mw, mh := int(maxTrim*float64(w)), int(maxTrim*float64(h))
-	y0 = band(lum, 0, 1, w, w, mh)
-	y1 = h - band(lum, (h-1)*w, 1, w, -w, mh)
+	top, bottom := pairBands(band(lum, 0, 1, w, w, mh), band(lum, (h-1)*w, 1, w, -w, mh))
+	y0, y1 = top, h-bottom
 	rows := y1 - y0
-	x0 = band(lum, y0*w, w, rows, 1, mw)
-	x1 = w - band(lum, y0*w+w-1, w, rows, -1, mw)
-	return x0, y0, x1, y1
+	left, right := pairBands(band(lum, y0*w, w, rows, 1, mw), band(lum, y0*w+w-1, w, rows, -1, mw))
+	return left, y0, w - right, y1
 }
