@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"golang.org/x/image/tiff"
 )
 
 // fuzzLimits keep each fuzzed frame small: the fuzzer finds headers that
@@ -30,6 +32,7 @@ func FuzzAnalyze(f *testing.F) {
 	f.Add(withPNGOrientation(encodePNG(f, img), 8))
 	f.Add(encodePNG(f, grey(img)))
 	f.Add(jpg[:len(jpg)/2])
+	f.Add(encodeTIFF(f, img, tiff.Deflate))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		info, err := analyze(bytes.NewReader(data), fuzzLimits)
 		if err != nil {

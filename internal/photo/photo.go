@@ -10,6 +10,8 @@ import (
 	"image/png"
 	"io"
 	"os"
+
+	"golang.org/x/image/tiff"
 )
 
 // Info is what sijil keeps of a photo file.
@@ -69,10 +71,7 @@ func sniff(b []byte) format {
 // Sniff reports whether b, the first bytes of a file (8 are enough), starts
 // as an image type Analyze reads. It checks the signature only: the file may
 // still be corrupt.
-func Sniff(b []byte) bool {
-	f := sniff(b)
-	return f == formatJPEG || f == formatPNG
-}
+func Sniff(b []byte) bool { return sniff(b) != formatNone }
 
 // AnalyzeFile is Analyze of the file at path; its errors name the path.
 func AnalyzeFile(path string) (Info, error) {
@@ -145,6 +144,9 @@ func decode(data []byte, info *Info, maxPixels int64) (image.Image, error) {
 	case formatPNG:
 		cfg, err = png.DecodeConfig(bytes.NewReader(data))
 		info.Orientation = pngOrientation(data)
+	case formatTIFF:
+		cfg, err = tiff.DecodeConfig(bytes.NewReader(data))
+		info.Orientation = tiffOrientation(data)
 	default:
 		return nil, ErrFormat
 	}
@@ -156,10 +158,13 @@ func decode(data []byte, info *Info, maxPixels int64) (image.Image, error) {
 	}
 	info.Width, info.Height = cfg.Width, cfg.Height
 	var img image.Image
-	if f == formatJPEG {
+	switch f {
+	case formatJPEG:
 		img, err = decodeJPEG(data, cfg)
-	} else {
+	case formatPNG:
 		img, err = png.Decode(bytes.NewReader(data))
+	case formatTIFF:
+		img, err = tiff.Decode(bytes.NewReader(data))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)

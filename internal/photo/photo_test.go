@@ -124,6 +124,8 @@ func TestSniff(t *testing.T) {
 	}{
 		{"\xFF\xD8\xFF\xE0", true},
 		{"\x89PNG\r\n\x1a\n", true},
+		{"II*\x00", true},
+		{"MM\x00*", true},
 		{"\xFF\xD8", false},
 		{"GIF89a", false},
 		{"%PDF-1.7", false},
