@@ -104,7 +104,7 @@ type limits struct {
 }
 
 func analyze(r io.Reader, lim limits) (Info, error) {
-	data, err := io.ReadAll(io.LimitReader(r, lim.bytes+1))
+	data, err := readAll(r, lim.bytes)
 	if err != nil {
 		return Info{}, err
 	}
@@ -127,6 +127,24 @@ func analyze(r io.Reader, lim limits) (Info, error) {
 		return Info{}, err
 	}
 	return info, nil
+}
+
+// readAll reads r to its end, or to one byte past limit. Where r knows its
+// size (a file, a bytes.Reader) the buffer is made that size at once rather
+// than grown by doubling, which for an 8 MB photo copies 16 MB more.
+func readAll(r io.Reader, limit int64) ([]byte, error) {
+	var size int64
+	switch v := r.(type) {
+	case interface{ Len() int }:
+		size = int64(v.Len())
+	case *os.File:
+		if fi, err := v.Stat(); err == nil && fi.Mode().IsRegular() {
+			size = fi.Size()
+		}
+	}
+	b := bytes.NewBuffer(make([]byte, 0, min(size, limit)+bytes.MinRead))
+	_, err := b.ReadFrom(io.LimitReader(r, limit+1))
+	return b.Bytes(), err
 }
 
 // decode checks the frame size of data, reads its orientation into info,

@@ -9,6 +9,9 @@ import (
 	"image/color"
 	"image/jpeg"
 	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -67,6 +70,34 @@ func TestAnalyzeBasic(t *testing.T) {
 	}
 	if _, err := Analyze(bytes.NewReader([]byte("GIF89a not read"))); !errors.Is(err, ErrFormat) {
 		t.Errorf("GIF: err %v, want ErrFormat", err)
+	}
+}
+
+// TestAnalyzeFile checks that a file on disk reads as its bytes do, and that
+// errors name the file.
+func TestAnalyzeFile(t *testing.T) {
+	data := encodeJPEG(t, scene(8, 120, 90), 90)
+	path := filepath.Join(t.TempDir(), "a.jpg")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	got, err := AnalyzeFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := Analyze(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.SHA256 != want.SHA256 || got.Hash != want.Hash || !bytes.Equal(got.Thumb, want.Thumb) {
+		t.Error("AnalyzeFile differs from Analyze of the same bytes")
+	}
+	bad := filepath.Join(t.TempDir(), "notes.txt")
+	if err := os.WriteFile(bad, []byte("no picture"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := AnalyzeFile(bad); !errors.Is(err, ErrFormat) || !strings.Contains(err.Error(), bad) {
+		t.Errorf("AnalyzeFile(%s): err %v, want ErrFormat naming the file", bad, err)
 	}
 }
 
