@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"image"
-	"image/color"
 	"image/jpeg"
 	"os"
 	"path/filepath"
@@ -85,22 +84,6 @@ func TestDecodeDC(t *testing.T) {
 	if _, err := decodeDC(prog); !errors.Is(err, errDCUnsupported) {
 		t.Errorf("progressive JPEG: err %v, want errDCUnsupported", err)
 	}
-}
-
-// ycbcr converts img to a YCbCr image of the given subsampling, which
-// image/jpeg encodes with that sampling.
-func ycbcr(img *image.RGBA, ratio image.YCbCrSubsampleRatio) *image.YCbCr {
-	m := image.NewYCbCr(img.Rect, ratio)
-	for y := range img.Rect.Dy() {
-		for x := range img.Rect.Dx() {
-			c := img.RGBAAt(x, y)
-			yy, cb, cr := color.RGBToYCbCr(c.R, c.G, c.B)
-			m.Y[m.YOffset(x, y)] = yy
-			m.Cb[m.COffset(x, y)] = cb
-			m.Cr[m.COffset(x, y)] = cr
-		}
-	}
-	return m
 }
 
 // plane is one sample plane of a decoded JPEG.
