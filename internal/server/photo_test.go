@@ -36,7 +36,7 @@ func testPhoto(t *testing.T, seed int) []byte {
 // putPhotoRecord stores file as a photo document with one caption,
 // linked as ingest links it, and returns the record and the photo's
 // SHA-256.
-func putPhotoRecord(t *testing.T, s caption.Store, name, text string, file []byte) (int64, string) {
+func putPhotoRecord(t *testing.T, s caption.Store, name, text string, file []byte, date ...caption.PartialDate) (int64, string) {
 	t.Helper()
 	ctx := t.Context()
 	info, err := photo.Analyze(bytes.NewReader(file))
@@ -46,6 +46,9 @@ func putPhotoRecord(t *testing.T, s caption.Store, name, text string, file []byt
 	doc := caption.Document{Path: "photos/" + name, SHA256: sum(string(file)), Size: int64(len(file)), Format: "jpeg"}
 	item := caption.Item{Occurrence: caption.Occurrence{Text: text, End: len(text)},
 		Record: caption.Record{Text: text, Description: text}, Fingerprint: caption.Fingerprint{Key: sum(text)}}
+	if len(date) > 0 {
+		item.Record.Date = date[0]
+	}
 	res, err := s.PutDocument(ctx, doc, []caption.Item{item}, caption.Versions{Parser: "test", Gazetteer: "test"})
 	if err != nil {
 		t.Fatal(err)

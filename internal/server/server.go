@@ -155,6 +155,8 @@ func (s *server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /{$}", s.handleSearchPage)
 	mux.HandleFunc("GET /records/{id}", s.handleRecordPage)
 	mux.HandleFunc("GET /events/{id}", s.handleEventPage)
+	mux.HandleFunc("POST /photo-search", s.handlePhotoSearchPage)
+	mux.HandleFunc("GET /conflicting-photos", s.handleConflictsPage)
 	mux.Handle("GET /static/", staticHandler())
 	// Other paths get ServeMux's own plain 404 and 405 (with Allow), behind
 	// the same headers.
