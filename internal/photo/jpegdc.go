@@ -25,7 +25,12 @@ var errDCUnsupported = errors.New("photo: JPEG not read by the DC decoder")
 // and the canonical code ranges for longer ones (JPEG F.2.2.3).
 type huffman struct {
 	look    [1 << lookBits]uint16 // length<<8 | value; 0 when longer than lookBits
-	maxCode [17]int32             // largest code of each length, -1 if none
+	// skip is look for AC tables with the extra bits of the coefficient
+	// folded in: (code length + extra bits)<<8 | run<<4 | size, when that
+	// fits in lookBits, else 0. A DC-only reader wants no coefficient's
+	// value, so most AC terms cost one lookup and one shift.
+	skip    [1 << lookBits]uint16
+	maxCode [17]int32 // largest code of each length, -1 if none
 	valPtr  [17]int32             // index in vals of the first code of each length, less that code
 	vals    []uint8
 }
@@ -58,6 +63,11 @@ func (h *huffman) build(counts []uint8, vals []uint8) error {
 		code += n
 		k += n
 		code <<= 1
+	}
+	for i, e := range h.look {
+		if l := e >> 8; e != 0 && l+e&15 <= lookBits {
+			h.skip[i] = (l+e&15)<<8 | e&0xFF
+		}
 	}
 	return nil
 }
@@ -364,6 +374,27 @@ func (b *bitReader) block(c *dcComponent) bool {
 	c.pred += b.receive(s)
 	k := 1
 	for k < 64 {
+		if b.n < 16 {
+			b.fill()
+		}
+		if e := c.ac.skip[b.acc>>(64-lookBits)]; e != 0 {
+			l := uint(e >> 8)
+			b.acc <<= l
+			b.n -= l
+			r, s := int(e>>4&15), e&15
+			if s == 0 {
+				if r != 15 {
+					return true // end of block
+				}
+				k += 16
+				continue
+			}
+			if k += r; k > 63 {
+				return false
+			}
+			k++
+			continue
+		}
 		rs, ok := b.decode(c.ac)
 		if !ok {
 			return false
