@@ -58,7 +58,8 @@
 // makes Analyze about three times faster than image/jpeg's decoding alone
 // on such a photo (BenchmarkAnalyze, BenchmarkDecodeJPEG).
 // Other JPEGs (progressive, arithmetic-coded, CMYK) and PNGs are decoded by
-// the standard library and reduced by a box filter.
+// the standard library, TIFFs by golang.org/x/image/tiff, and reduced by a
+// box filter.
 //
 // # Hostile files
 //

@@ -24,14 +24,14 @@ var errDCUnsupported = errors.New("photo: JPEG not read by the DC decoder")
 // huffman is a JPEG Huffman table: a lookup of codes up to lookBits long,
 // and the canonical code ranges for longer ones (JPEG F.2.2.3).
 type huffman struct {
-	look    [1 << lookBits]uint16 // length<<8 | value; 0 when longer than lookBits
+	look [1 << lookBits]uint16 // length<<8 | value; 0 when longer than lookBits
 	// skip is look for AC tables with the extra bits of the coefficient
 	// folded in: (code length + extra bits)<<8 | run<<4 | size, when that
 	// fits in lookBits, else 0. A DC-only reader wants no coefficient's
 	// value, so most AC terms cost one lookup and one shift.
 	skip    [1 << lookBits]uint16
 	maxCode [17]int32 // largest code of each length, -1 if none
-	valPtr  [17]int32             // index in vals of the first code of each length, less that code
+	valPtr  [17]int32 // index in vals of the first code of each length, less that code
 	vals    []uint8
 }
 
