@@ -95,6 +95,15 @@ func Analyze(r io.Reader) (Info, error) {
 	return analyze(r, limits{bytes: MaxBytes, pixels: MaxPixels})
 }
 
+// AnalyzeLimit is Analyze with lower bounds than MaxBytes and MaxPixels, for
+// a server that decodes uploads from strangers: decoding takes up to 4
+// bytes a pixel (a PNG) whatever the file's size, since a flat 100-megapixel
+// PNG compresses to a few hundred kilobytes. Bounds above the package's are
+// lowered to them.
+func AnalyzeLimit(r io.Reader, maxBytes, maxPixels int64) (Info, error) {
+	return analyze(r, limits{bytes: min(maxBytes, MaxBytes), pixels: min(maxPixels, MaxPixels)})
+}
+
 // limits are the bounds analyze enforces: MaxBytes and MaxPixels, smaller
 // in tests and fuzzing. noThumb skips the thumbnail, for tests that hash
 // thousands of pictures and look at nothing else.

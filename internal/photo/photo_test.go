@@ -9,6 +9,7 @@ import (
 	"image/color"
 	"image/jpeg"
 	"image/png"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -142,9 +143,16 @@ func TestAnalyzeHostile(t *testing.T) {
 			}
 		})
 	}
-	// A file over the byte limit is refused without being read further.
-	if _, err := analyze(bytes.NewReader(jpg), limits{bytes: int64(len(jpg) - 1), pixels: MaxPixels}); !errors.Is(err, ErrTooLarge) {
+	// A file over the byte limit is refused without being read further, and
+	// a server's lower pixel limit holds.
+	if _, err := AnalyzeLimit(bytes.NewReader(jpg), int64(len(jpg)-1), MaxPixels); !errors.Is(err, ErrTooLarge) {
 		t.Errorf("file over the byte limit: err = %v, want ErrTooLarge", err)
+	}
+	if _, err := AnalyzeLimit(bytes.NewReader(jpg), MaxBytes, 200*150-1); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("frame over the pixel limit: err = %v, want ErrTooLarge", err)
+	}
+	if _, err := AnalyzeLimit(bytes.NewReader(jpg), MaxBytes, 200*150); err != nil {
+		t.Errorf("frame at the pixel limit: %v", err)
 	}
 }
 
@@ -178,5 +186,65 @@ func TestSHA256(t *testing.T) {
 	}
 	if info.SHA256 != sha256.Sum256(file) {
 		t.Errorf("SHA256 %x, want %x", info.SHA256, sha256.Sum256(file))
+	}
+}
+
+func TestHashText(t *testing.T) {
+	info, err := Analyze(bytes.NewReader(encodeJPEG(t, scene(9, 64, 64), 90)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := info.Hash.String()
+	if len(s) != 128 || strings.ToLower(s) != s {
+		t.Errorf("String() = %q, want 128 lowercase hex digits", s)
+	}
+	for _, bad := range []string{"", s[:127], s + "0", "g" + s[1:], strings.ToUpper(s[:1]) + s[1:] + "z"} {
+		if _, err := ParseHash(bad); err == nil {
+			t.Errorf("ParseHash(%q) accepted", bad)
+		}
+	}
+}
+
+// TestDistance checks the properties a caller relies on: 0 to itself,
+// symmetric, and a mirrored hash at 0.
+func TestDistance(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 1000 {
+		var a, b Hash
+		for i := range a {
+			a[i], b[i] = r.Uint64(), r.Uint64()
+		}
+		if d := Distance(a, a); d != 0 {
+			t.Fatalf("Distance(a, a) = %d", d)
+		}
+		if Distance(a, b) != Distance(b, a) {
+			t.Fatalf("Distance not symmetric: %d, %d", Distance(a, b), Distance(b, a))
+		}
+		if d := Distance(a, Mirror(a)); d != 0 || Mirror(Mirror(a)) != a {
+			t.Fatalf("Distance(a, Mirror(a)) = %d", d)
+		}
+		if d := Distance(a, b); d < 0 || d > 256 {
+			t.Fatalf("Distance %d out of 0..256", d)
+		}
+	}
+}
+
+// TestTransparentPNG checks that transparent pixels read as white, the page
+// they are shown on, in the thumbnail.
+func TestTransparentPNG(t *testing.T) {
+	img := image.NewNRGBA(image.Rect(0, 0, 40, 20))
+	for i := range img.Pix {
+		img.Pix[i] = 0 // transparent black
+	}
+	info, err := Analyze(bytes.NewReader(encodePNG(t, img)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	th, err := jpeg.Decode(bytes.NewReader(info.Thumb))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, g, b, _ := th.At(20, 10).RGBA(); r>>8 < 250 || g>>8 < 250 || b>>8 < 250 {
+		t.Errorf("transparent pixel thumbnailed as %d,%d,%d, want white", r>>8, g>>8, b>>8)
 	}
 }
