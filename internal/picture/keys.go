@@ -11,11 +11,12 @@ import (
 // of Hamming distance: each of bands keys is bandBits bits of a 256-bit
 // block of the hash, taken at fixed positions. Two blocks d bits apart
 // share a given band with probability (1-d/256)^bandBits, so that they
-// share no band with probability (1-(1-d/256)^bandBits)^bands: 0.00002 at
-// d 24 (a resized or recompressed copy), 0.001 at 40, 0.03 at 50 and 0.2
-// at photo.SameMax, 64, the farthest a copy may lie; unrelated pictures
-// (d about 128) share one with probability 0.012. Finding a picture's
-// copies reads about 1% of the photos, never all of them, and Distance
+// share no band with probability (1-(1-d/256)^bandBits)^bands: 0.00000003
+// at d 24 (a resized or recompressed copy), 0.001 at 40, 0.03 at 50 and
+// 0.2 at photo.SameMax, 64, the farthest a copy may lie. Unrelated
+// pictures (d about 128) share a band with probability 0.012 a pair of
+// blocks, some 5% of photos with two blocks each: finding a picture's
+// copies reads a twentieth of the photos, never all of them, and Distance
 // then decides. Copies near SameMax may be missed: the price of not
 // comparing every photo (see docs/photos.md).
 //
