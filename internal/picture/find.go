@@ -30,7 +30,7 @@ func FindReader(ctx context.Context, s caption.Store, r io.Reader) ([]caption.Ph
 // nearest h and that distance; nearest first, then the earliest first day
 // of the date (undated last), then ID. An unrelated photo finds nothing.
 func Find(ctx context.Context, s caption.Store, h photo.Hash) ([]caption.PhotoMatch, error) {
-	cands, err := s.PhotosByKeys(ctx, Keys(h))
+	cands, err := s.PhotosByKeys(ctx, QueryKeys(h))
 	if err != nil {
 		return nil, fmt.Errorf("find photo: %w", err)
 	}

@@ -13,7 +13,7 @@ import (
 // share a given band with probability (1-d/256)^bandBits, so that they
 // share no band with probability (1-(1-d/256)^bandBits)^bands: 0.00000003
 // at d 24 (a resized or recompressed copy), 0.001 at 40, 0.03 at 50 and
-// 0.2 at photo.SameMax, 64, the farthest a copy may lie. Unrelated
+// 0.08 at 56 (photo.SameMax, the farthest a copy may lie). Unrelated
 // pictures (d about 128) share a band with probability 0.012 a pair of
 // blocks, some 5% of photos with two blocks each: finding a picture's
 // copies reads a twentieth of the photos, never all of them, and Distance
@@ -59,6 +59,15 @@ func Keys(h photo.Hash) []int64 {
 			keys = append(keys, int64(b)<<bandBits|v)
 		}
 	}
+	slices.Sort(keys)
+	return slices.Compact(keys)
+}
+
+// QueryKeys returns the keys to look a fingerprint up by: those of h and
+// of its mirror image, since photo.Distance finds a flipped copy the same
+// picture, and a flipped copy's own keys are another picture's.
+func QueryKeys(h photo.Hash) []int64 {
+	keys := append(Keys(h), Keys(photo.Mirror(h))...)
 	slices.Sort(keys)
 	return slices.Compact(keys)
 }

@@ -17,8 +17,8 @@ func shareKey(a, b []int64) bool {
 	return false
 }
 
-// TestKeysFindCopies: every transformed copy of a picture shares an index
-// key with its original (the index's recall on the copies the issue names),
+// TestKeysFindCopies: every transformed copy of a picture asks for an
+// index key its original is stored under (the index's recall on the copies the issue names),
 // while distinct pictures seldom do (the photos a search reads beside the
 // right ones). The distances themselves are package photo's to test.
 func TestKeysFindCopies(t *testing.T) {
@@ -43,7 +43,7 @@ func TestKeysFindCopies(t *testing.T) {
 				continue
 			}
 			same++
-			if !shareKey(keys, Keys(c)) {
+			if !shareKey(keys, QueryKeys(c)) {
 				t.Errorf("scene %d %s: distance %d, but no index key in common", i, tr.name, d)
 			}
 		}

@@ -64,7 +64,7 @@ func linkOne(ctx context.Context, s caption.Store, p caption.Photo, decided map[
 		// alone rather than being compared wrongly.
 		return l, nil
 	}
-	cands, err := s.PhotosByKeys(ctx, Keys(h))
+	cands, err := s.PhotosByKeys(ctx, QueryKeys(h))
 	if err != nil {
 		return l, fmt.Errorf("link photo %d: %w", p.ID, err)
 	}

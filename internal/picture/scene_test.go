@@ -65,6 +65,18 @@ var transforms = []struct {
 	{"10 px border", func(m *image.RGBA) image.Image { return bordered(m, 10) }, 90},
 	{"greyscale", grey, 90},
 	{"brightness +20%", func(m *image.RGBA) image.Image { return brighter(m, 1.2) }, 90},
+	{"mirrored", mirrored, 90}, // a harder case: found through QueryKeys
+}
+
+func mirrored(m *image.RGBA) image.Image {
+	b := m.Bounds()
+	out := image.NewRGBA(b)
+	for y := range b.Dy() {
+		for x := range b.Dx() {
+			out.SetRGBA(b.Dx()-1-x, y, m.RGBAAt(x, y))
+		}
+	}
+	return out
 }
 
 func half(m *image.RGBA) image.Image {
