@@ -129,7 +129,7 @@ func runExport(ctx context.Context, cfg Config, f exportFlags, args []string, st
 		var c export.Counts
 		var err error
 		if f.format == "xmp" {
-			c, err = export.WriteXMPDir(f.out, export.Matching(ctx, s, q, false), f.force)
+			c, err = export.WriteXMPDir(f.out, export.Matching(ctx, s, q, true), f.force)
 			if errors.Is(err, fs.ErrExist) {
 				err = fmt.Errorf("%w (give -force to overwrite)", err)
 			}

@@ -25,10 +25,14 @@ var importRules = map[string][]string{
 	"internal/corpus/benchtool": {"internal/caption", "internal/corpus", "internal/source", "internal/sqlite"},
 	"internal/source":           {"internal/caption"},
 	"internal/export":           {"internal/caption"},
-	"internal/ingest":           {"internal/caption", "internal/parse", "internal/geocode", "internal/dedup", "internal/source"},
-	"internal/sqlite":           {"internal/caption"},
-	"internal/postgres":         {"internal/caption"},
-	"internal/storetest":        {"internal/caption"},
+	// photo fingerprints pictures: a leaf, like parse
+	"internal/photo": {},
+	// picture keys, links and finds photos in a store
+	"internal/picture":   {"internal/caption", "internal/photo"},
+	"internal/ingest":    {"internal/caption", "internal/parse", "internal/geocode", "internal/dedup", "internal/source", "internal/photo", "internal/picture"},
+	"internal/sqlite":    {"internal/caption"},
+	"internal/postgres":  {"internal/caption"},
+	"internal/storetest": {"internal/caption"},
 	// the in-memory search index in front of a store (cmd/sijil wires it)
 	"internal/searchindex": {"internal/caption"},
 	"internal/server":      {"internal/caption", "internal/export", "internal/server/web"},

@@ -139,6 +139,7 @@ func runIngest(ctx context.Context, cfg Config, near dedup.Options, paths []stri
 		opt.Progress = std.err
 	}
 	opt.Failed = func(f ingest.Failure) { fmt.Fprintf(std.err, "sijil: ingest %v\n", f.Err) }
+	opt.PhotoFailed = func(f ingest.Failure) { fmt.Fprintf(std.err, "sijil: ingest: warning: %v\n", f.Err) }
 	return withStore(ctx, cfg, func(s caption.Store) error {
 		f, err := useFocus(ctx, cfg, s, &opt)
 		if err != nil {
@@ -203,6 +204,10 @@ func printSummary(w io.Writer, s ingest.Summary) {
 		s.Documents, s.Unchanged, s.Captions, s.NewRecords, s.ExactDuplicates)
 	fmt.Fprintf(w, "linked %d new clusters (%d altered copies joined one), %d new events (%d records joined one)\n",
 		s.NewClusters, s.Copies, s.NewEvents, s.EventJoins)
+	if s.Photos > 0 || s.PhotosLinked > 0 || len(s.PhotoFailures) > 0 {
+		fmt.Fprintf(w, "kept %d pictures, linked %d as the same picture or a new one; %d pictures not readable (their captions kept)\n",
+			s.Photos, s.PhotosLinked, len(s.PhotoFailures))
+	}
 	if s.Links > 0 {
 		more := ""
 		if s.Links > len(s.LinkPaths) {

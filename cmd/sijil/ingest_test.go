@@ -160,6 +160,12 @@ type exportedRecord struct {
 		Start    int    `json:"start"`
 		End      int    `json:"end"`
 		Line     int    `json:"line"`
+		Photo    *struct {
+			SHA256 string
+			Width  int
+			PHash  string
+			Group  *int64
+		} `json:"photo"`
 	} `json:"sources"`
 	keys []string
 }

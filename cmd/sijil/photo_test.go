@@ -29,6 +29,13 @@ func captionJPEG(t *testing.T, datasets ...any) []byte {
 	if err := jpeg.Encode(&img, image.NewGray(image.Rect(0, 0, 8, 8)), nil); err != nil {
 		t.Fatal(err)
 	}
+	return withIPTC(img.Bytes(), datasets...)
+}
+
+// withIPTC returns the JPEG b with an APP13 Photoshop segment after its SOI
+// marker holding the IPTC datasets (record 2) given as number, value
+// pairs, declared UTF-8.
+func withIPTC(b []byte, datasets ...any) []byte {
 	iim := func(rec, num byte, v string) []byte {
 		return append(binary.BigEndian.AppendUint16([]byte{0x1C, rec, num}, uint16(len(v))), v...)
 	}
@@ -43,7 +50,6 @@ func captionJPEG(t *testing.T, datasets ...any) []byte {
 	}
 	payload := append([]byte("Photoshop 3.0\x00"), res...)
 	seg := append(binary.BigEndian.AppendUint16([]byte{0xFF, 0xED}, uint16(len(payload)+2)), payload...)
-	b := img.Bytes()
 	return append(append(append([]byte{}, b[:2]...), seg...), b[2:]...)
 }
 

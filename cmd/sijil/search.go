@@ -25,6 +25,10 @@ type searchFlags struct {
 	cursor string
 	limit  int
 	json   bool
+	// photo and conflicting are the picture searches, which take no
+	// QUERY or filters.
+	photo       string
+	conflicting bool
 }
 
 func searchCommand() command {
@@ -58,13 +62,23 @@ Each line shows the ID, date, place, killed/injured and the start of the
 description. When more records match than -limit, the last line gives the
 -cursor of the next page. -json prints the result as one JSON object:
 "total", "next", "records" (as "sijil export" writes them, with "id",
-"cluster" and "event", without sources) and "facets".`,
+"cluster" and "event", without sources) and "facets".
+
+-photo FILE lists instead the records whose sources carry the same picture
+as FILE (resized, recompressed, cropped a little, recoloured), nearest
+first with the distance of their fingerprints, earliest date first among
+equals; FILE is read, not stored. -conflicting-photos lists the records
+whose picture is printed under another caption that dates it more than a
+few days apart, places it more than 50 km away or in another country, each
+with the warnings that name the other record.`,
 		flags: func(fs *flag.FlagSet, cfg *Config) {
 			dbFlag(fs, cfg)
 			f.queryFlags.define(fs)
 			fs.IntVar(&f.limit, "limit", caption.DefaultLimit, fmt.Sprintf("print at most `N` records (at most %d)", caption.MaxLimit))
 			fs.StringVar(&f.cursor, "cursor", "", "start after the page that printed cursor `C`")
 			fs.BoolVar(&f.json, "json", false, "print JSON")
+			fs.StringVar(&f.photo, "photo", "", "list the records whose sources carry the same picture as the photo `FILE` (JPEG, PNG), nearest first")
+			fs.BoolVar(&f.conflicting, "conflicting-photos", false, "list the records whose picture carries another caption that disagrees on the date, the place or the country")
 		},
 		run: func(ctx context.Context, cfg Config, args []string, std stdio) error {
 			return runRecordSearch(ctx, cfg, f, args, std)
@@ -76,6 +90,16 @@ description. When more records match than -limit, the last line gives the
 // matches. A query the store would refuse is a usage error, told before
 // the register is opened.
 func runRecordSearch(ctx context.Context, cfg Config, f searchFlags, args []string, std stdio) error {
+	if f.photo != "" || f.conflicting {
+		if len(args) > 0 || f.photo != "" && f.conflicting {
+			fmt.Fprintf(std.err, "sijil search: -photo and -conflicting-photos take no QUERY and not each other\nRun 'sijil help search' for usage.\n")
+			return errUsage
+		}
+		if f.conflicting {
+			return runConflictingPhotos(ctx, cfg, f.json, std)
+		}
+		return runPhotoSearch(ctx, cfg, f.photo, f.json, std)
+	}
 	q, err := f.query(strings.Join(args, " "))
 	if err == nil {
 		_, err = q.Plan()

@@ -173,6 +173,7 @@ func runServe(ctx context.Context, cfg Config, f serveFlags, std stdio) error {
 			Logger:      logger,
 			Now:         time.Now,
 			Revision:    revision,
+			FindPhoto:   photoFinder(store),
 		}
 		if f.token != "" && f.dataDir != "" {
 			opt.Ingest = serveIngest(cfg, store, gaz, filepath.Join(f.dataDir, "uploads"))

@@ -68,6 +68,9 @@ func show(ctx context.Context, s caption.Store, id int64, w io.Writer) error {
 	for _, src := range v.sources {
 		fmt.Fprintf(tw, "  %s\tcaption %d\tbytes %d-%d\tline %d\tsha256 %s\n",
 			termText(src.Document.Path), src.Index, src.Start, src.End, src.Line, src.Document.SHA256)
+		if p := src.Photo; p != nil {
+			fmt.Fprintf(tw, "    photo %d\t%dx%d\tpicture %d\t%s\n", p.ID, p.Width, p.Height, p.Link.Group, photoLinkText(p.Link))
+		}
 	}
 	fmt.Fprintln(tw)
 	printGroup(tw, "cluster", v.rec.Cluster, v.cluster)
@@ -105,6 +108,13 @@ func loadView(ctx context.Context, s caption.Store, id int64) (recordView, error
 	}
 	if v.corrections, err = s.Corrections(ctx, id); err != nil {
 		return v, err
+	}
+	conflicts, err := caption.RecordPhotoConflicts(ctx, s, id)
+	if err != nil {
+		return v, err
+	}
+	for _, c := range conflicts {
+		v.rec.Record.Warnings = append(v.rec.Record.Warnings, c.Warning())
 	}
 	if v.cluster, err = groupMembers(ctx, s, caption.LevelCluster, v.rec.Cluster); err != nil {
 		return v, err
@@ -210,4 +220,15 @@ func joinStrings[S ~string](xs []S) string {
 		out[i] = string(x)
 	}
 	return strings.Join(out, "; ")
+}
+
+// photoLinkText says how a photo joined its picture group, for review.
+func photoLinkText(l caption.PhotoLink) string {
+	switch {
+	case l.Group == 0:
+		return "not linked yet"
+	case l.Target == l.Photo:
+		return "rule " + termText(l.Rule)
+	}
+	return fmt.Sprintf("-> photo %d\tdistance %d\trule %s", l.Target, l.Distance, termText(l.Rule))
 }

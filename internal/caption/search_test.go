@@ -186,9 +186,3 @@ func TestRecordTerms(t *testing.T) {
 		t.Errorf("SearchText = %q, want %q", got, want)
 	}
 }
-
-// Distance returns the great-circle distance between two points in
-// kilometres.
-func Distance(lat1, lon1, lat2, lon2 float64) float64 {
-	return 2 * earthRadius * math.Asin(math.Sqrt(min(1, Haversine(lat1, lon1, lat2, lon2))))
-}

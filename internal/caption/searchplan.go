@@ -288,6 +288,12 @@ func (p *Plan) setNear(c *Circle) error {
 	return nil
 }
 
+// Distance returns the great-circle distance between two points in
+// kilometres (the same-picture conflicts compare scenes by it).
+func Distance(lat1, lon1, lat2, lon2 float64) float64 {
+	return 2 * earthRadius * math.Asin(math.Sqrt(min(1, Haversine(lat1, lon1, lat2, lon2))))
+}
+
 // Haversine returns the haversine of the central angle between two points
 // given in degrees: sin²(Δφ/2) + cos φ1 cos φ2 sin²(Δλ/2). The stores compare
 // it with Plan.Hav, in SQL, by this formula.

@@ -151,6 +151,9 @@ type Stats struct {
 type Source struct {
 	Document Document
 	Occurrence
+	// Photo is the picture the document is, with its link; nil for a
+	// text document and a photo stored before sijil kept pictures.
+	Photo *Photo
 }
 
 // Store is sijil's register. It has two implementations, SQLite and
@@ -288,6 +291,35 @@ type Store interface {
 	// that have a location, in search order, for a map: each with its ID
 	// and the fields of PointRecord only. q's Limit and Cursor are ignored.
 	Points(ctx context.Context, q Query, limit int) ([]StoredRecord, error)
+
+	// PutPhotos stores each photo, once per SHA-256 (a photo already
+	// stored keeps its ID, link and thumbnail), and that its document is
+	// that photo, all in one transaction (or Exclusive's): a document is
+	// one photo, and stored again it keeps the first. A document that
+	// does not exist is ErrNotFound; a SHA-256 that is not 64 lower-case
+	// hex digits, a size below 1, an empty hash or thumbnail, ErrInvalid.
+	PutPhotos(ctx context.Context, photos []DocumentPhoto) error
+	// UnlinkedPhotos returns up to limit (at least 1) photos with no
+	// PhotoLink, in ID order.
+	UnlinkedPhotos(ctx context.Context, limit int) ([]Photo, error)
+	// PhotosByKeys returns the photos stored with one of keys
+	// (DocumentPhoto.Keys), linked or not, in ID order: the candidates
+	// near a fingerprint, read through an index of the keys, never by
+	// reading every photo.
+	PhotosByKeys(ctx context.Context, keys []int64) ([]Photo, error)
+	// SetPhotoLinks stores links, in order, each replacing its photo's,
+	// in one transaction (or Exclusive's): all or none. A photo or target
+	// that does not exist is ErrNotFound; a Group below 1, ErrInvalid. A
+	// zero Created is the current time.
+	SetPhotoLinks(ctx context.Context, links []PhotoLink) error
+	// PhotoSources returns the sources whose photo is linked into one of
+	// groups, each with its Photo, by group, photo ID, document and index.
+	// groups nil: the sources of every group of more than one photo, the
+	// pictures printed more than once.
+	PhotoSources(ctx context.Context, groups []int64) ([]Source, error)
+	// Thumbnail returns the thumbnail (JPEG) of the photo whose file has
+	// that hex SHA-256; ErrNotFound when there is none.
+	Thumbnail(ctx context.Context, sha256 string) ([]byte, error)
 
 	// Close releases the store.
 	Close() error

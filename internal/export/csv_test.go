@@ -105,7 +105,7 @@ func TestCSVHeader(t *testing.T) {
 	want := []string{"id", "cluster", "event", "text", "description", "credit", "photographers", "agencies", "date",
 		"date_precision", "date_text", "places", "location_name", "latitude", "longitude", "geonameid", "admin1",
 		"location_country", "location_feature", "location_precision", "location_basis", "country", "killed", "injured", "attribution",
-		"event_types", "actors", "perpetrator", "perpetrator_claim", "target", "people", "evidence", "warnings", "sources"}
+		"event_types", "actors", "perpetrator", "perpetrator_claim", "target", "people", "evidence", "warnings", "sources", "photo_files", "photo_sha256"}
 	if diff := cmp.Diff([][]string{want}, rows); diff != "" {
 		t.Errorf("an empty export (-want +got):\n%s", diff)
 	}

@@ -185,6 +185,26 @@ type wireSource struct {
 	Start    int    `json:"start"`
 	End      int    `json:"end"`
 	Line     int    `json:"line,omitempty"`
+	// Photo is the picture of a photo document; null for text.
+	Photo *wirePhoto `json:"photo"`
+}
+
+// wirePhoto is a source's picture: its file digest and pixel size, its
+// perceptual fingerprint in hex, and its group of the same picture, the ID
+// every source whose photo is the same picture shares (null until linked).
+type wirePhoto struct {
+	SHA256 string `json:"sha256"`
+	Width  int    `json:"width"`
+	Height int    `json:"height"`
+	PHash  string `json:"phash"`
+	Group  *int64 `json:"group"`
+}
+
+func photoOf(p *caption.Photo) *wirePhoto {
+	if p == nil {
+		return nil
+	}
+	return &wirePhoto{SHA256: p.SHA256, Width: p.Width, Height: p.Height, PHash: p.Hash, Group: groupID(p.Link.Group)}
 }
 
 // WriteEntriesJSONL writes each entry as one line of JSON: the record's
@@ -221,7 +241,8 @@ func appendEntryJSON(buf *bytes.Buffer, e Entry) error {
 	buf.Truncate(buf.Len() - 2)
 	extra := wireExtra{ID: e.ID, Cluster: groupID(e.Cluster), Event: groupID(e.Event), Sources: make([]wireSource, len(e.Sources))}
 	for i, s := range e.Sources {
-		extra.Sources[i] = wireSource{Document: s.Document.Path, SHA256: s.Document.SHA256, Index: s.Index, Start: s.Start, End: s.End, Line: s.Line}
+		extra.Sources[i] = wireSource{Document: s.Document.Path, SHA256: s.Document.SHA256, Index: s.Index, Start: s.Start, End: s.End, Line: s.Line,
+			Photo: photoOf(s.Photo)}
 	}
 	var x bytes.Buffer
 	enc := json.NewEncoder(&x)

@@ -91,6 +91,15 @@ func fixture() []Entry {
 			Sources:      []caption.Source{{Document: doc, Occurrence: caption.Occurrence{Index: i / 2, Start: 100 * i, End: 100*i + len(r.Text), Line: 1 + i}}},
 		})
 	}
+	// Records 1 and 3 were also read from photos: the same picture (group
+	// 9), one of them resized.
+	for i, name := range map[int]string{0: "cases/17/harasta-0302.jpg", 2: "harasta-small.jpg"} {
+		sha := strings.Repeat(string(rune('c'+i)), 64)
+		doc := caption.Document{ID: 10 + int64(i), Path: name, SHA256: sha, Format: "jpeg", FirstSeen: ingested}
+		photo := &caption.Photo{ID: 9 + int64(i), SHA256: sha, Width: 6000 >> (i / 2), Height: 4000 >> (i / 2),
+			Hash: strings.Repeat("0f1e2d3c", 16), Link: caption.PhotoLink{Group: 9}}
+		out[i].Sources = append(out[i].Sources, caption.Source{Document: doc, Occurrence: caption.Occurrence{End: len(out[i].Record.Text)}, Photo: photo})
+	}
 	return out
 }
 

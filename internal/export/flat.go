@@ -94,7 +94,39 @@ func columns() []column {
 		{name: "evidence", get: rec(func(r *caption.Record) any { return evidence(r.Evidence) })},
 		{name: "warnings", get: rec(func(r *caption.Record) any { return strs(r.Warnings) })},
 		{name: "sources", get: func(e *Entry) any { return sources(e.Sources) }},
+		// Not SPEC fields: the pictures of the record's photo sources, by
+		// file name and SHA-256, in the order of sources (issue 16).
+		{name: "photo_files", get: func(e *Entry) any { return photoFiles(e.Sources) }},
+		{name: "photo_sha256", get: func(e *Entry) any { return photoDigests(e.Sources) }},
 	}
+}
+
+// photoFiles is the file name of each photo source: the base name of its
+// document, never the folders it lay in (see caption.Document.PublicPath).
+func photoFiles(srcs []caption.Source) []string {
+	out := []string{}
+	for _, s := range srcs {
+		if s.Photo != nil {
+			out = append(out, fileName(s.Document.Path))
+		}
+	}
+	return out
+}
+
+// photoDigests is the SHA-256 of each photo source's file.
+func photoDigests(srcs []caption.Source) []string {
+	out := []string{}
+	for _, s := range srcs {
+		if s.Photo != nil {
+			out = append(out, s.Photo.SHA256)
+		}
+	}
+	return out
+}
+
+// fileName is the last element of a path written with either separator.
+func fileName(path string) string {
+	return path[strings.LastIndexAny(path, `/\`)+1:]
 }
 
 func nullString[T ~string](s T) any {

@@ -28,7 +28,8 @@ const xmpHeader = `<?xpacket begin="` + "\uFEFF" + `" id="W5M0MpCehiHzreSzNTczkc
     xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/"
     xmlns:Iptc4xmpCore="http://iptc.org/std/Iptc4xmpCore/1.0/xmlns/"
     xmlns:Iptc4xmpExt="http://iptc.org/std/Iptc4xmpExt/2008-02-29/"
-    xmlns:exif="http://ns.adobe.com/exif/1.0/">
+    xmlns:exif="http://ns.adobe.com/exif/1.0/"
+    xmlns:sijil="urn:sijil:ns:1.0:">
 `
 
 const xmpFooter = `  </rdf:Description>
@@ -48,8 +49,10 @@ const xmpFooter = `  </rdf:Description>
 // (photoshop:DateCreated, which XMP allows as YYYY, YYYY-MM or YYYY-MM-DD);
 // the same place as IPTC's LocationShown, with its GeoNames URI and its
 // coordinates; the event (Iptc4xmpExt:Event: its types, place and date)
-// and the people named (Iptc4xmpExt:PersonInImage). Every value is escaped
-// by encoding/xml.
+// and the people named (Iptc4xmpExt:PersonInImage); the file name and
+// SHA-256 of each photo it was read from (dc:source, sijil:PhotoFile,
+// sijil:PhotoSHA256: e.Sources must be read). Every value is escaped by
+// encoding/xml.
 func WriteXMP(w io.Writer, e Entry) error {
 	var b bytes.Buffer
 	b.WriteString(xmpHeader)
@@ -73,6 +76,16 @@ func WriteXMP(w io.Writer, e Entry) error {
 		names[i] = person.Name
 	}
 	x.list("Iptc4xmpExt:PersonInImage", "Bag", names)
+	// The photos the caption was read from, so that a tool merging the
+	// sidecar can check it has the right file: dc:source (Dublin Core's
+	// "resource from which it is derived") names the first, and sijil's
+	// own properties list each file name and its SHA-256, in step.
+	files := photoFiles(e.Sources)
+	if len(files) > 0 {
+		x.text("dc:source", files[0])
+	}
+	x.list("sijil:PhotoFile", "Seq", files)
+	x.list("sijil:PhotoSHA256", "Seq", photoDigests(e.Sources))
 	b.WriteString(xmpFooter)
 	_, err := w.Write(b.Bytes())
 	return err

@@ -35,6 +35,10 @@ type Options struct {
 	// path and an error that names it (and the line, when known). nil: the
 	// failures are only counted and listed in the Summary.
 	Failed func(Failure)
+	// PhotoFailed is called for each photo document whose captions were
+	// stored but whose picture could not be read; nil: only listed in the
+	// Summary.
+	PhotoFailed func(Failure)
 	// Stdin is read for the path "-".
 	Stdin io.Reader
 	// Workers is how many documents are read and parsed at once; 0 means
@@ -94,6 +98,14 @@ type Summary struct {
 	// Ingest is read whatever its name.
 	Skipped      int
 	SkippedPaths []string
+	// Photos counts the pictures of photo documents stored, and
+	// PhotosLinked the photos linked at the picture level (those of
+	// this run, and any a killed run left unlinked).
+	Photos, PhotosLinked int
+	// PhotoFailures are photo documents whose captions were stored but
+	// whose picture could not be read (corrupt, too large, a format not
+	// decoded): each error names the file (see Options.PhotoFailed).
+	PhotoFailures []Failure
 
 	Failures []Failure
 	Elapsed  time.Duration // the whole run
@@ -185,6 +197,16 @@ func (in *ingester) fail(path string, err error) {
 	if in.opt.Failed != nil {
 		in.progress.clear()
 		in.opt.Failed(f)
+	}
+}
+
+// photoFailed records a photo document whose picture was not kept.
+func (in *ingester) photoFailed(path string, err error) {
+	f := Failure{Path: path, Err: err}
+	in.sum.PhotoFailures = append(in.sum.PhotoFailures, f)
+	if in.opt.PhotoFailed != nil {
+		in.progress.clear()
+		in.opt.PhotoFailed(f)
 	}
 }
 

@@ -10,6 +10,8 @@ import (
 
 	"sijil/internal/caption"
 	"sijil/internal/dedup"
+	"sijil/internal/photo"
+	"sijil/internal/picture"
 	"sijil/internal/source"
 )
 
@@ -20,6 +22,12 @@ type document struct {
 	items []caption.Item
 	known bool  // stored before with the same content: not parsed
 	err   error // the document could not be read
+	// photo is the picture of a photo document, analysed here once for
+	// the whole file however many captions it holds (Document set when
+	// stored); nil for text, and for a photo whose pixels could not be
+	// read (photoErr), whose captions are stored all the same.
+	photo    *caption.DocumentPhoto
+	photoErr error
 }
 
 // prepare reads, parses and fingerprints the document at path. It touches no
@@ -48,7 +56,30 @@ func (in *ingester) prepare(path string) *document {
 		return d
 	}
 	d.items = in.parse(raws, d.doc.Format)
+	d.photo, d.photoErr = analyze(data, d.doc.Format)
+	if d.photoErr != nil {
+		d.photoErr = fmt.Errorf("%s: picture not kept: %w", path, d.photoErr)
+	}
 	return d
+}
+
+// analyze fingerprints the picture of a photo document: nil for another
+// format.
+func analyze(data []byte, format string) (*caption.DocumentPhoto, error) {
+	switch format {
+	case source.FormatJPEG, source.FormatPNG, source.FormatTIFF:
+	default:
+		return nil, nil
+	}
+	info, err := photo.Analyze(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	return &caption.DocumentPhoto{
+		Photo: caption.Photo{SHA256: hex.EncodeToString(info.SHA256[:]), Width: info.Width, Height: info.Height, Hash: info.Hash.String()},
+		Thumb: info.Thumb,
+		Keys:  picture.Keys(info.Hash),
+	}, nil
 }
 
 // parse turns a document's raw captions into items. Plain text is cut into

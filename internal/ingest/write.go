@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"sijil/internal/caption"
+	"sijil/internal/picture"
 )
 
 // storeAll prepares the documents on opt.Workers goroutines and stores them
@@ -152,6 +153,9 @@ func (in *ingester) putChunk(ctx context.Context, docs []*document) error {
 		for i, r := range res {
 			in.count(stored[i], r)
 		}
+		if err := in.putPhotos(xctx, stored, res); err != nil {
+			return err
+		}
 		if linked {
 			return in.endLinking(xctx)
 		}
@@ -176,4 +180,34 @@ func (in *ingester) count(d *document, res caption.IngestResult) {
 		in.sum.ExactDuplicates += res.ExactDuplicate
 	}
 	in.progress.stored(in.sum.Documents+len(in.sum.Failures), in.sum.Captions, in.sum.Bytes)
+}
+
+// putPhotos stores the pictures of the chunk's new photo documents and
+// links every photo not yet linked, inside the chunk's Exclusive call: a
+// killed ingest leaves no photo stored without its link.
+func (in *ingester) putPhotos(ctx context.Context, docs []*document, res []caption.IngestResult) error {
+	var photos []caption.DocumentPhoto
+	for i, d := range docs {
+		if d.photoErr != nil && !res[i].Unchanged {
+			in.photoFailed(d.path, d.photoErr)
+		}
+		if d.photo == nil || res[i].Unchanged {
+			continue
+		}
+		p := *d.photo
+		p.Document = res[i].Document.ID
+		photos = append(photos, p)
+	}
+	if len(photos) > 0 {
+		if err := in.store.PutPhotos(ctx, photos); err != nil {
+			return fmt.Errorf("ingest: %w", err)
+		}
+	}
+	n, err := picture.Link(ctx, in.store)
+	if err != nil {
+		return fmt.Errorf("ingest: %w", err)
+	}
+	in.sum.Photos += len(photos)
+	in.sum.PhotosLinked += n
+	return nil
 }

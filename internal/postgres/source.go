@@ -43,7 +43,7 @@ func (s *Store) Sources(ctx context.Context, record int64) (_ []caption.Source, 
 	var srcs []caption.Source
 	err = s.read(ctx, func(q querier) error {
 		rows, err := q.Query(ctx, `SELECT `+sourceColumns+`
-			FROM occurrences o JOIN documents d ON d.id = o.document_id
+			FROM occurrences o JOIN documents d ON d.id = o.document_id `+sourcePhotoJoin+`
 			WHERE o.record_id = $1
 			ORDER BY o.document_id, o.idx`, record)
 		if err != nil {
@@ -69,7 +69,7 @@ func (s *Store) SourcesOf(ctx context.Context, records []int64) (_ map[int64][]c
 	var srcs []caption.Source
 	err = s.read(ctx, func(q querier) error {
 		rows, err := q.Query(ctx, `SELECT `+sourceColumns+`
-			FROM occurrences o JOIN documents d ON d.id = o.document_id
+			FROM occurrences o JOIN documents d ON d.id = o.document_id `+sourcePhotoJoin+`
 			WHERE o.record_id = ANY($1)
 			ORDER BY o.record_id, o.document_id, o.idx`, records)
 		if err != nil {
@@ -89,18 +89,24 @@ func (s *Store) SourcesOf(ctx context.Context, records []int64) (_ map[int64][]c
 
 // sourceColumns are what scanSource reads.
 const sourceColumns = `d.id, d.path, d.root, d.sha256, d.size, d.format, d.first_seen, d.last_seen,
-	o.record_id, o.idx, o.start_byte, o.end_byte, o.line, o.text, o.meta`
+	o.record_id, o.idx, o.start_byte, o.end_byte, o.line, o.text, o.meta, ` + photoColumns
+
+// sourcePhotoJoin joins the photo of each source's document, when it has
+// one, for sourceColumns.
+const sourcePhotoJoin = `LEFT JOIN document_photos dp ON dp.document_id = d.id LEFT JOIN photos p ON p.id = dp.photo_id`
 
 // scanSource reads one row of sourceColumns.
 func scanSource(row pgx.CollectableRow) (caption.Source, error) {
 	var src caption.Source
 	var meta []byte
+	var ph photoRow
 	d, o := &src.Document, &src.Occurrence
-	err := row.Scan(&d.ID, &d.Path, &d.Root, &d.SHA256, &d.Size, &d.Format, &d.FirstSeen, &d.LastSeen,
-		&o.RecordID, &o.Index, &o.Start, &o.End, &o.Line, &o.Text, &meta)
+	err := row.Scan(append([]any{&d.ID, &d.Path, &d.Root, &d.SHA256, &d.Size, &d.Format, &d.FirstSeen, &d.LastSeen,
+		&o.RecordID, &o.Index, &o.Start, &o.End, &o.Line, &o.Text, &meta}, ph.dest()...)...)
 	if err != nil {
 		return src, err
 	}
+	src.Photo = ph.photo()
 	d.FirstSeen, d.LastSeen = d.FirstSeen.UTC(), d.LastSeen.UTC()
 	o.DocumentID = d.ID
 	if meta != nil {

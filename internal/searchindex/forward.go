@@ -103,3 +103,37 @@ func (s *Store) Stats(ctx context.Context) (caption.Stats, error) { return s.src
 func (s *Store) Corrections(ctx context.Context, record int64) ([]caption.Correction, error) {
 	return s.src.Corrections(ctx, record)
 }
+
+// The photo methods pass to the source: the index holds no photos, and a
+// record's same-picture warnings are worked out when it is read from the
+// source.
+
+// PutPhotos passes to the source.
+func (s *Store) PutPhotos(ctx context.Context, photos []caption.DocumentPhoto) error {
+	return s.src.PutPhotos(ctx, photos)
+}
+
+// UnlinkedPhotos passes to the source.
+func (s *Store) UnlinkedPhotos(ctx context.Context, limit int) ([]caption.Photo, error) {
+	return s.src.UnlinkedPhotos(ctx, limit)
+}
+
+// PhotosByKeys passes to the source.
+func (s *Store) PhotosByKeys(ctx context.Context, keys []int64) ([]caption.Photo, error) {
+	return s.src.PhotosByKeys(ctx, keys)
+}
+
+// SetPhotoLinks passes to the source.
+func (s *Store) SetPhotoLinks(ctx context.Context, links []caption.PhotoLink) error {
+	return s.src.SetPhotoLinks(ctx, links)
+}
+
+// PhotoSources passes to the source.
+func (s *Store) PhotoSources(ctx context.Context, groups []int64) ([]caption.Source, error) {
+	return s.src.PhotoSources(ctx, groups)
+}
+
+// Thumbnail passes to the source.
+func (s *Store) Thumbnail(ctx context.Context, sha256 string) ([]byte, error) {
+	return s.src.Thumbnail(ctx, sha256)
+}

@@ -67,6 +67,9 @@ type Options struct {
 // are read from the source every Options.Poll, so a search may miss what
 // another process committed in the last poll interval (and, on PostgreSQL,
 // a record it reindexed in the last seconds; see postgres.Store.SearchRows).
+// Photo calls (PutPhotos, SetPhotoLinks, PhotosByKeys, PhotoSources,
+// Thumbnail) pass to the source as they are: a photo changes no record's
+// search row, and inside Exclusive they run in the source's transaction.
 // The records a search returns may be shared with later searches (they are
 // cached while the source reports no commit): callers must not modify them.
 type Store struct {

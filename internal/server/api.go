@@ -135,7 +135,7 @@ func (s *server) handleRecordGet(w http.ResponseWriter, r *http.Request) {
 		ClusterMembers: toMembersJSON(d.cluster.Records), ClusterTotal: d.cluster.Total, ClusterNext: nullable(d.cluster.Next),
 		EventMembers: toMembersJSON(d.event.Records), EventTotal: d.event.Total, EventNext: nullable(d.event.Next)}
 	for _, src := range d.sources {
-		out.Sources = append(out.Sources, toSourceJSON(src))
+		out.Sources = append(out.Sources, toSourceJSON(src, d.pictures))
 	}
 	writeJSON(w, http.StatusOK, out)
 }

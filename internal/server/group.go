@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 
 	"sijil/internal/caption"
@@ -21,6 +22,7 @@ type detail struct {
 	cluster     caption.GroupPage // the other records of its cluster
 	event       caption.GroupPage // the other records of its event
 	corrections []correctionJSON
+	pictures    pictures // the other records of its sources' pictures
 }
 
 // The query parameters of member lists: the page size of every list, the
@@ -64,6 +66,22 @@ func (s *server) recordDetail(r *http.Request) (detail, error) {
 	}
 	if d.corrections, err = s.recordCorrections(ctx, id); err != nil {
 		return detail{}, err
+	}
+	if d.pictures, err = s.pictures(ctx, id, d.sources); err != nil {
+		return detail{}, err
+	}
+	// The record's picture printed under captions that disagree with its
+	// own: warnings found when read (a copy: the store's record may be
+	// shared with other readers).
+	conflicts, err := caption.RecordPhotoConflicts(ctx, s.store, id)
+	if err != nil {
+		return detail{}, err
+	}
+	if len(conflicts) > 0 {
+		d.record.Record.Warnings = slices.Clone(d.record.Record.Warnings)
+		for _, c := range conflicts {
+			d.record.Record.Warnings = append(d.record.Record.Warnings, c.Warning())
+		}
 	}
 	return d, nil
 }

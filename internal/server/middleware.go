@@ -44,6 +44,8 @@ func (s *server) secure(next http.Handler) http.Handler {
 		switch {
 		case r.Method == http.MethodPost && r.URL.Path == "/api/v1/documents":
 			timeout, maxBody = s.limits.UploadTimeout, s.limits.MaxUpload
+		case r.Method == http.MethodPost && (r.URL.Path == "/api/v1/photo-search" || r.URL.Path == "/photo-search"):
+			maxBody = s.limits.MaxUpload
 		case r.Method == http.MethodGet && r.URL.Path == "/api/v1/export":
 			timeout = s.limits.ExportTimeout
 		}

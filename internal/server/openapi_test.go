@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"image/jpeg"
 	"io"
 	"net/http"
 	"net/url"
@@ -254,6 +255,9 @@ func testOpenAPI(t *testing.T, open storeOpener) {
 		b, err := io.ReadAll(body)
 		return IngestResult{Path: "uploads/" + name, SHA256: sum(string(b)), Size: int64(len(b)), Captions: 1, NewRecords: 1}, err
 	}
+	pic := testPhoto(t, 7)
+	photoRecord, photoSHA := putPhotoRecord(t, s, "p7.jpg", "Smoke over the market in a photo of the test.", pic)
+	opt.FindPhoto = findPhoto(s)
 	ts := serve(t, s, opt)
 
 	status, h, raw := get(t, ts, "/api/v1/openapi.json")
@@ -304,6 +308,11 @@ func testOpenAPI(t *testing.T, open storeOpener) {
 			body: `{"field": "killed", "value": 1, "author": "rk"}`},
 		{op: "/api/v1/documents", method: "POST", path: "/api/v1/documents?name=new.txt", token: testToken, body: harastaRescue},
 		{op: "/api/v1/documents", method: "POST", path: "/api/v1/documents", token: testToken, body: "x"},
+		{op: "/api/v1/records/{id}", path: fmt.Sprintf("/api/v1/records/%d", photoRecord)},
+		{op: "/api/v1/photo-search", method: "POST", path: "/api/v1/photo-search", body: string(pic)},
+		{op: "/api/v1/photo-search", method: "POST", path: "/api/v1/photo-search", body: "not a photo"},
+		{op: "/api/v1/photos/{sha256}/thumbnail", path: "/api/v1/photos/" + photoSHA + "/thumbnail"},
+		{op: "/api/v1/photos/{sha256}/thumbnail", path: "/api/v1/photos/" + sum("none") + "/thumbnail"},
 	}
 	// The record with its correction, now that it has one.
 	calls = append(calls, apiCall{op: "/api/v1/records/{id}", path: fmt.Sprintf("/api/v1/records/%d", h1)})
@@ -333,6 +342,12 @@ func testOpenAPI(t *testing.T, open storeOpener) {
 		media, ok := resp.Content[ctype]
 		if !ok {
 			t.Errorf("%s %s: %d answered %s, documented %v", method, call.path, status, ctype, resp.Content)
+			continue
+		}
+		if ctype == "image/jpeg" {
+			if _, err := jpeg.DecodeConfig(bytes.NewReader(body)); err != nil {
+				t.Errorf("%s %s: %v", method, call.path, err)
+			}
 			continue
 		}
 		dec := json.NewDecoder(bytes.NewReader(body))

@@ -14,7 +14,7 @@ var templateFS embed.FS
 
 // pageNames are the templates/ files that are whole pages; each defines
 // "content" for layout.html.
-var pageNames = []string{"search.html", "record.html", "event.html", "error.html"}
+var pageNames = []string{"search.html", "record.html", "event.html", "error.html", "photos.html"}
 
 // parsePages parses each page with the layout. The templates are embedded,
 // so an error is a build mistake that every test shows.

@@ -22,6 +22,7 @@ type recordView struct {
 	MapLat   string
 	MapLon   string
 	Sources  []sourceRow
+	Photos   []pictureView
 	Links    []linkRow
 	Cluster  memberList
 	EventURL string
@@ -63,6 +64,14 @@ func (r sourceRow) SHA256Parts() []string {
 	return parts
 }
 
+// pictureView is a photo of the record's sources: its thumbnail, how it was
+// linked into its group of the same picture, and the other records whose
+// sources carry that picture.
+type pictureView struct {
+	Thumb, File, Size, Link string
+	Same                    []int64
+}
+
 type linkRow struct {
 	Level, Rule, Similarity, Created, TargetURL string
 	Target                                      int64
@@ -98,6 +107,20 @@ func (s *server) handleRecordPage(w http.ResponseWriter, r *http.Request) {
 	for _, src := range d.sources {
 		v.Sources = append(v.Sources, sourceRow{Path: src.Document.Path, SHA256: src.Document.SHA256, Format: src.Document.Format,
 			Range: fmt.Sprintf("%d–%d", src.Start, src.End), Line: src.Line, Index: src.Index})
+	}
+	for _, src := range d.sources {
+		if p := d.pictures.photoOf(src); p != nil {
+			pv := pictureView{Thumb: p.Thumbnail, File: src.Document.PublicPath(), Size: fmt.Sprintf("%d × %d", p.Width, p.Height), Same: p.SamePicture}
+			switch {
+			case p.Link == nil:
+				pv.Link = "not linked yet"
+			case p.Link.Rule == "new":
+				pv.Link = "the first known photo of this picture"
+			default:
+				pv.Link = fmt.Sprintf("matched a photo at distance %d (%s)", p.Link.Distance, p.Link.Rule)
+			}
+			v.Photos = append(v.Photos, pv)
+		}
 	}
 	for _, l := range d.links {
 		v.Links = append(v.Links, linkRow{Level: string(l.Level), Rule: l.Rule, Similarity: strconv.FormatFloat(l.Similarity, 'f', 2, 64),

@@ -52,6 +52,11 @@ type resultView struct {
 	Killed                           *int
 	EventTypes                       string
 	Snippet                          string
+	// Thumb is the thumbnail URL of the record's first photo source, ""
+	// for a caption read from text only; Distance, in a photo search, how
+	// far its picture lies from the one searched for.
+	Thumb    string
+	Distance *int
 }
 
 // facetParams maps facets to the filter parameter a facet link sets.
@@ -92,8 +97,9 @@ func (s *server) handleSearchPage(w http.ResponseWriter, r *http.Request) {
 	}
 	v.Total = res.Total
 	v.Facets = facetViews(f, res.Facets)
-	for _, sr := range res.Records {
-		v.Results = append(v.Results, toResultView(sr))
+	if v.Results, err = s.resultViews(r, res.Records); err != nil {
+		s.error(w, r, err)
+		return
 	}
 	if res.Next != "" {
 		v.NextURL = pageURL(f, r.URL.Query().Get("limit"), res.Next)
@@ -163,6 +169,30 @@ func facetLabel(facet, value string) string {
 		}
 	}
 	return value
+}
+
+// resultViews are the results of rs, each with the thumbnail of its first
+// photo source: the sources of the page read at once.
+func (s *server) resultViews(r *http.Request, rs []caption.StoredRecord) ([]resultView, error) {
+	ids := make([]int64, len(rs))
+	for i, sr := range rs {
+		ids[i] = sr.ID
+	}
+	srcs, err := s.store.SourcesOf(r.Context(), ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]resultView, len(rs))
+	for i, sr := range rs {
+		out[i] = toResultView(sr)
+		for _, src := range srcs[sr.ID] {
+			if src.Photo != nil {
+				out[i].Thumb = thumbnailURL(src.Photo.SHA256)
+				break
+			}
+		}
+	}
+	return out, nil
 }
 
 func toResultView(sr caption.StoredRecord) resultView {

@@ -34,6 +34,13 @@ type Options struct {
 	// return while it stays put. nil: none is kept. Given here rather than
 	// found on the store, so that a store wrapped by another keeps it.
 	Revision func() uint64
+	// FindPhoto returns the records whose sources carry the same picture
+	// as the photo body holds (picture.FindReader), for POST
+	// /api/v1/photo-search; nil: that answers 501. The server does not
+	// decode images itself: the photo analysis stays with cmd/sijil, as
+	// ingest does. An error the client caused (not an image, too large,
+	// corrupt) is a UserError naming what was wrong.
+	FindPhoto func(ctx context.Context, body io.Reader) ([]caption.PhotoMatch, error)
 	// WriteToken enables uploads and corrections for requests that present
 	// it as a bearer token. Empty: the server is read-only.
 	WriteToken string
@@ -115,7 +122,8 @@ type server struct {
 	// hosts and refused write tokens to one per client per minute.
 	hosts             hostSet
 	hostLog, tokenLog *rateLog
-	exports           *exportGate // Limits.MaxExports per client
+	exports           *exportGate   // Limits.MaxExports per client
+	photoSearches     chan struct{} // maxPhotoSearches at once
 }
 
 // New returns the handler serving store with opt: the API, the pages and
@@ -125,6 +133,7 @@ func New(store caption.Store, opt Options) http.Handler {
 	s := &server{store: store, opt: opt, limits: opt.Limits.withDefaults(), log: opt.Logger, pages: parsePages(),
 		hosts: newHostSet(opt.Hosts), hostLog: newRateLog(time.Minute, 1000), tokenLog: newRateLog(time.Minute, 1000)}
 	s.exports = &exportGate{max: s.limits.MaxExports}
+	s.photoSearches = make(chan struct{}, maxPhotoSearches)
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -146,10 +155,14 @@ func (s *server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /api/v1/openapi.json", s.handleOpenAPI)
 	mux.HandleFunc("POST /api/v1/corrections/{id}", s.requireToken(s.handleCorrectionCreate))
 	mux.HandleFunc("POST /api/v1/documents", s.requireToken(s.handleDocumentCreate))
+	mux.HandleFunc("POST /api/v1/photo-search", s.handlePhotoSearch)
+	mux.HandleFunc("GET /api/v1/photos/{sha256}/thumbnail", s.handleThumbnail)
 
 	mux.HandleFunc("GET /{$}", s.handleSearchPage)
 	mux.HandleFunc("GET /records/{id}", s.handleRecordPage)
 	mux.HandleFunc("GET /events/{id}", s.handleEventPage)
+	mux.HandleFunc("POST /photo-search", s.handlePhotoSearchPage)
+	mux.HandleFunc("GET /conflicting-photos", s.handleConflictsPage)
 	mux.Handle("GET /static/", staticHandler())
 	// Other paths get ServeMux's own plain 404 and 405 (with Allow), behind
 	// the same headers.

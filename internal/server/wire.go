@@ -95,9 +95,10 @@ type sourceJSON struct {
 	Line     int               `json:"line"`
 	Text     string            `json:"text"`
 	Meta     map[string]string `json:"meta"`
+	Photo    *photoJSON        `json:"photo"` // null for a text source
 }
 
-func toSourceJSON(src caption.Source) sourceJSON {
+func toSourceJSON(src caption.Source, p pictures) sourceJSON {
 	d := src.Document
 	meta := src.Meta
 	if meta == nil {
@@ -107,6 +108,7 @@ func toSourceJSON(src caption.Source) sourceJSON {
 		Document: documentJSON{ID: d.ID, Path: d.Path, SHA256: d.SHA256, Size: d.Size, Format: d.Format,
 			FirstSeen: d.FirstSeen.UTC(), LastSeen: d.LastSeen.UTC()},
 		Index: src.Index, Start: src.Start, End: src.End, Line: src.Line, Text: src.Text, Meta: meta,
+		Photo: p.photoOf(src),
 	}
 }
 

@@ -27,7 +27,7 @@ func (s *Store) Documents(ctx context.Context) (docs []caption.Document, err err
 	return docs, rows.Err()
 }
 
-const documentColumns = "documents.id, path, root, sha256, size, format, first_seen, last_seen"
+const documentColumns = "documents.id, documents.path, documents.root, documents.sha256, documents.size, documents.format, documents.first_seen, documents.last_seen"
 
 // scanner is what *sql.Row and *sql.Rows share.
 type scanner interface{ Scan(dest ...any) error }
@@ -51,7 +51,7 @@ func scanDocument(sc scanner, dest ...any) (caption.Document, error) {
 func (s *Store) Sources(ctx context.Context, record int64) (srcs []caption.Source, err error) {
 	defer wrap(&err, "sqlite.Sources(%d)", record)
 	const query = `SELECT ` + sourceColumns + `
-		FROM occurrences JOIN documents ON documents.id = occurrences.document_id
+		FROM occurrences JOIN documents ON documents.id = occurrences.document_id ` + sourcePhotoJoin + `
 		WHERE occurrences.record_id = ? ORDER BY occurrences.document_id, occurrences.idx`
 	err = s.querySources(ctx, query, []any{record}, func(src caption.Source) {
 		srcs = append(srcs, src)
@@ -80,7 +80,7 @@ func (s *Store) SourcesOf(ctx context.Context, records []int64) (out map[int64][
 		return nil, err
 	}
 	const query = `SELECT ` + sourceColumns + `
-		FROM occurrences JOIN documents ON documents.id = occurrences.document_id
+		FROM occurrences JOIN documents ON documents.id = occurrences.document_id ` + sourcePhotoJoin + `
 		WHERE occurrences.record_id IN (SELECT value FROM json_each(?)) ORDER BY occurrences.record_id, occurrences.document_id, occurrences.idx`
 	err = s.querySources(ctx, query, []any{string(ids)}, func(src caption.Source) {
 		out[src.RecordID] = append(out[src.RecordID], src)
@@ -93,7 +93,12 @@ func (s *Store) SourcesOf(ctx context.Context, records []int64) (out map[int64][
 
 // sourceColumns are what scanSource reads.
 const sourceColumns = documentColumns + `, occurrences.record_id, occurrences.idx, occurrences.byte_start, occurrences.byte_end,
-	occurrences.line, occurrences.text, (SELECT text FROM records WHERE records.id = occurrences.record_id), occurrences.meta`
+	occurrences.line, occurrences.text, (SELECT text FROM records WHERE records.id = occurrences.record_id), occurrences.meta, ` + photoColumns
+
+// sourcePhotoJoin joins the photo of each source's document, when it has
+// one, for sourceColumns.
+const sourcePhotoJoin = `LEFT JOIN document_photos ON document_photos.document_id = documents.id
+	LEFT JOIN photos ON photos.id = document_photos.photo_id`
 
 // querySources runs a query of sourceColumns and calls fn with each row.
 func (s *Store) querySources(ctx context.Context, query string, args []any, fn func(caption.Source)) error {
@@ -107,8 +112,12 @@ func (s *Store) querySources(ctx context.Context, query string, args []any, fn f
 		var meta sql.NullString
 		var packed []byte
 		var recordText string
-		src.Document, err = scanDocument(rows, &src.RecordID, &src.Index, &src.Start, &src.End, &src.Line, &packed, &recordText, &meta)
+		var ph photoRow
+		src.Document, err = scanDocument(rows, append([]any{&src.RecordID, &src.Index, &src.Start, &src.End, &src.Line, &packed, &recordText, &meta}, ph.dest()...)...)
 		if err != nil {
+			return err
+		}
+		if src.Photo, err = ph.photo(); err != nil {
 			return err
 		}
 		if src.Text, err = unpackText(packed, recordText); err != nil {

@@ -98,6 +98,10 @@ import (
 //   - Facets: every facet name is present; over every match, the 20 most
 //     frequent values, then by value; each value as first stored. The
 //     basis facet counts only locations stored with a basis.
+//   - Photos (photo.go): stored once per SHA-256, the first put kept;
+//     Sources carry the photo of a photo document and nil for text;
+//     PhotosByKeys finds exactly the photos first stored under one of
+//     its keys, in ID order; SetPhotoLinks is all or none.
 //   - Timeline counts by the first day of the date, oldest first; Points
 //     is the matches with a location, in search order, up to its limit.
 func Run(t *testing.T, open func(t *testing.T) caption.Store) {
@@ -153,6 +157,10 @@ func Run(t *testing.T, open func(t *testing.T) caption.Store) {
 		{"SearchCancelled", testSearchCancelled},
 		{"Timeline", testTimeline},
 		{"Points", testPoints},
+		{"Photos", testPhotos},
+		{"PhotosInvalid", testPhotosInvalid},
+		{"PhotosByKeys", testPhotosByKeys},
+		{"PhotoLinks", testPhotoLinks},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

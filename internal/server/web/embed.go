@@ -7,7 +7,8 @@ package web
 
 import "embed"
 
-// FS holds static/app.css, static/map.js, static/timeline.js and data/
+// FS holds static/app.css, static/map.js, static/timeline.js, static/photo.js
+// (a photo dropped on the search-by-photo form) and data/
 // (countries.json, admin1.json and the README that credits their sources).
 // The demo page and its invented data (static/demo*) are left out on
 // purpose: they are for checking the assets alone, not for users. Serve
@@ -19,5 +20,5 @@ import "embed"
 //	mux.Handle("GET /static/data/", http.StripPrefix("/static/data/", http.FileServerFS(data)))
 //	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
 //
-//go:embed static/app.css static/map.js static/timeline.js data/countries.json data/admin1.json data/README.md
+//go:embed static/app.css static/map.js static/timeline.js static/photo.js data/countries.json data/admin1.json data/README.md
 var FS embed.FS

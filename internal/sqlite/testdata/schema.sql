@@ -13,6 +13,12 @@ CREATE TABLE corrections (
 	created   TEXT NOT NULL
 ) STRICT;
 
+-- table document_photos
+CREATE TABLE document_photos (
+	document_id INTEGER PRIMARY KEY REFERENCES documents (id),
+	photo_id    INTEGER NOT NULL REFERENCES photos (id)
+) STRICT;
+
 -- table documents
 CREATE TABLE documents (
 	id         INTEGER PRIMARY KEY,
@@ -50,6 +56,33 @@ CREATE TABLE "occurrences" (
 	PRIMARY KEY (document_id, idx),
 	CHECK (byte_start <= byte_end)
 ) STRICT, WITHOUT ROWID;
+
+-- table photo_keys
+CREATE TABLE photo_keys (
+	key      INTEGER NOT NULL,
+	photo_id INTEGER NOT NULL REFERENCES photos (id),
+	PRIMARY KEY (key, photo_id)
+) STRICT, WITHOUT ROWID;
+
+-- table photo_thumbs
+CREATE TABLE photo_thumbs (
+	photo_id INTEGER PRIMARY KEY REFERENCES photos (id),
+	jpeg     BLOB NOT NULL
+) STRICT;
+
+-- table photos
+CREATE TABLE photos (
+	id       INTEGER PRIMARY KEY,
+	sha256   TEXT NOT NULL UNIQUE CHECK (length(sha256) = 64),
+	width    INTEGER NOT NULL CHECK (width > 0),
+	height   INTEGER NOT NULL CHECK (height > 0),
+	phash    TEXT NOT NULL,
+	grp      INTEGER REFERENCES photos (id),
+	target   INTEGER REFERENCES photos (id),
+	distance INTEGER,
+	rule     TEXT,
+	linked   TEXT
+) STRICT;
 
 -- table records
 CREATE TABLE records (
@@ -165,8 +198,17 @@ CREATE TABLE settings (
 -- index corrections_record
 CREATE INDEX corrections_record ON corrections (record_id, seq);
 
+-- index document_photos_photo
+CREATE INDEX document_photos_photo ON document_photos (photo_id);
+
 -- index occurrences_record
 CREATE INDEX occurrences_record ON occurrences (record_id);
+
+-- index photos_group
+CREATE INDEX photos_group ON photos (grp) WHERE grp IS NOT NULL;
+
+-- index photos_unlinked
+CREATE INDEX photos_unlinked ON photos (id) WHERE grp IS NULL;
 
 -- index records_cluster_members
 CREATE INDEX records_cluster_members ON records (cluster, day_first) WHERE cluster IS NOT NULL;

@@ -1,0 +1,138 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+
+	"sijil/internal/caption"
+)
+
+// photosView is the data of photos.html: a list of records found by their
+// pictures.
+type photosView struct {
+	Title, Note, Error string
+	Total              int
+	Results            []photoResultView
+}
+
+type photoResultView struct {
+	resultView
+	Warnings []string
+}
+
+// handlePhotoSearchPage answers the search page's photo form: the photo
+// (the form's "photo" file, read as it streams in, never stored) is
+// searched for as POST /api/v1/photo-search does, and the records of the
+// same picture listed nearest first.
+func (s *server) handlePhotoSearchPage(w http.ResponseWriter, r *http.Request) {
+	v := photosView{Title: "Search by photo", Note: "Records whose photos are the same picture as the one given, nearest first."}
+	if s.opt.FindPhoto == nil {
+		s.error(w, r, &UserError{Kind: caption.ErrUnsupported, Message: "this server does not search by photo"})
+		return
+	}
+	select {
+	case s.photoSearches <- struct{}{}:
+		defer func() { <-s.photoSearches }()
+	default:
+		s.error(w, r, &UserError{Kind: errBusy, Message: "too many photo searches at once; try again in a moment"})
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, s.limits.MaxUpload)
+	part, err := photoPart(r)
+	var ms []caption.PhotoMatch
+	if err == nil {
+		ms, err = s.opt.FindPhoto(r.Context(), part)
+	}
+	if err != nil {
+		status, msg := errorStatus(err)
+		if status >= 500 {
+			s.error(w, r, err)
+			return
+		}
+		v.Error = msg
+		s.render(w, r, status, "photos.html", v)
+		return
+	}
+	rs := make([]caption.StoredRecord, len(ms))
+	for i, m := range ms {
+		rs[i] = m.Record
+	}
+	views, err := s.resultViews(r, rs)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	for i, rv := range views {
+		d := ms[i].Distance
+		rv.Distance = &d
+		v.Results = append(v.Results, photoResultView{resultView: rv})
+	}
+	v.Total = len(v.Results)
+	s.render(w, r, http.StatusOK, "photos.html", v)
+}
+
+// photoPart returns the "photo" file of r's multipart form, as it
+// streams.
+func photoPart(r *http.Request) (io.Reader, error) {
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return nil, &UserError{Kind: caption.ErrInvalid, Message: "send the photo as the form's \"photo\" file", Err: err}
+	}
+	for {
+		p, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			return nil, &UserError{Kind: caption.ErrInvalid, Message: "choose a photo to search for"}
+		}
+		if err != nil {
+			return nil, &UserError{Kind: caption.ErrInvalid, Message: "the form could not be read", Err: err}
+		}
+		if p.FormName() == "photo" {
+			return p, nil
+		}
+	}
+}
+
+// handleConflictsPage lists the records whose picture is printed under
+// another record's caption that disagrees with theirs, with the warnings
+// that name the other records: the "captions that disagree" facet.
+func (s *server) handleConflictsPage(w http.ResponseWriter, r *http.Request) {
+	cs, err := caption.AllPhotoConflicts(r.Context(), s.store)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	var ids []int64
+	for _, c := range cs {
+		ids = append(ids, c.Record)
+	}
+	ids = slices.Compact(ids)
+	rs, err := s.store.RecordsOf(r.Context(), ids[:min(len(ids), maxConflictList)])
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	views, err := s.resultViews(r, rs)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	v := photosView{Title: "Same picture, captions that disagree", Total: len(ids),
+		Note: fmt.Sprintf("Records whose photo is the same picture as another record's, whose caption dates it more than %d days apart, places it more than %d km away or in another country: the picture may be recirculated.",
+			caption.ConflictDays, caption.ConflictKm)}
+	for i, rv := range views {
+		pv := photoResultView{resultView: rv}
+		for _, c := range cs {
+			if c.Record == rs[i].ID {
+				pv.Warnings = append(pv.Warnings, c.Warning())
+			}
+		}
+		v.Results = append(v.Results, pv)
+	}
+	s.render(w, r, http.StatusOK, "photos.html", v)
+}
+
+// maxConflictList is how many records the conflicts page lists.
+const maxConflictList = 500
