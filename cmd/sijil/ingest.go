@@ -99,16 +99,7 @@ func lexiconFlag(fs *flag.FlagSet, cfg *Config) {
 // state, which would leave the collector running almost without pause.
 // Beyond the limit (several million records) collections grow frequent,
 // never fatal: the limit is soft.
-//
-// Below the limit the heap may still grow to twice what is live, and
-// SQLite's own memory (its page cache, the statement journal) comes on
-// top. ingestGCPercent lets it grow by half instead, unless GOGC says
-// otherwise: twice as many collections, which cost little beside the
-// writes (README gives the measured share).
-const (
-	ingestMemoryLimit = 400 << 20
-	ingestGCPercent   = 50
-)
+const ingestMemoryLimit = 400 << 20
 
 func runIngest(ctx context.Context, cfg Config, near dedup.Options, paths []string, std stdio) error {
 	if len(paths) == 0 {
@@ -121,9 +112,6 @@ func runIngest(ctx context.Context, cfg Config, near dedup.Options, paths []stri
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(ingestMemoryLimit))
-	}
-	if os.Getenv("GOGC") == "" {
-		defer debug.SetGCPercent(debug.SetGCPercent(ingestGCPercent))
 	}
 	opt, err := pipelineOptions(cfg)
 	if err != nil {
