@@ -20,6 +20,7 @@ func fullRecord() Record {
 	return Record{
 		Text:          text,
 		Description:   text[:len(text)-40],
+		Lang:          "en",
 		Credit:        "Photo by Ameer Alhalbi/AFP Photo",
 		Photographers: []string{"Ameer Alhalbi"},
 		Agencies:      []Agency{"AFP"},
