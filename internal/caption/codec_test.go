@@ -292,3 +292,27 @@ func FuzzUnmarshalFields(f *testing.F) {
 		}
 	})
 }
+
+// TestRecordWithoutLang decodes a record stored before sijil read a
+// caption's language: it has no lang, and encodes again to the same bytes.
+func TestRecordWithoutLang(t *testing.T) {
+	old := `{"text":"Douma","description":"Douma","country":"SY","evidence":{"places":[[0,5]]}}`
+	r, err := UnmarshalRecord([]byte(old))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Lang != "" || r.Country != "SY" {
+		t.Errorf("decoded lang %q, country %q; want none and SY", r.Lang, r.Country)
+	}
+	b, err := MarshalRecord(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(b) != old {
+		t.Errorf("re-encoded %s, want %s", b, old)
+	}
+	r.Lang = "fr"
+	if b, err = MarshalRecord(r); err != nil || !strings.Contains(string(b), `"description":"Douma","lang":"fr",`) {
+		t.Errorf("with lang: %s, %v", b, err)
+	}
+}

@@ -1,7 +1,9 @@
 package parse
 
 import (
+	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -148,5 +150,28 @@ func TestFrenchCredits(t *testing.T) {
 				t.Errorf("lang %q, want fr", r.Lang)
 			}
 		})
+	}
+}
+
+// TestFrenchLexiconExtended adds a source and an event word from a team's
+// own files, as -lexicon does, and reports a malformed line by file and line.
+func TestFrenchLexiconExtended(t *testing.T) {
+	p, err := New(fstest.MapFS{
+		"fr_sources.tsv": {Data: []byte("# ours\nlocal council\tconseil local\n")},
+		"fr_events.tsv":  {Data: []byte("funeral\tveillée* funèbre*\n")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := p.Caption("Une veillée funèbre à Homs, en Syrie, le 3 mars 2013, après que quatre civils ont été tués, selon le conseil local.")
+	if diff := cmp.Diff([]string{"local council"}, r.Attribution); diff != "" {
+		t.Errorf("attribution (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]caption.EventType{caption.Funeral}, r.EventTypes); diff != "" {
+		t.Errorf("event types (-want +got):\n%s", diff)
+	}
+	_, err = New(fstest.MapFS{"fr_countries.tsv": {Data: []byte("SYR\tSyrie\n")}})
+	if err == nil || !strings.Contains(err.Error(), "fr_countries.tsv:1") {
+		t.Errorf("malformed line: err = %v, want one naming fr_countries.tsv:1", err)
 	}
 }

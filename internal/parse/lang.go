@@ -91,7 +91,6 @@ func detectLang(s string) string {
 	return ""
 }
 
-
 // lowerWord lower-cases a short ASCII word.
 func lowerWord(w string) string {
 	var b [8]byte
