@@ -192,7 +192,7 @@ func exportRecords(t *testing.T, env map[string]string) []exportedRecord {
 // record's key, the digest is the file's and the line is the range's.
 func checkSources(t *testing.T, rec exportedRecord) {
 	t.Helper()
-	want := []string{"text", "description", "credit", "photographers", "agencies", "date", "date_precision", "date_text",
+	want := []string{"text", "description", "lang", "credit", "photographers", "agencies", "date", "date_precision", "date_text",
 		"places", "location", "country", "killed", "injured", "attribution", "event_types", "actors", "perpetrator", "target",
 		"people", "evidence", "warnings", "id", "cluster", "event", "sources"}
 	if diff := cmp.Diff(want, rec.keys); diff != "" {

@@ -47,7 +47,8 @@ func exitCode(err error) int {
 // back to SIJIL_* environment variables, falling back to DefaultConfig.
 type Config struct {
 	// Lexicon is a directory of extra lexicon files (agencies.tsv,
-	// actors.tsv, events.tsv, countries.tsv, names.tsv) whose lines are added
+	// actors.tsv, events.tsv, countries.tsv, names.tsv, fr_countries.tsv,
+	// fr_events.tsv, fr_sources.tsv) whose lines are added
 	// to the built-in ones. Empty: built-in lexicons only.
 	Lexicon string
 	// Gazetteer is the directory of imported gazetteers (`sijil gazetteer

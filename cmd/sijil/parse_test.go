@@ -13,7 +13,7 @@ import (
 
 // specFields are the record's fields in docs/records.md's order.
 var specFields = []string{
-	"text", "description", "credit", "photographers", "agencies", "date", "date_precision", "date_text",
+	"text", "description", "lang", "credit", "photographers", "agencies", "date", "date_precision", "date_text",
 	"places", "location", "country", "killed", "injured", "attribution", "event_types", "actors", "perpetrator", "target",
 	"people", "evidence", "warnings",
 }

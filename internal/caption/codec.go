@@ -17,6 +17,7 @@ import (
 type wireRecord struct {
 	Text          string              `json:"text"`
 	Description   string              `json:"description,omitempty"`
+	Lang          string              `json:"lang,omitempty"` // absent from records stored before it was read
 	Credit        string              `json:"credit,omitempty"`
 	Photographers []string            `json:"photographers,omitempty"`
 	Agencies      []Agency            `json:"agencies,omitempty"`
@@ -177,7 +178,7 @@ func fromWire(w wireRecord) (Record, error) {
 
 func toWireRecord(r Record) wireRecord {
 	w := wireRecord{
-		Text: r.Text, Description: r.Description, Credit: r.Credit,
+		Text: r.Text, Description: r.Description, Lang: r.Lang, Credit: r.Credit,
 		Photographers: r.Photographers, Agencies: r.Agencies,
 		Date: r.Date.String(), DateText: r.DateText, Places: r.Places,
 		Country: r.Country, CountryBasis: r.CountryBasis,
@@ -215,7 +216,7 @@ func toWireRecord(r Record) wireRecord {
 
 func fromWireRecord(w wireRecord) (Record, error) {
 	r := Record{
-		Text: w.Text, Description: w.Description, Credit: w.Credit,
+		Text: w.Text, Description: w.Description, Lang: w.Lang, Credit: w.Credit,
 		Photographers: nilIfEmpty(w.Photographers), Agencies: nilIfEmpty(w.Agencies),
 		DateText: w.DateText, Places: nilIfEmpty(w.Places),
 		Country: w.Country, CountryBasis: w.CountryBasis,
@@ -345,7 +346,7 @@ func checkDate(d PartialDate) error {
 
 // recordStrings lists every string a record holds, for the UTF-8 check.
 func recordStrings(r Record) []string {
-	s := []string{r.Text, r.Description, r.Credit, r.DateText, string(r.Country), string(r.CountryBasis)}
+	s := []string{r.Text, r.Description, r.Lang, r.Credit, r.DateText, string(r.Country), string(r.CountryBasis)}
 	s = append(s, r.Photographers...)
 	s = append(s, r.Places...)
 	s = append(s, r.Attribution...)

@@ -20,6 +20,7 @@ func fullRecord() Record {
 	return Record{
 		Text:          text,
 		Description:   text[:len(text)-40],
+		Lang:          "en",
 		Credit:        "Photo by Ameer Alhalbi/AFP Photo",
 		Photographers: []string{"Ameer Alhalbi"},
 		Agencies:      []Agency{"AFP"},
@@ -317,4 +318,28 @@ func FuzzUnmarshalFields(f *testing.F) {
 			t.Errorf("(-first +second):\n%s", diff)
 		}
 	})
+}
+
+// TestRecordWithoutLang decodes a record stored before sijil read a
+// caption's language: it has no lang, and encodes again to the same bytes.
+func TestRecordWithoutLang(t *testing.T) {
+	old := `{"text":"Douma","description":"Douma","country":"SY","evidence":{"places":[[0,5]]}}`
+	r, err := UnmarshalRecord([]byte(old))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Lang != "" || r.Country != "SY" {
+		t.Errorf("decoded lang %q, country %q; want none and SY", r.Lang, r.Country)
+	}
+	b, err := MarshalRecord(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(b) != old {
+		t.Errorf("re-encoded %s, want %s", b, old)
+	}
+	r.Lang = "fr"
+	if b, err = MarshalRecord(r); err != nil || !strings.Contains(string(b), `"description":"Douma","lang":"fr",`) {
+		t.Errorf("with lang: %s, %v", b, err)
+	}
 }

@@ -134,8 +134,12 @@ var LocationBases = []LocationBasis{BasisOnly, BasisCountry, BasisContainer, Bas
 // Record is one caption parsed into the fields of docs/records.md. Empty
 // strings, nil pointers and empty slices stand for its nulls and empty lists.
 type Record struct {
-	Text          string // whitespace folded, trimmed
-	Description   string // Text without the credit
+	Text        string // whitespace folded, trimmed
+	Description string // Text without the credit
+	// Lang is the ISO 639-1 code of the caption's language ("en", "fr",
+	// "ar"), read from its script and function words, whose rules the
+	// parser applied; empty when the words were too few to tell.
+	Lang          string
 	Credit        string // as written, without parentheses
 	Photographers []string
 	Agencies      []Agency

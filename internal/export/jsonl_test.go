@@ -26,6 +26,7 @@ func fullRecord() caption.Record {
 	return caption.Record{
 		Text:          text,
 		Description:   text[:strings.Index(text, " (Photo")],
+		Lang:          "en",
 		Credit:        "Photo by Amal Nassar/AFP Photo",
 		Photographers: []string{"Amal Nassar"},
 		Agencies:      []caption.Agency{"AFP"},
@@ -62,7 +63,7 @@ func TestWriteJSONL(t *testing.T) {
 			in:   fullRecord(),
 			want: `{"text":"Medics treat a man at Al-Shifa <hospital> in Gaza City on Oct. 12, 2023, after an airstrike that killed at least 11 people, according to the health ministry. (Photo by Amal Nassar/AFP Photo)",` +
 				`"description":"Medics treat a man at Al-Shifa <hospital> in Gaza City on Oct. 12, 2023, after an airstrike that killed at least 11 people, according to the health ministry.",` +
-				`"credit":"Photo by Amal Nassar/AFP Photo","photographers":["Amal Nassar"],"agencies":["AFP"],` +
+				`"lang":"en","credit":"Photo by Amal Nassar/AFP Photo","photographers":["Amal Nassar"],"agencies":["AFP"],` +
 				`"date":"2023-10-12","date_precision":"day","date_text":"Oct. 12, 2023","places":["Al-Shifa","Gaza City"],` +
 				`"location":{"name":"Gaza","geonameid":281133,"lat":31.50161,"lon":34.46672,"admin1":"Gaza Strip","country_code":"PS","feature":"PPLA","precision":1},` +
 				`"country":"PS","killed":11,"injured":null,"attribution":["health ministry"],"event_types":["airstrike"],"actors":["Israeli forces"],` +
@@ -73,7 +74,7 @@ func TestWriteJSONL(t *testing.T) {
 		{
 			name: "nothing found",
 			in:   caption.Record{Text: "A street in Sanaa.", Description: "A street in Sanaa."},
-			want: `{"text":"A street in Sanaa.","description":"A street in Sanaa.","credit":null,"photographers":[],"agencies":[],` +
+			want: `{"text":"A street in Sanaa.","description":"A street in Sanaa.","lang":null,"credit":null,"photographers":[],"agencies":[],` +
 				`"date":null,"date_precision":null,"date_text":null,"places":[],"location":null,"country":null,"killed":null,"injured":null,` +
 				`"attribution":[],"event_types":[],"actors":[],"perpetrator":null,"target":[],"people":[],"evidence":{},"warnings":[]}` + "\n",
 		},
@@ -82,7 +83,7 @@ func TestWriteJSONL(t *testing.T) {
 			in: caption.Record{Text: "T", Date: caption.PartialDate{Year: 2015, Precision: caption.PrecisionYear}, DateText: "2015",
 				Injured: ptr(0), Location: &caption.Location{Name: "Camp", Lat: -1.5, CountryCode: "SD", Feature: "PPLX", Precision: 1},
 				Evidence: map[string][]caption.Span{"injured": {}}},
-			want: `{"text":"T","description":"","credit":null,"photographers":[],"agencies":[],` +
+			want: `{"text":"T","description":"","lang":null,"credit":null,"photographers":[],"agencies":[],` +
 				`"date":"2015","date_precision":"year","date_text":"2015","places":[],` +
 				`"location":{"name":"Camp","geonameid":null,"lat":-1.5,"lon":0,"admin1":null,"country_code":"SD","feature":"PPLX","precision":1},` +
 				`"country":null,"killed":null,"injured":0,"attribution":[],"event_types":[],"actors":[],"perpetrator":null,"target":[],"people":[],"evidence":{},"warnings":[]}` + "\n",

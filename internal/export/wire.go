@@ -13,6 +13,7 @@ import (
 type wireRecord struct {
 	Text          string               `json:"text"`
 	Description   string               `json:"description"`
+	Lang          *string              `json:"lang"`
 	Credit        *string              `json:"credit"`
 	Photographers []string             `json:"photographers"`
 	Agencies      []caption.Agency     `json:"agencies"`
@@ -76,6 +77,7 @@ func toWire(r caption.Record) wireRecord {
 	w := wireRecord{
 		Text:          r.Text,
 		Description:   r.Description,
+		Lang:          nullable(r.Lang),
 		Credit:        nullable(r.Credit),
 		Photographers: list(r.Photographers),
 		Agencies:      list(r.Agencies),
@@ -124,6 +126,7 @@ func fromWire(w wireRecord) (caption.Record, error) {
 	r := caption.Record{
 		Text:          w.Text,
 		Description:   w.Description,
+		Lang:          deref(w.Lang),
 		Credit:        deref(w.Credit),
 		Photographers: nilIfEmpty(w.Photographers),
 		Agencies:      nilIfEmpty(w.Agencies),

@@ -17,6 +17,7 @@ const Version = "0.1.0"
 // safe for concurrent use.
 type Parser struct {
 	lex *lexicons
+	fr  *frenchLexicon
 	// words answers the rules' questions about a word (its word lists,
 	// casualty grammar and the lexicon phrases it starts) in one lookup per
 	// token.
@@ -40,13 +41,18 @@ type workspace struct {
 
 // New loads the built-in lexicons and, from each extra file system, any
 // lexicon files of the same names (agencies.tsv, actors.tsv, actorinfo.tsv, events.tsv, targets.tsv,
-// countries.tsv, names.tsv), whose lines are added to the built-in ones.
+// countries.tsv, names.tsv, and the French fr_countries.tsv, fr_events.tsv,
+// fr_sources.tsv), whose lines are added to the built-in ones.
 func New(extra ...fs.FS) (*Parser, error) {
 	lex, err := loadLexicons(extra)
 	if err != nil {
 		return nil, err
 	}
-	p := &Parser{lex: lex, words: newVocab(lex.words(), lex.phraseSets())}
+	fr, err := loadFrench(extra)
+	if err != nil {
+		return nil, err
+	}
+	p := &Parser{lex: lex, fr: fr, words: newVocab(lex.words(), lex.phraseSets())}
 	p.work.New = func() any { return new(workspace) }
 	return p, nil
 }
@@ -73,7 +79,11 @@ func (p *Parser) Caption(raw string) caption.Record {
 	}
 	desc := text[descStart:descEnd]
 	rec.Description = desc
+	rec.Lang = detectLang(desc)
 	p.describe(&rec, desc, descStart, ws)
+	if rec.Lang == langFrench {
+		p.french(&rec, desc, descStart, &ws.ev)
+	}
 	rec.Evidence = ws.ev.record()
 	return rec
 }

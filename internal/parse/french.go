@@ -1,0 +1,721 @@
+package parse
+
+import (
+	"io/fs"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"sijil/internal/caption"
+)
+
+// French captions (AFP's French wire, francophone outlets) are read by the
+// rules of this file once detectLang says a caption is French. They fill
+// what the English rules left empty, and only that: a French caption keeps
+// its credit (the credit forms are the same), and no English caption
+// reaches them. Their vocabulary is in lexicon/fr_*.tsv, extensible as the
+// English lexicons are.
+
+// frenchLexicon is the vocabulary of the French rules.
+type frenchLexicon struct {
+	countries []frPhrase // value: country code; demonym marks a demonym
+	events    []frPhrase // value: event type
+	sources   []frPhrase // value: the attribution records give
+}
+
+// frPhrase is one lexicon phrase as lower-case words; a word ending in *
+// matches any word it starts.
+type frPhrase struct {
+	words   []string
+	value   string
+	demonym bool
+}
+
+func loadFrench(extra []fs.FS) (*frenchLexicon, error) {
+	var lex frenchLexicon
+	rows, err := readLexicon("fr_countries.tsv", extra)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		if len(r.fields) < 2 || len(r.fields) > 3 || len(r.fields[0]) != 2 {
+			return nil, r.errorf("want CODE<TAB>name|name<TAB>demonym|demonym")
+		}
+		for _, n := range strings.Split(r.fields[1], "|") {
+			lex.countries = appendPhrase(lex.countries, n, r.fields[0], false)
+		}
+		if len(r.fields) == 3 {
+			for _, n := range strings.Split(r.fields[2], "|") {
+				lex.countries = appendPhrase(lex.countries, n, r.fields[0], true)
+			}
+		}
+	}
+	if rows, err = readLexicon("fr_events.tsv", extra); err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		if len(r.fields) != 2 || caption.EventType(r.fields[0]).Index() < 0 {
+			return nil, r.errorf("want EVENT_TYPE<TAB>phrase with one of %v", caption.EventTypes())
+		}
+		lex.events = appendPhrase(lex.events, r.fields[1], r.fields[0], false)
+	}
+	if rows, err = readLexicon("fr_sources.tsv", extra); err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		if len(r.fields) != 2 || r.fields[0] == "" {
+			return nil, r.errorf("want value<TAB>alias|alias")
+		}
+		for _, a := range strings.Split(r.fields[1], "|") {
+			lex.sources = appendPhrase(lex.sources, a, r.fields[0], false)
+		}
+	}
+	// Longest first, so that "Soudan du Sud" wins over "Soudan".
+	for _, l := range [][]frPhrase{lex.countries, lex.events, lex.sources} {
+		slices.SortStableFunc(l, func(a, b frPhrase) int { return len(b.words) - len(a.words) })
+	}
+	return &lex, nil
+}
+
+func appendPhrase(l []frPhrase, text, value string, demonym bool) []frPhrase {
+	var words []string
+	for _, t := range frTokens(text) {
+		switch {
+		case t.word:
+			words = append(words, t.key)
+		case t.key == "*" && len(words) > 0:
+			words[len(words)-1] += "*"
+		}
+	}
+	if len(words) == 0 {
+		return l
+	}
+	return append(l, frPhrase{words: words, value: value, demonym: demonym})
+}
+
+// frToken is a word, a number or a punctuation mark of a French text.
+type frToken struct {
+	start, end int
+	key        string // lower case; an elided article keeps its apostrophe folded to ' ("d'")
+	word       bool   // letters or digits
+	upper      bool
+	digits     bool
+}
+
+// frTokens splits s into words (letters, digits, inner hyphens, an elided
+// "l'", "d'", "qu'" apart from the word it precedes) and single marks.
+func frTokens(s string) []frToken {
+	var toks []frToken
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsSpace(r) || r == '\u00a0' || r == '\u202f' {
+			i += n
+			continue
+		}
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			toks = append(toks, frToken{start: i, end: i + n, key: s[i : i+n]})
+			i += n
+			continue
+		}
+		j := i
+		for j < len(s) {
+			r, n := utf8.DecodeRuneInString(s[j:])
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				j += n
+				continue
+			}
+			if (r == '-') && j+n < len(s) {
+				if r2, _ := utf8.DecodeRuneInString(s[j+n:]); unicode.IsLetter(r2) || unicode.IsDigit(r2) {
+					j += n
+					continue
+				}
+			}
+			if (r == '\'' || r == '’') && j+n < len(s) {
+				// Elision: "d'Alep" is "d'" and "Alep".
+				if w := strings.ToLower(s[i:j]); w == "l" || w == "d" || w == "qu" || w == "s" || w == "n" || w == "j" || w == "jusqu" || w == "lorsqu" {
+					j += n
+					break
+				}
+			}
+			break
+		}
+		w := s[i:j]
+		key := strings.ToLower(strings.ReplaceAll(w, "’", "'"))
+		first, _ := utf8.DecodeRuneInString(w)
+		digits := strings.Trim(w, "0123456789") == ""
+		upper := unicode.IsUpper(first)
+		if p, rest, ok := strings.Cut(w, "-"); ok && frNameParticles[p] && rest != "" {
+			r, _ := utf8.DecodeRuneInString(rest)
+			upper = unicode.IsUpper(r) // "al-Nairab", "ez-Zor" go on a name
+		}
+		toks = append(toks, frToken{start: i, end: j, key: key, word: true, upper: upper, digits: digits})
+		i = j
+	}
+	return mergeThousands(s, toks)
+}
+
+// mergeThousands joins the groups of a number French writes with spaces
+// between thousands ("300 000", "1 200") into one token.
+func mergeThousands(s string, toks []frToken) []frToken {
+	out := toks[:0]
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		for t.digits && len(t.key) <= 3 && i+1 < len(toks) && toks[i+1].digits && len(toks[i+1].key) == 3 &&
+			strings.TrimFunc(s[t.end:toks[i+1].start], func(r rune) bool { return r == ' ' || r == '\u00a0' || r == '\u202f' }) == "" &&
+			toks[i+1].start > t.end {
+			t.end = toks[i+1].end
+			t.key += toks[i+1].key
+			i++
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// matchPhrase returns the length in tokens of the phrase at toks[i:], or 0.
+func (ph frPhrase) match(toks []frToken, i int) int {
+	if i+len(ph.words) > len(toks) {
+		return 0
+	}
+	for k, w := range ph.words {
+		t := toks[i+k]
+		if !t.word {
+			return 0
+		}
+		if stem, ok := strings.CutSuffix(w, "*"); ok {
+			if !strings.HasPrefix(t.key, stem) {
+				return 0
+			}
+		} else if t.key != w {
+			return 0
+		}
+	}
+	return len(ph.words)
+}
+
+// frSentences returns the token index where each sentence starts, and the
+// number of sentences: a sentence ends at ".", "!" or "?" after a word that
+// is not a single capital (an initial).
+func frSentenceOf(toks []frToken) []int {
+	of := make([]int, len(toks))
+	s := 0
+	for i, t := range toks {
+		of[i] = s
+		if (t.key == "." || t.key == "!" || t.key == "?") && i > 0 && !(toks[i-1].upper && toks[i-1].end-toks[i-1].start == 1) {
+			s++
+		}
+	}
+	return of
+}
+
+// french fills the fields of rec the English rules left empty from desc, a
+// French description at offset off of rec.Text.
+func (p *Parser) french(rec *caption.Record, desc string, off int, ev *evidence) {
+	toks := frTokens(desc)
+	if len(toks) == 0 {
+		return
+	}
+	sentOf := frSentenceOf(toks)
+	if rec.Date.IsZero() {
+		d, span, text, warn := frDate(desc, toks)
+		if !d.IsZero() {
+			rec.Date, rec.DateText = d, text
+			ev.add("date", off, span)
+		}
+		if warn != "" {
+			rec.Warnings = append(rec.Warnings, warn)
+		}
+	}
+	var figSents []int
+	if rec.Killed == nil && rec.Injured == nil {
+		figs := frCasualties(toks, rec.Date)
+		for _, f := range figs {
+			n := f.n
+			switch {
+			case f.injured && rec.Injured == nil:
+				rec.Injured = &n
+				ev.add("injured", off, f.span)
+			case !f.injured && rec.Killed == nil:
+				rec.Killed = &n
+				ev.add("killed", off, f.span)
+			default:
+				continue
+			}
+			figSents = append(figSents, sentOf[f.tok])
+		}
+		if len(figs) > 0 && len(rec.Attribution) == 0 {
+			for _, a := range p.fr.attribution(toks) {
+				if !slices.Contains(rec.Attribution, a.value) {
+					rec.Attribution = append(rec.Attribution, a.value)
+				}
+				ev.add("attribution", off, a.span)
+			}
+		}
+	}
+	scene := func(i int) bool { return sentOf[i] == 0 || slices.Contains(figSents, sentOf[i]) }
+	if len(rec.EventTypes) == 0 {
+		types := caption.EventTypes()
+		seen := make([]bool, len(types))
+		for i := 0; i < len(toks); i++ {
+			if !scene(i) {
+				continue
+			}
+			for _, ph := range p.fr.events {
+				if n := ph.match(toks, i); n > 0 {
+					seen[caption.EventType(ph.value).Index()] = true
+					ev.add("event_types", off, caption.Span{Start: toks[i].start, End: toks[i+n-1].end})
+					i += n - 1
+					break
+				}
+			}
+		}
+		for i, e := range types {
+			if seen[i] {
+				rec.EventTypes = append(rec.EventTypes, e)
+			}
+		}
+	}
+	countryTok := make([]bool, len(toks))
+	// The English rules may have read a French country name they share
+	// ("Ukraine", "France") only as a hint; the French ones know "en
+	// Ukraine" names the scene's.
+	if rec.Country == "" || rec.CountryBasis == caption.CountryHint {
+		p.fr.country(rec, toks, countryTok, off, ev)
+	}
+	if len(rec.Places) == 0 {
+		for s := 0; len(rec.Places) == 0 && s <= sentOf[len(toks)-1]; s++ {
+			frPlaces(rec, desc, toks, countryTok, sentOf, s, off, ev)
+		}
+	}
+}
+
+// frMonths are the French month names, and the forms without accents
+// captions typed on English keyboards write.
+var frMonths = map[string]int{
+	"janvier": 1, "février": 2, "fevrier": 2, "mars": 3, "avril": 4, "mai": 5, "juin": 6, "juillet": 7,
+	"août": 8, "aout": 8, "septembre": 9, "octobre": 10, "novembre": 11, "décembre": 12, "decembre": 12,
+}
+
+// frHolidayWords name a day by its date: "la révolution du 15 mars", "le
+// défilé du 14 juillet", "l'anniversaire du 11 septembre". A day and month
+// they govern is a name, not the photo's date.
+var frHolidayWords = map[string]bool{
+	"révolution": true, "revolution": true, "fête": true, "fete": true, "anniversaire": true,
+	"commémoration": true, "commémorer": true, "commémorent": true, "célébrer": true, "célèbrent": true,
+	"célébrant": true, "célébration": true, "défilé": true, "journée": true, "soulèvement": true,
+	"mouvement": true, "attentats": true, "massacre": true,
+}
+
+// frDate reads the first French date that dates the scene: "le 3 mars
+// 2017", "1er mars 2017" (day), "en mars 2017" (month). A day and month with
+// no year is not read (the English rule), and says so in a warning unless
+// it names a holiday or a revolution.
+func frDate(desc string, toks []frToken) (d caption.PartialDate, span caption.Span, text, warning string) {
+	for i, t := range toks {
+		m, ok := frMonths[t.key]
+		if !ok {
+			continue
+		}
+		year := 0
+		if i+1 < len(toks) && toks[i+1].digits && len(toks[i+1].key) == 4 {
+			year, _ = strconv.Atoi(toks[i+1].key)
+		}
+		day := 0
+		if i > 0 {
+			k := strings.TrimSuffix(toks[i-1].key, "er")
+			if toks[i-1].key == "1er" || toks[i-1].digits {
+				if n, err := strconv.Atoi(k); err == nil && n >= 1 && n <= 31 {
+					day = n
+				}
+			}
+		}
+		start, end := t.start, t.end
+		if day > 0 {
+			start = toks[i-1].start
+		}
+		if year > 0 {
+			end = toks[i+1].end
+		}
+		holiday := false
+		if day > 0 {
+			for k := i - 2; k >= 0 && k >= i-5; k-- {
+				if frHolidayWords[toks[k].key] || k == i-2 && toks[k].key == "du" && year == 0 {
+					holiday = true
+				}
+			}
+		}
+		switch {
+		case holiday && year == 0:
+			continue
+		case year < 1900 || year > 2100:
+			if day > 0 && warning == "" {
+				warning = "a date without a year, not read as the date: " + desc[start:end]
+			}
+			continue
+		case day > 0:
+			if !validDay(year, m, day) {
+				continue
+			}
+			d = caption.PartialDate{Year: year, Month: m, Day: day, Precision: caption.PrecisionDay}
+		default:
+			d = caption.PartialDate{Year: year, Month: m, Precision: caption.PrecisionMonth}
+		}
+		return d, caption.Span{Start: start, End: end}, desc[start:end], ""
+	}
+	return caption.PartialDate{}, caption.Span{}, "", warning
+}
+
+func validDay(y, m, d int) bool {
+	days := [13]int{0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}
+	if m == 2 && d == 29 {
+		return y%4 == 0 && (y%100 != 0 || y%400 == 0)
+	}
+	return d <= days[m]
+}
+
+// frNumbers are the French number words up to twenty and the tens.
+var frNumbers = map[string]int{
+	"un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6, "sept": 7, "huit": 8,
+	"neuf": 9, "dix": 10, "onze": 11, "douze": 12, "treize": 13, "quatorze": 14, "quinze": 15,
+	"seize": 16, "dix-sept": 17, "dix-huit": 18, "dix-neuf": 19, "vingt": 20, "trente": 30,
+	"quarante": 40, "cinquante": 50, "soixante": 60, "soixante-dix": 70, "quatre-vingt": 80,
+	"quatre-vingts": 80, "quatre-vingt-dix": 90, "cent": 100,
+}
+
+// frNumber reads a number token: digits, or a number word, hyphenated
+// compounds included ("vingt-deux", "trente-et-un").
+func frNumber(t frToken) (int, bool) {
+	if t.digits {
+		n, err := strconv.Atoi(t.key)
+		return n, err == nil && n < 1_000_000_000
+	}
+	if n, ok := frNumbers[t.key]; ok {
+		return n, true
+	}
+	parts := strings.Split(t.key, "-")
+	if len(parts) < 2 {
+		return 0, false
+	}
+	sum := 0
+	for _, p := range parts {
+		if p == "et" {
+			continue
+		}
+		n, ok := frNumbers[p]
+		if !ok {
+			return 0, false
+		}
+		sum += n
+	}
+	if strings.HasPrefix(t.key, "quatre-vingt") {
+		sum += 80 - 24 // quatre (4) + vingt (20) read as 80
+	}
+	return sum, true
+}
+
+// frKilled and frInjured are the casualty words; frPeople the nouns
+// between a number and them ("douze civils ont été tués").
+var (
+	frKilled = map[string]bool{"tuant": true, "tué": true, "tués": true, "tuée": true, "tuées": true, "mort": true, "morts": true,
+		"morte": true, "mortes": true, "décédé": true, "décédés": true, "décédée": true, "décédées": true, "péri": true}
+	frInjured = map[string]bool{"blessant": true, "blessé": true, "blessés": true, "blessée": true, "blessées": true}
+	frPeople  = map[string]bool{"personnes": true, "personne": true, "civils": true, "civil": true, "enfants": true,
+		"enfant": true, "femmes": true, "femme": true, "hommes": true, "homme": true, "soldats": true, "soldat": true,
+		"combattants": true, "rebelles": true, "militaires": true, "policiers": true, "manifestants": true,
+		"membres": true, "jihadistes": true, "djihadistes": true, "habitants": true, "passants": true,
+		"secouristes": true, "autres": true, "militants": true, "fidèles": true, "élèves": true, "patients": true}
+	// frAux stand between the subject and the participle.
+	frAux = map[string]bool{"ont": true, "été": true, "sont": true, "a": true, "est": true, "qui": true,
+		"auraient": true, "aurait": true, "ont-ils": true, "y": true}
+	// frPast marks a figure of an earlier event: "qui avait fait 80 morts".
+	frPast = map[string]bool{"avait": true, "avaient": true, "précédent": true, "précédente": true}
+	// frUpTo introduce the figure a lower bound stands for.
+	frBound = map[string]bool{"moins": true, "plus": true, "quelque": true, "environ": true}
+)
+
+// frFigure is a casualty figure of a French description.
+type frFigure struct {
+	n       int
+	injured bool
+	span    caption.Span
+	tok     int // a token of the figure, for its sentence
+}
+
+// frCasualties reads the figures of the event shown: "douze civils ont été
+// tués", "20 blessés", "faisant 3 morts", "tuant au moins 7 personnes".
+// Vague words ("des dizaines de morts") give none, and neither do figures
+// of an earlier event: a pluperfect ("qui avait fait 80 morts") or a year
+// other than the caption's in the same clause ("l'attaque de 2017").
+func frCasualties(toks []frToken, date caption.PartialDate) []frFigure {
+	var figs []frFigure
+	for i, t := range toks {
+		injured := frInjured[t.key]
+		if !injured && !frKilled[t.key] {
+			continue
+		}
+		// Number before the word: NUM [nouns] [aux] WORD, and sums of
+		// such groups joined by "et" ("trois femmes et deux enfants").
+		n, first, ok := 0, -1, false
+		k := i - 1
+		aux := false
+		for k >= 0 && frAux[toks[k].key] {
+			k--
+			aux = true
+		}
+		k = skipDont(toks, k)
+		for k >= 0 {
+			for k >= 0 && frPeople[toks[k].key] {
+				k--
+			}
+			if k < 0 {
+				break
+			}
+			v, isNum := frNumber(toks[k])
+			if !isNum || k > 0 && frMonths[toks[k-1].key] > 0 || (toks[k].key == "un" || toks[k].key == "une") && k+1 != i && !aux {
+				break // "un enfant blessé" is a wounded child, no count
+			}
+			n, first, ok = n+v, k, true
+			if k >= 1 && toks[k-1].key == "et" && k >= 2 {
+				k -= 2
+				continue
+			}
+			break
+		}
+		start := -1
+		if ok {
+			start = first
+			for start >= 2 && toks[start-1].key == "de" && frBound[toks[start-2].key] {
+				start -= 2 // "plus de 20", "au moins 12" below
+			}
+			if start >= 2 && toks[start-1].key == "moins" && toks[start-2].key == "au" {
+				start -= 2
+			}
+		} else {
+			// The verb before the number: "tuant au moins 7 personnes", "a
+			// tué 12 civils".
+			participle := t.key == "tuant" || t.key == "blessant"
+			if !participle && (!strings.HasPrefix(t.key, "tu") && !strings.HasPrefix(t.key, "bless") ||
+				i == 0 || !frAux[toks[i-1].key] && !frPast[toks[i-1].key]) {
+				continue
+			}
+			k := i + 1
+			for k < len(toks) && (frBound[toks[k].key] || toks[k].key == "au" || toks[k].key == "de") {
+				k++
+			}
+			if k >= len(toks) {
+				continue
+			}
+			v, isNum := frNumber(toks[k])
+			if !isNum || k+1 >= len(toks) || !frPeople[toks[k+1].key] {
+				continue
+			}
+			n, ok, start = v, true, i
+			i = k + 1 // the span runs from the verb to the people
+		}
+		if !ok || frVague(toks, start) || frEarlier(toks, start, date) {
+			continue
+		}
+		figs = append(figs, frFigure{n: n, injured: injured, tok: start,
+			span: caption.Span{Start: toks[start].start, End: max(toks[i].end, t.end)}})
+	}
+	return figs
+}
+
+// skipDont steps back over a ", dont …," aside ending at token k: in "douze
+// civils, dont cinq enfants, ont été tués" the figure is the twelve.
+func skipDont(toks []frToken, k int) int {
+	if k < 0 || toks[k].key != "," {
+		return k
+	}
+	for j := k - 1; j >= 1 && j >= k-8; j-- {
+		if toks[j].key == "dont" && toks[j-1].key == "," {
+			return j - 2
+		}
+	}
+	return k
+}
+
+// frVague reports a number that is an article ("une dizaine de morts" is
+// read as "dizaine", which is no figure).
+func frVague(toks []frToken, i int) bool {
+	return i+1 < len(toks) && strings.HasPrefix(toks[i+1].key, "dizaine") || strings.HasPrefix(toks[i].key, "dizaine") ||
+		strings.HasPrefix(toks[i].key, "centaine") || strings.HasPrefix(toks[i].key, "millier")
+}
+
+// frEarlier reports a figure at token i that belongs to an earlier event: its
+// clause (back to a comma, a semicolon or the sentence's start) has a
+// pluperfect or a year other than the caption's.
+func frEarlier(toks []frToken, i int, date caption.PartialDate) bool {
+	for k := i - 1; k >= 0; k-- {
+		switch toks[k].key {
+		case ".", ";", "!", "?":
+			return false
+		}
+		if frPast[toks[k].key] {
+			return true
+		}
+		if toks[k].digits && len(toks[k].key) == 4 && k > 0 && (toks[k-1].key == "de" || toks[k-1].key == "en") {
+			if y, _ := strconv.Atoi(toks[k].key); y >= 1900 && y != date.Year {
+				return true
+			}
+		}
+		if toks[k].key == "," {
+			return false
+		}
+	}
+	return false
+}
+
+// frSourceCues introduce or follow a source: "selon l'OSDH", "d'après des
+// sources médicales", "a indiqué l'OSDH".
+var frSourceCues = map[string]bool{"selon": true, "d'": true, "source": true, "indiqué": true, "rapporté": true,
+	"annoncé": true, "affirmé": true, "précisé": true, "déclaré": true, "indique": true, "rapporte": true,
+	"annonce": true, "affirme": true, "précise": true, "indiquent": true, "rapportent": true, "affirment": true}
+
+type frSource struct {
+	value string
+	span  caption.Span
+}
+
+// attribution returns the sources of fr_sources.tsv that a cue introduces.
+func (lex *frenchLexicon) attribution(toks []frToken) []frSource {
+	var out []frSource
+	for i := 0; i < len(toks); i++ {
+		for _, ph := range lex.sources {
+			n := ph.match(toks, i)
+			if n == 0 {
+				continue
+			}
+			cued := false
+			for k := i - 1; k >= 0 && k >= i-4; k-- {
+				if frSourceCues[toks[k].key] && (toks[k].key != "d'" || k+1 < len(toks) && toks[k+1].key == "après") ||
+					toks[k].key == "après" {
+					cued = true
+				}
+			}
+			if i+n < len(toks) && toks[i+n].key == "," || i+n+1 < len(toks) && frSourceCues[toks[i+n+1].key] {
+				cued = cued || i+n+1 < len(toks) && frSourceCues[toks[i+n+1].key]
+			}
+			if cued {
+				out = append(out, frSource{value: ph.value, span: caption.Span{Start: toks[i].start, End: toks[i+n-1].end}})
+				i += n - 1
+				break
+			}
+		}
+	}
+	return out
+}
+
+// frPlaceNouns are the place words that precede a name with "de" ("la ville
+// d'Alep"), with the kind records give them.
+var frPlaceNouns = map[string]string{
+	"ville": "city", "village": "village", "villages": "village", "localité": "town", "bourg": "town",
+	"quartier": "neighbourhood", "province": "province", "région": "region", "gouvernorat": "province",
+	"camp": "camp", "banlieue": "", "environs": "", "périphérie": "", "capitale": "city", "faubourg": "neighbourhood",
+}
+
+// frNearWords put the scene near the place that follows: "près de Damas",
+// "au nord d'Alep", "dans la banlieue de Damas".
+var frNearWords = map[string]bool{"près": true, "nord": true, "sud": true, "est": true, "ouest": true,
+	"banlieue": true, "environs": true, "périphérie": true, "abords": true, "loin": true, "nord-est": true,
+	"nord-ouest": true, "sud-est": true, "sud-ouest": true}
+
+// country sets rec's country from the first name of a country, or demonym
+// after a place word ("la ville syrienne d'Alep"); failing those, from the
+// first other demonym, which only hints at it ("des réfugiés syriens").
+func (lex *frenchLexicon) country(rec *caption.Record, toks []frToken, used []bool, off int, ev *evidence) {
+	var hint *frPhrase
+	var hintSpan caption.Span
+	for i := 0; i < len(toks); i++ {
+		for pi := range lex.countries {
+			ph := &lex.countries[pi]
+			n := ph.match(toks, i)
+			if n == 0 {
+				continue
+			}
+			for k := i; k < i+n; k++ {
+				used[k] = true
+			}
+			span := caption.Span{Start: toks[i].start, End: toks[i+n-1].end}
+			if !ph.demonym || i > 0 && frPlaceNouns[toks[i-1].key] != "" {
+				rec.Country, rec.CountryBasis = caption.CountryCode(ph.value), caption.CountryNamed
+				ev.add("country", off, span)
+				return
+			}
+			if hint == nil {
+				hint, hintSpan = ph, span
+			}
+			i += n - 1
+			break
+		}
+	}
+	if hint != nil && rec.Country == "" {
+		rec.Country, rec.CountryBasis = caption.CountryCode(hint.value), caption.CountryHint
+		ev.add("country", off, hintSpan)
+	}
+}
+
+// frNameParticles may stand inside a place name: "Bab al-Nairab", "Deir
+// ez-Zor", "Khan Cheikhoun", "Ras el Aïn".
+var frNameParticles = map[string]bool{"al": true, "el": true, "ez": true, "as": true, "ach": true, "ad": true,
+	"ar": true, "an": true, "ibn": true, "bin": true, "ben": true, "abou": true, "abu": true}
+
+// frNotPlaces are capitalised words that start sentences or name no place.
+var frNotPlaces = map[string]bool{"le": true, "la": true, "les": true, "un": true, "une": true, "des": true,
+	"l'": true, "d'": true, "photo": true, "afp": true}
+
+// frPlaces reads the places of sentence s: a capitalised name after "à",
+// "près de", a place word and "de" ("le quartier de Bab al-Nairab"), "au
+// nord de", or before ", en Syrie". Countries are left to the country.
+func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []bool, sentOf []int, s, off int, ev *evidence) {
+	for i := 0; i < len(toks); i++ {
+		if sentOf[i] != s || !toks[i].upper || countryTok[i] || frNotPlaces[toks[i].key] || frMonths[toks[i].key] > 0 {
+			continue
+		}
+		// The name: capitalised words and particles up to a lower-case word.
+		j := i + 1
+		for j < len(toks) && toks[j].word && (toks[j].upper && !countryTok[j] || frNameParticles[toks[j].key] && j+1 < len(toks) && toks[j+1].upper) {
+			j++
+		}
+		kind, near, ok := "", false, false
+		k := i - 1
+		if k >= 0 && (toks[k].key == "à" || toks[k].key == "vers" || toks[k].key == "sur" && frPlaceVerbContext(toks, k)) {
+			ok = true
+		}
+		if k >= 1 && (toks[k].key == "de" || toks[k].key == "d'") {
+			prev := toks[k-1].key
+			if kd, isNoun := frPlaceNouns[prev]; isNoun {
+				ok, kind = true, kd
+				near = frNearWords[prev]
+			} else if frNearWords[prev] {
+				ok, near = true, true
+			} else if k >= 2 && frPlaceNouns[toks[k-2].key] != "" && frIsDemonymTok(countryTok, k-1) {
+				ok, kind = true, frPlaceNouns[toks[k-2].key] // "la ville syrienne d'Alep"
+			}
+		}
+		if !ok && j+2 < len(toks) && toks[j].key == "," && (toks[j+1].key == "en" || toks[j+1].key == "au" || toks[j+1].key == "dans") {
+			ok = true // "Mossoul, en Irak", "Alep, dans le nord de la Syrie"
+		}
+		if !ok {
+			i = j - 1
+			continue
+		}
+		span := caption.Span{Start: toks[i].start, End: toks[j-1].end}
+		name := desc[span.Start:span.End]
+		rec.Places = append(rec.Places, name)
+		rec.PlaceRefs = append(rec.PlaceRefs, caption.PlaceRef{Name: name, Span: caption.Span{Start: span.Start + off, End: span.End + off}, Kind: kind, Near: near})
+		ev.add("places", off, span)
+		i = j - 1
+	}
+}
+
+// frIsDemonymTok reports a country token (a demonym) at k.
+func frIsDemonymTok(countryTok []bool, k int) bool { return k >= 0 && countryTok[k] }
+
+// frPlaceVerbContext reports "sur" after a strike word: "une frappe sur Idleb".
+func frPlaceVerbContext(toks []frToken, k int) bool {
+	return k >= 1 && (strings.HasPrefix(toks[k-1].key, "frappe") || strings.HasPrefix(toks[k-1].key, "raid") ||
+		strings.HasPrefix(toks[k-1].key, "bombardement") || strings.HasPrefix(toks[k-1].key, "attaque"))
+}

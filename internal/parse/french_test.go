@@ -1,0 +1,177 @@
+package parse
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/google/go-cmp/cmp"
+
+	"sijil/internal/caption"
+)
+
+// The captions of these tables were written for sijil's tests in the French
+// of agency wires; the scenes are invented.
+
+func TestDetectLang(t *testing.T) {
+	for _, tc := range []struct {
+		name, in, want string
+	}{
+		{"english AFP", "Syrian civil defence volunteers search for survivors in Douma, near Damascus, on November 24, 2016.", "en"},
+		{"english short", "Children wait for food in Madaya, Syria, January 11, 2016.", "en"},
+		{"french AFP", "Des secouristes fouillent les décombres après une frappe aérienne à Alep, le 3 mars 2017.", "fr"},
+		{"french short", "Des manifestants à Damas, en Syrie, en mars 2011.", "fr"},
+		{"french elisions", "L'armée d'Irak entre dans Mossoul, selon l'OSDH.", "fr"},
+		{"english with a French name", "Doctors of Médecins Sans Frontières treat a boy in the hospital of Saint-Étienne.", "en"},
+		{"arabic", "فرق الدفاع المدني تبحث عن ناجين في دوما قرب دمشق", "ar"},
+		{"arabic with a Latin credit", "أطفال يلعبون بين الأنقاض في حلب. تصوير: Karim Haddad / AFP", "ar"},
+		{"names only", "Karim Haddad / AFP", ""},
+		{"empty", "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := detectLang(tc.in); got != tc.want {
+				t.Errorf("detectLang(%q) = %q, want %q", tc.in, got, tc.want)
+			}
+		})
+	}
+}
+
+// frGot is the part of a French caption's record the table compares.
+type frGot struct {
+	Lang        string
+	Date        string
+	Precision   caption.Precision
+	Killed      *int
+	Injured     *int
+	Attribution []string
+	Places      []string
+	Country     caption.CountryCode
+	Basis       caption.CountryBasis
+	Events      []caption.EventType
+}
+
+func TestFrench(t *testing.T) {
+	p, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := func(v int) *int { return &v }
+	for _, tc := range []struct {
+		name string
+		in   string
+		want frGot
+	}{
+		{"day month year with article", "Un homme marche dans une rue de Homs, en Syrie, le 3 mars 2017.",
+			frGot{Date: "2017-03-03", Precision: caption.PrecisionDay, Places: []string{"Homs"}, Country: "SY", Basis: caption.CountryNamed}},
+		{"premier of the month", "Des enfants jouent dans un camp près d'Idleb, en Syrie, le 1er mars 2019.",
+			frGot{Date: "2019-03-01", Precision: caption.PrecisionDay, Places: []string{"Idleb"}, Country: "SY", Basis: caption.CountryNamed}},
+		{"month and year", "Des manifestants défilent à Tripoli, en Libye, en février 2011.",
+			frGot{Date: "2011-02", Precision: caption.PrecisionMonth, Places: []string{"Tripoli"}, Country: "LY", Basis: caption.CountryNamed, Events: []caption.EventType{caption.Protest}}},
+		{"no accent on the month", "Une rue de Sanaa, au Yémen, le 12 fevrier 2015.",
+			frGot{Date: "2015-02-12", Precision: caption.PrecisionDay, Places: []string{"Sanaa"}, Country: "YE", Basis: caption.CountryNamed}},
+		{"revolution named by its date", "Des habitants d'Idleb célèbrent l'anniversaire de la révolution du 15 mars, en Syrie.",
+			frGot{Country: "SY", Basis: caption.CountryNamed}},
+		{"holiday named by its date", "Des soldats défilent pour le 14 juillet à Paris, en France.",
+			frGot{Places: []string{"Paris"}, Country: "FR", Basis: caption.CountryNamed}},
+		{"passive feminine", "Deux femmes ont été tuées et trois blessées dans un bombardement à Deraa, en Syrie, le 4 avril 2016.",
+			frGot{Date: "2016-04-04", Precision: caption.PrecisionDay, Killed: n(2), Injured: n(3), Places: []string{"Deraa"}, Country: "SY", Basis: caption.CountryNamed, Events: []caption.EventType{caption.Shelling}}},
+		{"morts and blessés as nouns", "Un attentat a fait 14 morts et 30 blessés à Bagdad, en Irak, le 2 mai 2018, selon des sources médicales.",
+			frGot{Date: "2018-05-02", Precision: caption.PrecisionDay, Killed: n(14), Injured: n(30), Attribution: []string{"medical sources"}, Places: []string{"Bagdad"}, Country: "IQ", Basis: caption.CountryNamed, Events: []caption.EventType{caption.Explosion}}},
+		{"number words summed", "Trois hommes et deux enfants ont été tués à Mossoul, en Irak, le 9 juin 2017.",
+			frGot{Date: "2017-06-09", Precision: caption.PrecisionDay, Killed: n(5), Places: []string{"Mossoul"}, Country: "IQ", Basis: caption.CountryNamed}},
+		{"hyphenated number word", "Vingt-deux civils sont morts dans une frappe aérienne à Rakka, en Syrie, le 20 mars 2017, selon l'OSDH.",
+			frGot{Date: "2017-03-20", Precision: caption.PrecisionDay, Killed: n(22), Attribution: []string{"Syrian Observatory for Human Rights"}, Places: []string{"Rakka"}, Country: "SY", Basis: caption.CountryNamed, Events: []caption.EventType{caption.Airstrike}}},
+		{"verb before the number", "Une frappe de missile sur Kharkiv, en Ukraine, le 5 octobre 2022, tuant au moins sept personnes selon les autorités.",
+			frGot{Date: "2022-10-05", Precision: caption.PrecisionDay, Killed: n(7), Attribution: []string{"officials"}, Places: []string{"Kharkiv"}, Country: "UA", Basis: caption.CountryNamed, Events: []caption.EventType{caption.Shelling}}},
+		{"vague figure", "Des dizaines de morts après des affrontements près de Syrte, en Libye, le 3 juin 2016.",
+			frGot{Date: "2016-06-03", Precision: caption.PrecisionDay, Places: []string{"Syrte"}, Country: "LY", Basis: caption.CountryNamed, Events: []caption.EventType{caption.Clashes}}},
+		{"une dizaine", "Les combats ont fait une dizaine de morts à Alep, en Syrie, le 8 août 2016.",
+			frGot{Date: "2016-08-08", Precision: caption.PrecisionDay, Places: []string{"Alep"}, Country: "SY", Basis: caption.CountryNamed, Events: []caption.EventType{caption.Clashes}}},
+		{"displaced are no casualties", "Plus de 300 000 déplacés vivent dans des camps près de Rakka, en Syrie, le 2 octobre 2017.",
+			frGot{Date: "2017-10-02", Precision: caption.PrecisionDay, Places: []string{"Rakka"}, Country: "SY", Basis: caption.CountryNamed, Events: []caption.EventType{caption.Displacement}}},
+		{"toll of an earlier event", "Des proches pleurent à Bagdad, en Irak, le 8 février 2019. L'attaque de 2017 qui avait fait 80 morts avait eu lieu ici.",
+			frGot{Date: "2019-02-08", Precision: caption.PrecisionDay, Places: []string{"Bagdad"}, Country: "IQ", Basis: caption.CountryNamed}},
+		{"an aside in the subject", "Douze civils, dont cinq enfants, ont été tués à Homs, en Syrie, le 1er mai 2013, d'après l'Observatoire syrien des droits de l'homme.",
+			frGot{Date: "2013-05-01", Precision: caption.PrecisionDay, Killed: n(12), Attribution: []string{"Syrian Observatory for Human Rights"}, Places: []string{"Homs"}, Country: "SY", Basis: caption.CountryNamed}},
+		{"an article is no count", "Un secouriste porte un enfant blessé à Douma, en Syrie, le 5 février 2018.",
+			frGot{Date: "2018-02-05", Precision: caption.PrecisionDay, Places: []string{"Douma"}, Country: "SY", Basis: caption.CountryNamed, Events: []caption.EventType{caption.Rescue}}},
+		{"thousands with a no-break space", "Au moins 1\u00a0200 personnes ont été tuées à Gaza, selon le ministère de la Santé, le 3 novembre 2023.",
+			frGot{Date: "2023-11-03", Precision: caption.PrecisionDay, Killed: n(1200), Attribution: []string{"health ministry"}, Places: []string{"Gaza"}}},
+		{"demonym after a place word", "Des habitants de la ville syrienne de Homs, le 3 mars 2012.",
+			frGot{Date: "2012-03-03", Precision: caption.PrecisionDay, Places: []string{"Homs"}, Country: "SY", Basis: caption.CountryNamed}},
+		{"demonym that only hints", "Des réfugiés syriens dans un camp de la plaine de la Bekaa le 3 mars 2014.",
+			frGot{Date: "2014-03-03", Precision: caption.PrecisionDay, Country: "SY", Basis: caption.CountryHint, Events: []caption.EventType{caption.Displacement}}},
+		{"quarter then city", "Une frappe aérienne sur le quartier de Bab al-Nairab à Alep, en Syrie, le 3 mars 2017.",
+			frGot{Date: "2017-03-03", Precision: caption.PrecisionDay, Places: []string{"Bab al-Nairab", "Alep"}, Country: "SY", Basis: caption.CountryNamed, Events: []caption.EventType{caption.Airstrike}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := p.Caption(tc.in)
+			got := frGot{Lang: r.Lang, Date: r.Date.String(), Precision: r.Date.Precision, Killed: r.Killed, Injured: r.Injured,
+				Attribution: r.Attribution, Places: r.Places, Country: r.Country, Basis: r.CountryBasis, Events: r.EventTypes}
+			tc.want.Lang = "fr"
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("%s\n(-want +got):\n%s", tc.in, diff)
+			}
+			for field, spans := range r.Evidence {
+				for _, s := range spans {
+					if s.Start < 0 || s.End > len(r.Text) || s.Start >= s.End {
+						t.Errorf("%s span %v outside the text", field, s)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestFrenchCredits(t *testing.T) {
+	p, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, in      string
+		photographers []string
+		agencies      []caption.Agency
+	}{
+		{"Photo :", "Des enfants jouent à Alep, en Syrie, le 3 mars 2017. Photo : Karim Haddad / AFP", []string{"Karim Haddad"}, []caption.Agency{"AFP"}},
+		{"Crédits :", "Une rue de Mossoul, en Irak, le 9 juillet 2017. Crédits : Salma Haddad / AFP", []string{"Salma Haddad"}, []caption.Agency{"AFP"}},
+		{"copyright sign", "Des manifestants à Damas, en Syrie, en mars 2011. © Laure Bernier / AFP", []string{"Laure Bernier"}, []caption.Agency{"AFP"}},
+		{"agency alone", "Des civils fuient les combats près de Deraa, en Syrie, le 2 juin 2018. (AFP)", nil, []caption.Agency{"AFP"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := p.Caption(tc.in)
+			if diff := cmp.Diff(tc.photographers, r.Photographers); diff != "" {
+				t.Errorf("photographers (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tc.agencies, r.Agencies); diff != "" {
+				t.Errorf("agencies (-want +got):\n%s", diff)
+			}
+			if r.Lang != "fr" {
+				t.Errorf("lang %q, want fr", r.Lang)
+			}
+		})
+	}
+}
+
+// TestFrenchLexiconExtended adds a source and an event word from a team's
+// own files, as -lexicon does, and reports a malformed line by file and line.
+func TestFrenchLexiconExtended(t *testing.T) {
+	p, err := New(fstest.MapFS{
+		"fr_sources.tsv": {Data: []byte("# ours\nlocal council\tconseil local\n")},
+		"fr_events.tsv":  {Data: []byte("funeral\tveillée* funèbre*\n")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := p.Caption("Une veillée funèbre à Homs, en Syrie, le 3 mars 2013, après que quatre civils ont été tués, selon le conseil local.")
+	if diff := cmp.Diff([]string{"local council"}, r.Attribution); diff != "" {
+		t.Errorf("attribution (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]caption.EventType{caption.Funeral}, r.EventTypes); diff != "" {
+		t.Errorf("event types (-want +got):\n%s", diff)
+	}
+	_, err = New(fstest.MapFS{"fr_countries.tsv": {Data: []byte("SYR\tSyrie\n")}})
+	if err == nil || !strings.Contains(err.Error(), "fr_countries.tsv:1") {
+		t.Errorf("malformed line: err = %v, want one naming fr_countries.tsv:1", err)
+	}
+}
