@@ -52,7 +52,7 @@ const (
 // the transaction: a read sees only what is committed, and a write, or
 // Exclusive, would wait for the lock or the rows that fn's transaction
 // holds, which would wait for it in turn, for ever. Within this process
-// such a call waits at the store's gate instead (see gate): from another
+// such a call waits at the store's gate instead (see caption.ExclusiveGate): from another
 // goroutine it waits for fn to end, as another process's would; one that
 // has waited for the one Exclusive call longer than the gate's wait, as a
 // call made from fn always does, fails.
@@ -69,7 +69,7 @@ func (s *Store) Exclusive(ctx context.Context, fn func(ctx context.Context) erro
 	}
 	// Goroutines of this process queue at the gate, so that only one of
 	// them holds a connection while it waits for the lock.
-	release, err := s.gate.enter(ctx, "Exclusive", true)
+	release, err := s.gate.Enter(ctx, "Exclusive", true)
 	if err != nil {
 		return err
 	}
@@ -216,7 +216,7 @@ func (s *Store) write(ctx context.Context, op string, fn func(tx pgx.Tx, x *txSt
 			return pgx.BeginFunc(ctx, tx, func(sp pgx.Tx) error { return fn(sp, x) })
 		})
 	}
-	if _, err := s.gate.enter(ctx, op, false); err != nil {
+	if _, err := s.gate.Enter(ctx, op, false); err != nil {
 		return err
 	}
 	x, err := s.begin(ctx, lockNone)

@@ -153,7 +153,7 @@ func TestExclusiveFailedStatement(t *testing.T) {
 // succeeds.
 func TestExclusiveOtherContext(t *testing.T) {
 	s := newTestStore(t)
-	s.gate.wait = 2 * time.Second
+	s.gate.Wait = 2 * time.Second
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
 	doc, items := testDocument("a.txt", 1, 2)
@@ -187,7 +187,7 @@ func TestExclusiveOtherContext(t *testing.T) {
 		var wg sync.WaitGroup
 		for call, fn := range calls {
 			wg.Go(func() {
-				if err := fn(); !errors.Is(err, errLockWait) {
+				if err := fn(); !errors.Is(err, caption.ErrLockWait) {
 					t.Errorf("%s with another context inside fn = %v, want the lock wait's error", call, err)
 				}
 			})
@@ -205,7 +205,7 @@ func TestExclusiveOtherContext(t *testing.T) {
 			_, err := s.PutDocument(ctx, doc, items, testVersions)
 			waited <- err
 		}()
-		for s.gate.waiters() == 0 {
+		for s.gate.Waiters() == 0 {
 			runtime.Gosched()
 		}
 		return nil

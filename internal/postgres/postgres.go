@@ -6,6 +6,8 @@ import (
 	"sync/atomic"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"sijil/internal/caption"
 )
 
 // Store is a caption.Store in a PostgreSQL database (or schema: a search_path
@@ -14,8 +16,8 @@ type Store struct {
 	pool *pgxpool.Pool
 	// gate holds the Exclusive call of this process that runs or waits
 	// for its lock; other goroutines' writes and Exclusive calls wait
-	// there, and fn's own made with the wrong context fail (see gate).
-	gate gate
+	// there, and fn's own made with the wrong context fail (see caption.ExclusiveGate).
+	gate caption.ExclusiveGate
 	// active is the transaction of the Exclusive call running, if any.
 	active atomic.Pointer[txState]
 	// recordSeq and documentSeq are the sequences of the records' and

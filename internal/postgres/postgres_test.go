@@ -106,7 +106,7 @@ func TestConformance(t *testing.T) {
 	testURL(t)
 	storetest.Run(t, func(t *testing.T) caption.Store {
 		s := newTestStore(t)
-		s.gate.wait = conformanceLockWait
+		s.gate.Wait = conformanceLockWait
 		return s
 	})
 }

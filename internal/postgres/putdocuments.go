@@ -78,7 +78,7 @@ func (s *Store) putDocuments(ctx context.Context, docs []caption.DocumentItems, 
 		})
 		return res, err
 	}
-	if _, err := s.gate.enter(ctx, "PutDocuments", false); err != nil {
+	if _, err := s.gate.Enter(ctx, "PutDocuments", false); err != nil {
 		return nil, err
 	}
 	for attempt := 1; ; attempt++ {

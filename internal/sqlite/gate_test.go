@@ -18,7 +18,7 @@ import (
 // for fn to end and then succeeds.
 func TestExclusiveOtherContext(t *testing.T) {
 	s := newTestStore(t)
-	s.gate.wait = 2 * time.Second
+	s.gate.Wait = 2 * time.Second
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
 	v := caption.Versions{Parser: "p"}
@@ -41,7 +41,7 @@ func TestExclusiveOtherContext(t *testing.T) {
 		var wg sync.WaitGroup
 		for call, fn := range calls {
 			wg.Go(func() {
-				if err := fn(); !errors.Is(err, errLockWait) {
+				if err := fn(); !errors.Is(err, caption.ErrLockWait) {
 					t.Errorf("%s with another context inside fn = %v, want the lock wait's error", call, err)
 				}
 			})
@@ -58,7 +58,7 @@ func TestExclusiveOtherContext(t *testing.T) {
 			_, err := s.PutDocument(ctx, doc, items, v)
 			waited <- err
 		}()
-		for s.gate.waiters() == 0 {
+		for s.gate.Waiters() == 0 {
 			runtime.Gosched()
 		}
 		return nil

@@ -37,7 +37,7 @@ type Store struct {
 	placeKey func(name string) string
 	// gate keeps writes and Exclusive calls out of the way of the running
 	// Exclusive call, failing those that would wait for ever.
-	gate gate
+	gate caption.ExclusiveGate
 }
 
 var _ caption.Store = (*Store)(nil)
@@ -172,7 +172,7 @@ func (s *Store) exclusiveTx(ctx context.Context) *exclusive {
 // writer connection is fn's alone, and SQLite's write lock keeps other
 // processes' writes out (they wait busy_timeout, then fail). A write or
 // Exclusive call of this process made with another context waits at the
-// store's gate (see gate) rather than for the writer connection, so that
+// store's gate (see caption.ExclusiveGate) rather than for the writer connection, so that
 // one made from inside fn fails instead of waiting for ever.
 func (s *Store) Exclusive(ctx context.Context, fn func(ctx context.Context) error) (err error) {
 	if s.exclusiveTx(ctx) != nil {
@@ -181,7 +181,7 @@ func (s *Store) Exclusive(ctx context.Context, fn func(ctx context.Context) erro
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("sqlite.Exclusive: %w", err)
 	}
-	release, err := s.gate.enter(ctx, "Exclusive", true)
+	release, err := s.gate.Enter(ctx, "Exclusive", true)
 	if err != nil {
 		return fmt.Errorf("sqlite.Exclusive: %w", err)
 	}
@@ -211,7 +211,7 @@ func (s *Store) write(ctx context.Context, fn func(q querier) error) error {
 	if x := s.exclusiveTx(ctx); x != nil {
 		return x.savepoint(ctx, fn)
 	}
-	if _, err := s.gate.enter(ctx, "a write", false); err != nil {
+	if _, err := s.gate.Enter(ctx, "a write", false); err != nil {
 		return err
 	}
 	tx, err := s.writer.BeginTx(ctx, nil)

@@ -70,7 +70,7 @@ func checkIntegrity(t *testing.T, s *Store) {
 func TestConformance(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) caption.Store {
 		s := newTestStore(t)
-		s.gate.wait = conformanceLockWait
+		s.gate.Wait = conformanceLockWait
 		return s
 	})
 }
@@ -91,7 +91,7 @@ func TestConformanceMemory(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s.gate.wait = conformanceLockWait
+		s.gate.Wait = conformanceLockWait
 		t.Cleanup(func() {
 			checkIntegrity(t, s)
 			s.Close()
@@ -108,7 +108,7 @@ func TestConformanceCollidingKeys(t *testing.T) {
 	}
 	storetest.Run(t, func(t *testing.T) caption.Store {
 		s := newTestStore(t)
-		s.gate.wait = conformanceLockWait
+		s.gate.Wait = conformanceLockWait
 		s.keyHash = func(key string) int64 { return int64(key[0] % 3) }
 		return s
 	})

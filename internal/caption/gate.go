@@ -1,4 +1,4 @@
-package sqlite
+package caption
 
 import (
 	"context"
@@ -8,16 +8,19 @@ import (
 	"time"
 )
 
-// defaultLockWait is how long a call of this process waits for one
+// DefaultLockWait is how long a call of this process waits for one
 // Exclusive call of the same Store before it fails: SQLite's busy_timeout,
 // which another process waits for the write lock.
-const defaultLockWait = 10 * time.Second
+const DefaultLockWait = 10 * time.Second
 
-// errLockWait is the error of a call that waited for one Exclusive call
+// ErrLockWait is the error of a call that waited for one Exclusive call
 // longer than its gate's wait.
-var errLockWait = errors.New("lock wait exceeded")
+var ErrLockWait = errors.New("lock wait exceeded")
 
-// gate is the Exclusive call a Store of this process runs, if any: calls
+// ExclusiveGate is what both stores use to keep Exclusive's rule on
+// calls made with another context than fn's (see Store.Exclusive); the
+// zero value is ready. It holds the Exclusive call a Store of this process
+// runs, if any: calls
 // with another context, which would wait for its transaction, wait here
 // first, so that one made from inside fn (which waits for it in turn) fails
 // instead of waiting for ever. Go does not say which goroutine is fn's, and
@@ -27,10 +30,12 @@ var errLockWait = errors.New("lock wait exceeded")
 // from fn always does, and another goroutine's only behind a call that
 // holds the store that long. Each Exclusive call that takes its turn
 // starts the wait again.
-type gate struct {
+type ExclusiveGate struct {
 	mu   sync.Mutex
 	held *turn
-	wait time.Duration
+	// Wait is how long a call waits for one Exclusive call; 0 is
+	// DefaultLockWait.
+	Wait time.Duration
 	// waiting counts the calls waiting, for tests to observe.
 	waiting int
 }
@@ -40,9 +45,9 @@ type turn struct {
 	done chan struct{} // closed when the call ends
 }
 
-// enter waits until no Exclusive call holds the gate and, when hold is
+// Enter waits until no Exclusive call holds the gate and, when hold is
 // true, holds it for the caller until release is called.
-func (g *gate) enter(ctx context.Context, op string, hold bool) (release func(), err error) {
+func (g *ExclusiveGate) Enter(ctx context.Context, op string, hold bool) (release func(), err error) {
 	for {
 		g.mu.Lock()
 		t := g.held
@@ -73,11 +78,11 @@ func (g *gate) enter(ctx context.Context, op string, hold bool) (release func(),
 	}
 }
 
-// await waits for t to end, for ctx, or for g.wait.
-func (g *gate) await(ctx context.Context, t *turn, op string) error {
-	wait := g.wait
+// await waits for t to end, for ctx, or for g.Wait.
+func (g *ExclusiveGate) await(ctx context.Context, t *turn, op string) error {
+	wait := g.Wait
 	if wait == 0 {
-		wait = defaultLockWait
+		wait = DefaultLockWait
 	}
 	timer := time.NewTimer(wait)
 	defer timer.Stop()
@@ -88,12 +93,12 @@ func (g *gate) await(ctx context.Context, t *turn, op string) error {
 		return ctx.Err()
 	case <-timer.C:
 		return fmt.Errorf("%w: %s waited %v for an Exclusive call of this process to end: called from fn with a context other than fn's?",
-			errLockWait, op, wait)
+			ErrLockWait, op, wait)
 	}
 }
 
-// waiters returns how many calls wait at the gate.
-func (g *gate) waiters() int {
+// Waiters returns how many calls wait at the gate, for tests to observe.
+func (g *ExclusiveGate) Waiters() int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return g.waiting
