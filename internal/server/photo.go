@@ -135,17 +135,11 @@ type photoMatchJSON struct {
 // maxPhotoSearches run at once, since decoding a large photo takes
 // hundreds of megabytes.
 func (s *server) handlePhotoSearch(w http.ResponseWriter, r *http.Request) {
-	if s.opt.FindPhoto == nil {
-		s.error(w, r, &UserError{Kind: caption.ErrUnsupported, Message: "this server does not search by photo"})
+	release, ok := s.photoSearchSlot(w, r)
+	if !ok {
 		return
 	}
-	select {
-	case s.photoSearches <- struct{}{}:
-		defer func() { <-s.photoSearches }()
-	default:
-		s.error(w, r, &UserError{Kind: errBusy, Message: "too many photo searches at once; try again in a moment"})
-		return
-	}
+	defer release()
 	body := http.MaxBytesReader(w, r.Body, s.limits.MaxUpload)
 	ms, err := s.opt.FindPhoto(r.Context(), body)
 	if err != nil {
@@ -171,3 +165,21 @@ func (s *server) handlePhotoSearch(w http.ResponseWriter, r *http.Request) {
 
 // maxPhotoSearches is how many photo searches run at once.
 const maxPhotoSearches = 2
+
+// photoSearchSlot takes one of the maxPhotoSearches slots for a photo
+// search, the API's or the page's: release gives it back. When the server
+// does not search by photo, or every slot is taken, it answers r itself
+// and returns ok false.
+func (s *server) photoSearchSlot(w http.ResponseWriter, r *http.Request) (release func(), ok bool) {
+	if s.opt.FindPhoto == nil {
+		s.error(w, r, &UserError{Kind: caption.ErrUnsupported, Message: "this server does not search by photo"})
+		return nil, false
+	}
+	select {
+	case s.photoSearches <- struct{}{}:
+		return func() { <-s.photoSearches }, true
+	default:
+		s.error(w, r, &UserError{Kind: errBusy, Message: "too many photo searches at once; try again in a moment"})
+		return nil, false
+	}
+}

@@ -29,17 +29,11 @@ type photoResultView struct {
 // same picture listed nearest first.
 func (s *server) handlePhotoSearchPage(w http.ResponseWriter, r *http.Request) {
 	v := photosView{Title: "Search by photo", Note: "Records whose photos are the same picture as the one given, nearest first."}
-	if s.opt.FindPhoto == nil {
-		s.error(w, r, &UserError{Kind: caption.ErrUnsupported, Message: "this server does not search by photo"})
+	release, ok := s.photoSearchSlot(w, r)
+	if !ok {
 		return
 	}
-	select {
-	case s.photoSearches <- struct{}{}:
-		defer func() { <-s.photoSearches }()
-	default:
-		s.error(w, r, &UserError{Kind: errBusy, Message: "too many photo searches at once; try again in a moment"})
-		return
-	}
+	defer release()
 	r.Body = http.MaxBytesReader(w, r.Body, s.limits.MaxUpload)
 	part, err := photoPart(r)
 	var ms []caption.PhotoMatch
