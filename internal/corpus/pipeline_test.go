@@ -16,14 +16,16 @@ import (
 
 // pipeline is the archive's ingest in memory: documents read and parsed,
 // records found by Key, linked to clusters against the records sharing an
-// LSH band (dedup.Index standing in for the store's band table), then to
+// LSH band (dedup.BandIndex, as ingest's linking pass reads them), then to
 // events against the records dated within a day, in ID order, as the
 // store's linking passes do.
 type pipeline struct {
 	opt     dedup.Options
 	parser  *parse.Parser
 	gaz     *geocode.Gazetteer // nil: no locations, event places by name only
-	index   *dedup.Index
+	index   *dedup.BandIndex
+	bands   [][]uint64 // by ID-1: each record's bands, to move them to a larger index
+	matcher *dedup.ClusterMatcher
 	records []caption.StoredRecord // by ID-1
 	links   []string               // by ID-1: why the record joined its cluster
 	byKey   map[string]int64
@@ -41,7 +43,7 @@ func newPipeline(t *testing.T, opt dedup.Options, geo bool) *pipeline {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pl := &pipeline{opt: opt, parser: p, index: dedup.NewIndex(1024, 33), byKey: map[string]int64{},
+	pl := &pipeline{opt: opt, parser: p, index: dedup.NewBandIndex(1024, 33), matcher: dedup.NewClusterMatcher(opt), byKey: map[string]int64{},
 		events: dedup.NewEventIndex(), occ: map[[2]int32]int64{}}
 	if geo {
 		ix, err := geocode.Embedded()
@@ -79,13 +81,13 @@ func (pl *pipeline) add(rec caption.Record) int64 {
 	}
 	id := int64(len(pl.records) + 1)
 	var cands []caption.StoredRecord
-	for _, cid := range pl.index.Candidates(fp.Bands) {
-		cands = append(cands, pl.records[cid-1])
+	for _, c := range pl.index.Candidates(fp.Bands, 0, 0) {
+		cands = append(cands, pl.records[c.ID-1])
 	}
 	pl.candidates += len(cands)
 	pl.most = max(pl.most, len(cands))
 	cluster, why := id, "new"
-	if best, sim, rule, ok := dedup.MatchCluster(rec, cands, pl.opt); ok {
+	if best, sim, rule, ok := pl.matcher.Match(rec, cands); ok {
 		cluster, why = best.Cluster, fmt.Sprintf("%s %.2f to #%d", rule, sim, best.ID)
 	}
 	// Keep what linking reads; a store keeps all of it.
@@ -96,8 +98,23 @@ func (pl *pipeline) add(rec caption.Record) int64 {
 	pl.records = append(pl.records, sr)
 	pl.links = append(pl.links, why)
 	pl.byKey[fp.Key] = id
-	pl.index.Add(id, fp.Bands)
+	pl.bands = append(pl.bands, fp.Bands)
+	if !pl.index.Add(id, cluster, 0, fp.Bands) {
+		pl.grow(len(fp.Bands))
+	}
 	return id
+}
+
+// grow moves the band index to one of twice the room, as ingest sizes its
+// index for the register it links against.
+func (pl *pipeline) grow(bands int) {
+	ix := dedup.NewBandIndex(2*len(pl.bands), bands)
+	for i, b := range pl.bands {
+		if !ix.Add(int64(i+1), pl.records[i].Cluster, 0, b) {
+			panic(fmt.Sprintf("band index of room %d refused record %d", 2*len(pl.bands), i+1))
+		}
+	}
+	pl.index = ix
 }
 
 // event links a record to an event: its cluster's, or the best match among

@@ -22,7 +22,7 @@ import (
 // (Room), and its owner makes a larger one from where the records came
 // from. A posting of another band met on a probe passes for one of the
 // band sought once in 256: a false candidate, which its tag (a date that
-// does not agree) or MatchCluster then rejects.
+// does not agree) or ClusterMatcher.Match then rejects.
 //
 // The table is probed in triangular steps, not linearly: a band held by
 // many records fills a run of slots, and linear probing made every other
@@ -204,5 +204,5 @@ func TagDate(t uint32) caption.PartialDate {
 }
 
 // DatesAgree reports whether two photo dates can be one caption's, as
-// MatchCluster requires of a copy.
+// ClusterMatcher.Match requires of a copy.
 func DatesAgree(a, b caption.PartialDate) bool { return datesAgree(a, b) }

@@ -7,36 +7,14 @@ import (
 	"sijil/internal/caption"
 )
 
-// The rules by which MatchCluster links a record to a cluster, as stored in
+// The rules by which ClusterMatcher.Match links a record to a cluster, as stored in
 // caption.Link.Rule.
 const (
 	RuleJaccard     = "jaccard"     // shingle sets alike: a typo, a changed credit or quote style
 	RuleContainment = "containment" // one holds the other: a sentence gained or lost
 )
 
-// MatchCluster decides which of candidates (the stored records sharing an
-// LSH band with rec, as the store returns them) rec is an altered copy of.
-// Each candidate is confirmed exactly on the shingle sets, not on the MinHash
-// estimate: by Jaccard index at or above opt.Threshold (rule "jaccard"), or
-// else by containment at or above opt.Containment (rule "containment"). A
-// word of rec one typing slip away from a word of the candidate that rec
-// lacks counts as that word ("inlcuding", "including"): a typo is the
-// commonest alteration, and costs a short caption three shingles of a dozen.
-// Candidates whose date or place disagrees with rec's are never copies: "A
-// general view shows destroyed buildings in Douma, DATE" is boilerplate that
-// agencies reuse on other days and in other towns, for other photos, and its
-// shingles barely tell the difference.
-//
-// Of the confirmed candidates the one with the highest Jaccard index wins,
-// then the highest containment, then the lowest ID, so that the decision does
-// not depend on the order in which the store returns candidates. sim is the
-// winner's Jaccard index for rule "jaccard" and its containment for rule
-// "containment". ok is false when no candidate is confirmed.
-func MatchCluster(rec caption.Record, candidates []caption.StoredRecord, opt Options) (best caption.StoredRecord, sim float64, rule string, ok bool) {
-	return matchCluster(rec, candidates, opt, func(c *caption.StoredRecord) shingled { return shingle(c.Record) })
-}
-
-// shingled is a caption's words and shingle set, as MatchCluster compares
+// shingled is a caption's words and shingle set, as ClusterMatcher.Match compares
 // them.
 type shingled struct {
 	words  wordSet
@@ -57,7 +35,7 @@ func foldPlaces(places []string) []string {
 	return out
 }
 
-// ClusterMatcher is MatchCluster for a linking pass that compares each new
+// ClusterMatcher links records to clusters (Match) in a linking pass that compares each new
 // record with candidates it has met before: it keeps the shingles of the
 // last records compared, by ID, instead of making them again for every
 // comparison, which was most of the cost of linking a caption with many
@@ -79,7 +57,24 @@ func NewClusterMatcher(opt Options) *ClusterMatcher {
 	return &ClusterMatcher{opt: opt.withDefaults(), known: map[int64]shingled{}}
 }
 
-// Match is MatchCluster(rec, candidates, opt).
+// Match decides which of candidates (the stored records sharing an
+// LSH band with rec, as the store returns them) rec is an altered copy of.
+// Each candidate is confirmed exactly on the shingle sets, not on the MinHash
+// estimate: by Jaccard index at or above opt.Threshold (rule "jaccard"), or
+// else by containment at or above opt.Containment (rule "containment"). A
+// word of rec one typing slip away from a word of the candidate that rec
+// lacks counts as that word ("inlcuding", "including"): a typo is the
+// commonest alteration, and costs a short caption three shingles of a dozen.
+// Candidates whose date or place disagrees with rec's are never copies: "A
+// general view shows destroyed buildings in Douma, DATE" is boilerplate that
+// agencies reuse on other days and in other towns, for other photos, and its
+// shingles barely tell the difference.
+//
+// Of the confirmed candidates the one with the highest Jaccard index wins,
+// then the highest containment, then the lowest ID, so that the decision does
+// not depend on the order in which the store returns candidates. sim is the
+// winner's Jaccard index for rule "jaccard" and its containment for rule
+// "containment". ok is false when no candidate is confirmed.
 func (m *ClusterMatcher) Match(rec caption.Record, candidates []caption.StoredRecord) (best caption.StoredRecord, sim float64, rule string, ok bool) {
 	return matchCluster(rec, candidates, m.opt, func(c *caption.StoredRecord) shingled {
 		if s, ok := m.known[c.ID]; ok {

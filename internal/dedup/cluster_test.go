@@ -127,9 +127,9 @@ func TestMatchCluster(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			best, sim, rule, ok := MatchCluster(tc.in, tc.candidates, DefaultOptions())
+			best, sim, rule, ok := matchOnce(tc.in, tc.candidates, DefaultOptions())
 			if ok != (tc.wantID != 0) || best.ID != tc.wantID || rule != tc.wantRule {
-				t.Fatalf("MatchCluster = (ID %d, %.3f, %q, %v), want (ID %d, %q)", best.ID, sim, rule, ok, tc.wantID, tc.wantRule)
+				t.Fatalf("matchOnce = (ID %d, %.3f, %q, %v), want (ID %d, %q)", best.ID, sim, rule, ok, tc.wantID, tc.wantRule)
 			}
 			if ok && (sim <= 0 || sim > 1) {
 				t.Errorf("sim = %v, want in (0, 1]", sim)
@@ -142,10 +142,10 @@ func TestMatchClusterThresholds(t *testing.T) {
 	orig := rec(sceneSaqba+" "+tollSaqba+" "+bgSaqba, "", "")
 	short := rec(sceneSaqba, "", "")
 	cand := []caption.StoredRecord{stored(1, orig)}
-	if _, _, _, ok := MatchCluster(short, cand, Options{Containment: 1.01}); ok {
+	if _, _, _, ok := matchOnce(short, cand, Options{Containment: 1.01}); ok {
 		t.Error("containment 1.01 still matched a caption that lost a sentence")
 	}
-	if _, sim, rule, ok := MatchCluster(short, cand, Options{Threshold: 0.3}); !ok || rule != RuleJaccard {
+	if _, sim, rule, ok := matchOnce(short, cand, Options{Threshold: 0.3}); !ok || rule != RuleJaccard {
 		t.Errorf("threshold 0.3: got (%.3f, %q, %v), want a jaccard match", sim, rule, ok)
 	}
 }
@@ -203,4 +203,10 @@ func TestDatesAgree(t *testing.T) {
 			}
 		})
 	}
+}
+
+// matchOnce is ClusterMatcher.Match with a matcher made for one call: the
+// rules without the matcher's memory of shingles.
+func matchOnce(rec caption.Record, candidates []caption.StoredRecord, opt Options) (best caption.StoredRecord, sim float64, rule string, ok bool) {
+	return NewClusterMatcher(opt).Match(rec, candidates)
 }

@@ -16,7 +16,7 @@
 //     copy that gained or lost a later sentence keeps) and salts every band
 //     with the photo's month, so that boilerplate of other months is never
 //     a candidate. The store returns the records sharing a band;
-//     MatchCluster confirms each exactly, by the Jaccard index of the shingle
+//     ClusterMatcher.Match confirms each exactly, by the Jaccard index of the shingle
 //     sets with typing slips aligned (a typo, a changed credit, quote, dash
 //     or date style) or by containment (a sentence gained or lost), and
 //     never joins two captions whose dates or places disagree: agencies
@@ -27,6 +27,6 @@
 //     types.
 //
 // Every decision returns the similarity and the rule that made it, so a
-// person can review and undo the link. Index is an in-memory band index for
-// tests, benchmarks and runs without a store.
+// person can review and undo the link. BandIndex is the in-memory band
+// index a linking pass reads candidates from.
 package dedup

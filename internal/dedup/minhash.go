@@ -19,7 +19,7 @@ const SignatureSize = 128
 type Options struct {
 	// Threshold is the Jaccard index of shingle sets at or above which a
 	// candidate is an altered copy: 0.6 by default. With typing slips
-	// aligned (MatchCluster), a typo, a changed credit, date or quote style
+	// aligned (ClusterMatcher.Match), a typo, a changed credit, date or quote style
 	// leave 0.9–1; 0.6 rather than 0.5 keeps apart other photos of one
 	// incident captioned with the same sentence and a few words changed
 	// ("Students hold banners…" and "Women chant slogans during a protest
@@ -172,7 +172,7 @@ func Fingerprint(rec caption.Record, opt Options) caption.Fingerprint {
 
 // monthSalt is mixed into every band of a record: its photo's year and month
 // (0 for both when unknown, month 0 at year precision). A copy keeps its
-// date, and MatchCluster rejects candidates whose dates disagree, so
+// date, and ClusterMatcher.Match rejects candidates whose dates disagree, so
 // salting loses no copy whose date both records read alike, and it keeps
 // boilerplate ("Displaced families walk along a dirt road as they flee the
 // fighting in …") of other months out of a record's candidates: without it

@@ -30,7 +30,7 @@ const (
 //
 // The date is left out of the text (shingleText) because agencies reword
 // it ("Nov. 14, 2016", "14 November 2016") while the caption stays the
-// same; MatchCluster compares the dates themselves instead.
+// same; ClusterMatcher.Match compares the dates themselves instead.
 func shingles(words []uint64) []uint64 {
 	if len(words) == 0 {
 		return nil

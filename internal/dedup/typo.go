@@ -104,7 +104,7 @@ func alignTypos(a, b wordSet) (aligned []uint64, changed bool) {
 // last letters and the set of letters it uses. The common slips of a typist
 // (two letters swapped, one doubled, a repeated one dropped) keep the key,
 // so a copy with a typo keeps its MinHash signature and is found as a
-// candidate; MatchCluster then compares the real words.
+// candidate; ClusterMatcher.Match then compares the real words.
 func skeletonHashes(s string) []uint64 {
 	skeletons, _ := wordKeys(s)
 	return skeletons

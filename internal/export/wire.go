@@ -1,9 +1,6 @@
 package export
 
 import (
-	"fmt"
-	"time"
-
 	"sijil/internal/caption"
 )
 
@@ -119,89 +116,6 @@ func toWire(r caption.Record) wireRecord {
 	return w
 }
 
-// fromWire maps a decoded line back to a record, checking what JSON's types
-// cannot: the date, and that every evidence span lies inside the text. Empty
-// lists become nil slices; Evidence is never nil.
-func fromWire(w wireRecord) (caption.Record, error) {
-	r := caption.Record{
-		Text:          w.Text,
-		Description:   w.Description,
-		Lang:          deref(w.Lang),
-		Credit:        deref(w.Credit),
-		Photographers: nilIfEmpty(w.Photographers),
-		Agencies:      nilIfEmpty(w.Agencies),
-		DateText:      deref(w.DateText),
-		Places:        nilIfEmpty(w.Places),
-		Country:       deref(w.Country),
-		Killed:        w.Killed,
-		Injured:       w.Injured,
-		Attribution:   nilIfEmpty(w.Attribution),
-		EventTypes:    nilIfEmpty(w.EventTypes),
-		Actors:        nilIfEmpty(w.Actors),
-		Target:        nilIfEmpty(w.Target),
-		Evidence:      map[string][]caption.Span{},
-		Warnings:      nilIfEmpty(w.Warnings),
-	}
-	if len(w.Origins) > 0 {
-		r.Origins = w.Origins
-	}
-	if pp := w.Perpetrator; pp != nil {
-		r.Perpetrator = &caption.Perpetrator{Actor: pp.Actor, Name: deref(pp.Name), Kind: deref(pp.Kind),
-			Country: deref(pp.Country), Claim: deref(pp.Claim)}
-	}
-	var err error
-	if r.Date, err = parseDate(deref(w.Date), deref(w.DatePrecision)); err != nil {
-		return caption.Record{}, err
-	}
-	if l := w.Location; l != nil {
-		r.Location = &caption.Location{Name: l.Name, Preferred: l.Preferred, GeonameID: deref(l.GeonameID), Lat: l.Lat, Lon: l.Lon,
-			Admin1: deref(l.Admin1), CountryCode: l.CountryCode, Feature: l.Feature, Precision: l.Precision, Basis: l.Basis}
-	}
-	for _, p := range w.People {
-		r.People = append(r.People, caption.Person{Name: p.Name, Age: p.Age})
-	}
-	for field, spans := range w.Evidence {
-		for _, s := range spans {
-			if s[0] < 0 || s[0] > s[1] || s[1] > len(r.Text) {
-				return caption.Record{}, fmt.Errorf("evidence %s [%d, %d) outside the %d-byte text", field, s[0], s[1], len(r.Text))
-			}
-			r.Evidence[field] = append(r.Evidence[field], caption.Span{Start: s[0], End: s[1]})
-		}
-	}
-	return r, nil
-}
-
-// parseDate reads an ISO 8601 date at the precision its length shows (2016,
-// 2016-11, 2016-11-06); precision, when given, must agree.
-func parseDate(s string, precision caption.Precision) (caption.PartialDate, error) {
-	if s == "" {
-		return caption.PartialDate{}, nil
-	}
-	layouts := map[int]struct {
-		layout string
-		prec   caption.Precision
-	}{4: {"2006", caption.PrecisionYear}, 7: {"2006-01", caption.PrecisionMonth}, 10: {"2006-01-02", caption.PrecisionDay}}
-	l, ok := layouts[len(s)]
-	if !ok {
-		return caption.PartialDate{}, fmt.Errorf("date %q is not YYYY, YYYY-MM or YYYY-MM-DD", s)
-	}
-	t, err := time.Parse(l.layout, s)
-	if err != nil {
-		return caption.PartialDate{}, fmt.Errorf("date %q: %w", s, err)
-	}
-	if precision != caption.PrecisionNone && precision != l.prec {
-		return caption.PartialDate{}, fmt.Errorf("date %q has precision %s, not %s", s, l.prec, precision)
-	}
-	d := caption.PartialDate{Year: t.Year(), Precision: l.prec}
-	if l.prec != caption.PrecisionYear {
-		d.Month = int(t.Month())
-	}
-	if l.prec == caption.PrecisionDay {
-		d.Day = t.Day()
-	}
-	return d, nil
-}
-
 // nullable returns nil for the zero value, which docs/records.md writes as null.
 func nullable[T comparable](v T) *T {
 	var zero T
@@ -211,25 +125,10 @@ func nullable[T comparable](v T) *T {
 	return &v
 }
 
-func deref[T any](p *T) T {
-	var v T
-	if p != nil {
-		v = *p
-	}
-	return v
-}
-
 // list returns s, or an empty slice when s is nil, so that it encodes as [].
 func list[T any](s []T) []T {
 	if s == nil {
 		return []T{}
-	}
-	return s
-}
-
-func nilIfEmpty[T any](s []T) []T {
-	if len(s) == 0 {
-		return nil
 	}
 	return s
 }

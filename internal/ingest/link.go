@@ -263,7 +263,7 @@ func (in *ingester) linkClusters(ctx context.Context, batch []caption.StoredReco
 }
 
 // DefaultMaxCandidates is how many of a record's cluster candidates, the
-// most alike first, MatchCluster compares it with (Options.MaxCandidates).
+// most alike first, ClusterMatcher.Match compares it with (Options.MaxCandidates).
 // A caption rarely has more than a few real copies; what has hundreds of
 // candidates is boilerplate ("Smoke rises after air strikes on …")
 // repeated by the thousand, where comparing each with all before it took
