@@ -38,17 +38,7 @@ func FuzzCaption(f *testing.F) {
 		if !json.Valid(bytes.TrimSpace(buf.Bytes())) {
 			t.Fatalf("invalid JSON: %s", buf.Bytes())
 		}
-		for back, err := range export.ReadJSONL(bytes.NewReader(buf.Bytes())) {
-			if err != nil {
-				t.Fatalf("decode: %v", err)
-			}
-			var again bytes.Buffer
-			if err := export.WriteJSONL(&again, slices.Values(slicesOf(back))); err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(buf.Bytes(), again.Bytes()) {
-				t.Fatalf("JSON round trip changed the record:\n%s\n%s", buf.Bytes(), again.Bytes())
-			}
-		}
+		// export's FuzzReadJSONL checks that a written record reads back
+		// to the same line; here the parser's records must be writable.
 	})
 }
