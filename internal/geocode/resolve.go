@@ -393,19 +393,53 @@ func distanceKm(lat1, lon1, lat2, lon2 float64) float64 {
 // matchedName returns, among p's names in Latin script, the one spelt most
 // like the caption's name (case and diacritics aside): a reader checking
 // "Raqa" against the gazetteer sees the entry's "Raqa" and its geonameid, not
-// only "Ar Raqqah". p.Name when no other name is closer.
+// only "Ar Raqqah". p.Name when no other name is closer. A name the caption's
+// holds as whole words wins, the longest first: "Kabul airport" located at
+// Kabul is "Kabul", where edit distance alone found the alternate "Kabula"
+// a letter closer. A name written in another script ("الرقة") is shown
+// as the entry's name: its distance to a Latin spelling means nothing.
 func matchedName(p Place, written string) string {
-	want := []rune(strings.ToLower(written))
-	best, bestD := p.Name, editDistance(want, []rune(strings.ToLower(p.Name)))
+	if !isLatin(written) {
+		return p.Name
+	}
+	lower := strings.ToLower(written)
+	want := []rune(lower)
+	best, bestD, held := p.Name, editDistance(want, []rune(strings.ToLower(p.Name))), holdsWords(lower, strings.ToLower(p.Name))
 	for _, a := range p.Alternates {
 		if !isLatin(a) {
 			continue
 		}
-		if d := editDistance(want, []rune(strings.ToLower(a))); d < bestD {
-			best, bestD = a, d
+		la := strings.ToLower(a)
+		h := holdsWords(lower, la)
+		switch {
+		case h && (!held || len(a) > len(best)):
+			best, held = a, true
+		case !h && !held:
+			if d := editDistance(want, []rune(la)); d < bestD {
+				best, bestD = a, d
+			}
 		}
 	}
 	return best
+}
+
+// holdsWords reports whether s holds name as whole words: at its start or
+// after a space or hyphen, and at its end or before one.
+func holdsWords(s, name string) bool {
+	if name == "" {
+		return false
+	}
+	for i := 0; ; {
+		j := strings.Index(s[i:], name)
+		if j < 0 {
+			return false
+		}
+		start, end := i+j, i+j+len(name)
+		if (start == 0 || s[start-1] == ' ' || s[start-1] == '-') && (end == len(s) || s[end] == ' ' || s[end] == '-') {
+			return true
+		}
+		i = start + 1
+	}
 }
 
 // editDistance is the Levenshtein distance between a and b.

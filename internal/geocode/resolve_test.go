@@ -238,3 +238,31 @@ func TestResolveGallery(t *testing.T) {
 		t.Errorf("an unknown place in a gallery of Aleppo and Mafraq: %+v, want none", l)
 	}
 }
+
+// TestMatchedName: the location's name is the entry's name the caption
+// spells, whole words first, then the nearest spelling.
+func TestMatchedName(t *testing.T) {
+	kabul := Place{Name: "Kabul", Alternates: []string{"Kabula", "Kaboul", "كابل"}}
+	raqqa := Place{Name: "Ar Raqqah", Alternates: []string{"Raqqa", "Raqa", "الرقة"}}
+	deir := Place{Name: "Deir ez-Zor", Alternates: []string{"Deir", "Dayr az Zawr"}}
+	tests := []struct {
+		p       Place
+		written string
+		want    string
+	}{
+		{kabul, "Kabul airport", "Kabul"},
+		{kabul, "Kaboul", "Kaboul"},
+		{kabul, "Kabull", "Kabul"}, // as near to Kabula: the entry's own name
+		{raqqa, "Raqa", "Raqa"},
+		{raqqa, "Raqqa city", "Raqqa"},
+		{raqqa, "Ar-Raqqah", "Ar Raqqah"},
+		{deir, "Deir ez-Zor airport", "Deir ez-Zor"},
+		{deir, "Dayr az-Zawr", "Dayr az Zawr"},
+		{raqqa, "الرقة", "Ar Raqqah"}, // Arabic names are not shown as the Latin name
+	}
+	for _, tc := range tests {
+		if got := matchedName(tc.p, tc.written); got != tc.want {
+			t.Errorf("matchedName(%s, %q) = %q, want %q", tc.p.Name, tc.written, got, tc.want)
+		}
+	}
+}
