@@ -44,6 +44,11 @@ type BandIndex struct {
 	// MaxPerBand is how many records one band hash keeps; 0 means
 	// DefaultMaxPerBand.
 	MaxPerBand int
+	// ords and found are Candidates' buffers, kept between calls: a
+	// record of repetitive captions meets hundreds of postings, and
+	// growing new slices for each record was a tenth of linking them.
+	ords  []uint32
+	found []Candidate
 }
 
 const (
@@ -126,10 +131,11 @@ type Candidate struct {
 // Candidates returns up to limit of the records sharing bands with bands,
 // other than skip: those sharing the most bands first, then the lowest
 // IDs (the earliest records), so that the cut keeps the likeliest copies
-// and the one an uncut search would rank first among equals.
+// and the one an uncut search would rank first among equals. The slice is
+// the index's own: valid until the next call, which reuses it.
 func (ix *BandIndex) Candidates(bands []uint64, skip int64, limit int) []Candidate {
-	var found []Candidate
-	var ords []uint32
+	found, ords := ix.found[:0], ix.ords[:0]
+	defer func() { ix.found, ix.ords = found[:0], ords[:0] }()
 	for _, b := range bands {
 		f := fragment(b)
 		for i, step := ix.home(b), 0; ix.slots[i] != 0; i, step = ix.next(i, step) {

@@ -74,8 +74,15 @@ func (s *Store) plan(ctx context.Context, q querier, p *putPlan, v caption.Versi
 		return err
 	}
 	byPath := map[[2]string]int{} // sha256, path → index of the batch's first such document
-	var items []caption.Item
-	var itemDoc []int // document index of each of items
+	// The item lists are made at their size: they hold a chunk's every
+	// caption, and growing lists of records of half a kilobyte each copied
+	// and faulted in several times what they hold.
+	total := 0
+	for _, d := range p.docs {
+		total += len(d.Items)
+	}
+	items := make([]caption.Item, 0, total)
+	itemDoc := make([]int, 0, total) // document index of each of items
 	for i, d := range p.docs {
 		r := &p.results[i]
 		r.Document = d.Document
@@ -110,9 +117,10 @@ func (s *Store) plan(ctx context.Context, q querier, p *putPlan, v caption.Versi
 	if err := q.QueryRowContext(ctx, "SELECT coalesce(max(id), 0) + 1 FROM records").Scan(&nextRecord); err != nil {
 		return err
 	}
-	var created []caption.StoredRecord
-	var createdRows [][]any
-	var newItems []int // index in items of each created record
+	created := make([]caption.StoredRecord, 0, len(items))
+	createdRows := make([][]any, 0, len(items))
+	newItems := make([]int, 0, len(items)) // index in items of each created record
+	p.occs = make([][]any, 0, len(items))
 	for n := range items {
 		it := &items[n]
 		key := it.Fingerprint.Key
@@ -159,6 +167,8 @@ func (s *Store) plan(ctx context.Context, q querier, p *putPlan, v caption.Versi
 	if err := p.planLinks(ctx, q, created, link); err != nil {
 		return err
 	}
+	p.records = make([][]any, 0, len(createdRows))
+	p.index = make([]indexed, 0, len(createdRows))
 	for i, row := range createdRows {
 		id := created[i].ID
 		var cluster, event any
