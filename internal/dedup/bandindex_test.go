@@ -108,3 +108,31 @@ func TestDateTag(t *testing.T) {
 		}
 	}
 }
+
+// TestBandIndexRelease: an index large enough to be mapped apart from the
+// heap finds what it holds, and once released holds nothing: Add refuses,
+// and a lookup panics (a Go panic, not a fault on unmapped memory).
+func TestBandIndexRelease(t *testing.T) {
+	ix := NewBandIndex(40000, 33) // 2^21 slots: mapped on unix
+	bands := make([]uint64, 33)
+	for i := range bands {
+		bands[i] = uint64(i)*0x9e3779b97f4a7c15 + 1
+	}
+	if !ix.Add(7, 7, 0, bands) {
+		t.Fatal("Add refused")
+	}
+	if c := ix.Candidates(bands, 0, 0); len(c) != 1 || c[0].ID != 7 || c[0].Shared != 33 {
+		t.Fatalf("Candidates = %+v, want record 7 sharing 33 bands", c)
+	}
+	ix.Release()
+	ix.Release() // a second release frees nothing twice
+	if ix.Len() != 0 || ix.Add(8, 8, 0, bands) {
+		t.Fatalf("released index: Len %d, Add accepted", ix.Len())
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("Candidates on a released index did not panic")
+		}
+	}()
+	ix.Candidates(bands, 0, 0)
+}

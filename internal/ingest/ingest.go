@@ -125,6 +125,7 @@ func Ingest(ctx context.Context, store caption.Store, paths []string, opt Option
 		return Summary{}, err
 	}
 	defer in.progress.finish()
+	defer in.lk.release()
 	docs := in.expand(paths)
 	in.progress.total, in.progress.links, in.progress.skipped = len(docs), in.sum.Links, in.sum.Skipped
 	// Records are linked in ID order: those a killed run left unlinked go
@@ -135,7 +136,10 @@ func Ingest(ctx context.Context, store caption.Store, paths []string, opt Option
 	if err := in.storeAll(ctx, docs); err != nil {
 		return in.done(), err
 	}
-	return in.done(), in.linkLeftovers(ctx)
+	// Not "return in.done(), in.linkLeftovers(ctx)": the summary would be
+	// taken before the last linking pass, without its counts and time.
+	err = in.linkLeftovers(ctx)
+	return in.done(), err
 }
 
 // ingester is one run of Ingest.

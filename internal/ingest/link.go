@@ -52,12 +52,20 @@ type linker struct {
 	matcher *dedup.ClusterMatcher
 }
 
+// release frees the band index's memory (see dedup.BandIndex.Release).
+func (lk *linker) release() {
+	if lk.bands != nil {
+		lk.bands.Release()
+		lk.bands = nil
+	}
+}
+
 func (lk *linker) reset() {
 	lk.empty = false
 	lk.events = dedup.NewEventIndex()
 	lk.loaded = map[caption.PartialDate]bool{}
 	lk.heads = map[int64]int64{}
-	lk.bands = nil
+	lk.release()
 	if lk.matcher != nil {
 		lk.matcher.Forget()
 	}
@@ -320,7 +328,7 @@ func (in *ingester) loadBands(ctx context.Context, batch []caption.StoredRecord)
 	// Room for two batches more than now: the table's size is a power of
 	// two, which leaves up to as much again. The old index goes first:
 	// at a million records it is over 100 MB.
-	in.lk.bands = nil
+	in.lk.release()
 	want := n + 2*len(batch)
 	ix = in.newBandIndex(want, bands)
 	for b, err := range in.store.ClusterBands(ctx, 0) {
