@@ -1,6 +1,10 @@
 package parse
 
-import "sijil/internal/caption"
+import (
+	"slices"
+
+	"sijil/internal/caption"
+)
 
 // evidence collects a record's evidence spans while its caption is parsed,
 // and files them when the parse is done. A record has a dozen fields with a
@@ -76,4 +80,19 @@ func (e *evidence) record() map[string][]caption.Span {
 		ends[s.field]++
 	}
 	return m
+}
+
+// drop removes the spans of field: a language's own rules replace what the
+// English ones read in its text (see frActors).
+func (e *evidence) drop(field string) {
+	f := -1
+	for i, name := range e.fields {
+		if name == field {
+			f = i
+		}
+	}
+	if f < 0 {
+		return
+	}
+	e.spans = slices.DeleteFunc(e.spans, func(s fieldSpan) bool { return s.field == f })
 }
