@@ -32,12 +32,12 @@ const (
 		"le 3 mars 2019. Au moins neuf personnes ont été tuées, selon l'Observatoire syrien des droits de l'homme. " +
 		"Photo : Mahmoud Taha / AFP"
 	// arihaAR is arihaEN's photo from an Arabic media office: the caption
-	// says what the photo shows and credits AFP; the photo's IPTC fields
-	// give its date and town.
-	arihaAR = "رجل يقف في مبنى دمرته غارات روسية في مدينة أريحا بريف إدلب. (أ ف ب)"
+	// says what the photo shows, with no word of the strike, and credits
+	// AFP; the photo's IPTC fields give its date and town.
+	arihaAR = "رجل يقف في مبنى مدمر في مدينة أريحا بريف إدلب. (أ ف ب)"
 	// arihaARAnadolu is another agency's Arabic caption of that day and
 	// place.
-	arihaARAnadolu = "مبنى مدمر في مدينة أريحا بريف إدلب. (الأناضول)"
+	arihaARAnadolu = "نساء يجمعن أغراضهن من بين أنقاض المنازل في أريحا بريف إدلب. (الأناضول)"
 )
 
 // iptcJPEG is a JPEG whose IPTC IIM holds the caption and the given

@@ -82,15 +82,10 @@ func (e *evidence) record() map[string][]caption.Span {
 	return m
 }
 
-// drop removes the spans of field: a language's own rules replace what the
-// English ones read in its text (see frActors).
-func (e *evidence) drop(field string) {
-	f := -1
-	for i, name := range e.fields {
-		if name == field {
-			f = i
-		}
-	}
+// dropField removes the spans of field: a language's own rules replace
+// what the English ones read in its text (see frActors).
+func (e *evidence) dropField(field string) {
+	f := slices.Index(e.fields, field)
 	if f < 0 {
 		return
 	}
