@@ -140,16 +140,20 @@ var arNotNameWords = map[string]bool{
 // arabicCredit reads the credit of a caption with Arabic in it, ending at
 // end (creditTrimEnd): a bracketed credit, a labelled or agency tail, a
 // Latin credit after the Arabic text, or a credit that opens the caption.
+//
+// A Latin credit after the last Arabic letter is tried first: it is also
+// how an English caption quoting Arabic words ends ("… a banner reading
+// 'الشعب يريد' in Idlib. (Photo by X/AFP)"), which the English rules read.
 func (p *Parser) arabicCredit(text string, end int) creditResult {
+	if cr := p.latinAfterArabic(text, end); cr.Found {
+		return cr
+	}
 	if c := text[end-1]; c == ')' || c == ']' {
 		if cr := p.arBracketCredit(text, end); cr.Found {
 			return cr
 		}
 	}
 	if cr := p.arTailCredit(text, end); cr.Found {
-		return cr
-	}
-	if cr := p.latinAfterArabic(text, end); cr.Found {
 		return cr
 	}
 	if cr := p.arLeadingCredit(text); cr.Found {
@@ -387,6 +391,8 @@ func (p *Parser) arReadCredit(text string, s, e int) creditResult {
 	}
 	if m := arCreditLabelAt(text, b, e); m > 0 {
 		b, label = m, true
+	} else if m := creditSkipLeadIns(text, b, e); m > b {
+		b, label = m, true // "Photo by": an English lead-in
 	}
 	cr := creditResult{Whole: caption.Span{Start: s, End: e}, Inner: caption.Span{Start: s, End: e}}
 	known, marker := 0, 0

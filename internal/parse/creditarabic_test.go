@@ -160,6 +160,33 @@ var arCreditCases = []struct {
 		in:   "تصوير: ليلى حسن - الأناضول. نساء ينتظرن توزيع المساعدات في مخيم الركبان",
 		want: creditView{Whole: "تصوير: ليلى حسن - الأناضول. ", Credit: "تصوير: ليلى حسن - الأناضول", Photographers: []string{"ليلى حسن"}, Agencies: ag("Anadolu Agency")},
 	},
+	{
+		name: "copyright sign",
+		in:   "امرأة تحمل طفلها في مخيم الركبان. © محمد الحلبي / أ ف ب",
+		want: creditView{Whole: "© محمد الحلبي / أ ف ب", Credit: "© محمد الحلبي / أ ف ب", Photographers: []string{"محمد الحلبي"}, Agencies: ag("AFP")},
+	},
+	{
+		name: "photographer only in brackets",
+		in:   "سوق شعبي في مدينة منبج (تصوير: سامي حداد)",
+		want: creditView{Whole: "(تصوير: سامي حداد)", Credit: "تصوير: سامي حداد", Photographers: []string{"سامي حداد"}},
+	},
+	{
+		name: "agency first, then the photographer",
+		in:   "عائلة نازحة قرب سرمدا. (أ ف ب - محمد الحلبي)",
+		want: creditView{Whole: "(أ ف ب - محمد الحلبي)", Credit: "أ ف ب - محمد الحلبي", Photographers: []string{"محمد الحلبي"}, Agencies: ag("AFP")},
+	},
+	{
+		name: "Latin agency in brackets after Arabic",
+		in:   "عائلة نازحة قرب سرمدا (AFP)",
+		want: creditView{Whole: "(AFP)", Credit: "AFP", Agencies: ag("AFP")},
+	},
+	{
+		name: "English caption quoting Arabic",
+		in:   "Protesters hold a banner reading \"الشعب يريد\" in Idlib, Syria, on March 15, 2019. (Photo by Omar Haj/AFP)",
+		want: creditView{Whole: "(Photo by Omar Haj/AFP)", Credit: "Photo by Omar Haj/AFP", Photographers: []string{"Omar Haj"}, Agencies: ag("AFP")},
+	},
+	{name: "a name in brackets is no credit", in: "الطفل أحمد (محمد الحلبي)"},
+	{name: "an organisation in brackets is no credit", in: "مقتل خمسة مدنيين في قصف على سراقب (المرصد السوري)"},
 	{name: "news agency quoted", in: "مقاتلون في ريف حلب الشمالي قال مصدر لوكالة الأنباء السورية (سانا)"},
 	{name: "according to Reuters", in: "قتل ثلاثة مدنيين في القصف بحسب (رويترز)"},
 	{name: "agency in a sentence", in: "أفاد مراسل فرانس برس بسقوط قذائف على الحي"},
