@@ -62,34 +62,29 @@ func arAgencyKey(s string) string {
 // arCreditLabels introduce the photographer in an Arabic credit, as folded
 // keys: "تصوير" (photography), "عدسة" and "بعدسة" (lens, by the lens of),
 // "المصور" (the photographer). colon marks the labels that are common words
-// and count only with a colon after them: "الصورة:" (the picture:).
+// and count only with a colon after them: "الصورة:" (the picture:),
+// "المصدر:" (source:).
 var arCreditLabels = []struct {
 	key   string
 	colon bool
 }{
 	{"تصوير", false}, {"بتصوير", false}, {"عدسه", false}, {"بعدسه", false}, {"المصور", true}, {"الصوره", true},
-	{"صوره", true}, {"حقوق الصوره", true}, {"المصدر", true},
+	{"صوره", true}, {"المصدر", true},
 }
 
-// arCreditLabelAt returns the end of the label that starts text[i:] (with a
-// colon after it, if any), or -1. i must start a word.
+// arCreditLabelAt returns where the names start after the label that
+// starts text[i:e] (after its colon, if any), or -1. i must start a word.
+// "حقوق الصورة:" (picture rights:) is read as its second word.
 func arCreditLabelAt(text string, i, e int) int {
-	j := i
-	for j < e {
-		r, n := utf8.DecodeRuneInString(text[j:])
-		if !arWordRune(r) {
-			break
-		}
-		j += n
-	}
+	j := arWordEnd(text, i, e)
 	if j == i {
 		return -1
 	}
 	key := arFold(text[i:j])
-	if key == "حقوق" { // "حقوق الصورة:": the label is two words
+	if key == "حقوق" {
 		k := creditSkipSpaces(text, j, e)
-		if m := arCreditLabelAt(text, k, e); m > 0 && arFold(text[k:m]) != "" && strings.HasPrefix(arFold(text[k:m]), "الصوره") {
-			return m
+		if m := arWordEnd(text, k, e); m > k && arFold(text[k:m]) == "الصوره" {
+			return arCreditLabelAt(text, k, e)
 		}
 		return -1
 	}
@@ -109,13 +104,25 @@ func arCreditLabelAt(text string, i, e int) int {
 	return -1
 }
 
+// arWordEnd returns the end of the word (arWordRune) that starts at i.
+func arWordEnd(text string, i, e int) int {
+	for i < e {
+		r, n := utf8.DecodeRuneInString(text[i:])
+		if !arWordRune(r) {
+			break
+		}
+		i += n
+	}
+	return i
+}
+
 // arSourceCues, just before an agency in brackets, make it the source of a
 // statement rather than the photo's credit: "ذكرت وكالة الأنباء الرسمية
 // (سانا)", "بحسب (رويترز)". Folded keys.
 var arSourceCues = map[string]bool{
 	"بحسب": true, "حسب": true, "وفق": true, "وفقا": true, "ذكرت": true, "افادت": true, "قالت": true,
 	"نقلت": true, "اعلنت": true, "وكاله": true, "لوكاله": true, "الانباء": true, "للانباء": true,
-	"الرسميه": true, "نشرت": true, "بثت": true, "اوردت": true, "نقلا": true, "لوكالة": true, "عن": true,
+	"الرسميه": true, "نشرت": true, "بثت": true, "اوردت": true, "نقلا": true, "عن": true,
 }
 
 // arOrgWords make an unknown credit part an organisation, kept as written

@@ -185,6 +185,11 @@ var arCreditCases = []struct {
 		in:   "Protesters hold a banner reading \"الشعب يريد\" in Idlib, Syria, on March 15, 2019. (Photo by Omar Haj/AFP)",
 		want: creditView{Whole: "(Photo by Omar Haj/AFP)", Credit: "Photo by Omar Haj/AFP", Photographers: []string{"Omar Haj"}, Agencies: ag("AFP")},
 	},
+	{
+		name: "picture rights label",
+		in:   "مخيم للنازحين قرب أعزاز. حقوق الصورة: وكالة الأناضول",
+		want: creditView{Whole: "حقوق الصورة: وكالة الأناضول", Credit: "حقوق الصورة: وكالة الأناضول", Agencies: ag("Anadolu Agency")},
+	},
 	{name: "a name in brackets is no credit", in: "الطفل أحمد (محمد الحلبي)"},
 	{name: "an organisation in brackets is no credit", in: "مقتل خمسة مدنيين في قصف على سراقب (المرصد السوري)"},
 	{name: "news agency quoted", in: "مقاتلون في ريف حلب الشمالي قال مصدر لوكالة الأنباء السورية (سانا)"},
