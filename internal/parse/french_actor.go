@@ -259,6 +259,9 @@ func frAgent(toks []frToken, sentOf []int, h frActorHit) (span caption.Span, cla
 		}
 	}
 	from, to := h.a, h.b
+	if c := frClaimAfter(toks, sentOf, h.b); c > 0 { // "l'EI a revendiqué l'attentat"
+		return caption.Span{Start: toks[h.a].start, End: toks[c].end}, caption.ClaimClaimed, c, true
+	}
 	switch {
 	case slices.ContainsFunc(toks[h.a:h.b], func(t frToken) bool { return frAttackNouns[t.key] }):
 	case frAttackBefore(toks, h.a) >= 0:
@@ -309,6 +312,19 @@ func frVerbAfter(toks []frToken, sentOf []int, b int) int {
 	}
 	if j < len(toks) && frAttackVerbs[toks[j].key] && sentOf[j] == sentOf[b-1] {
 		return j + 1
+	}
+	return -1
+}
+
+// frClaimAfter returns the token of "revendiqué" in "<actor> a|ont
+// revendiqué", or -1: a claim of responsibility.
+func frClaimAfter(toks []frToken, sentOf []int, b int) int {
+	j := b
+	if j < len(toks) && (toks[j].key == "a" || toks[j].key == "ont" || toks[j].key == "avait" || toks[j].key == "avaient") {
+		j++
+	}
+	if j < len(toks) && j > b && strings.HasPrefix(toks[j].key, "revendiqu") && sentOf[j] == sentOf[b-1] {
+		return j
 	}
 	return -1
 }

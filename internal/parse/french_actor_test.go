@@ -68,6 +68,8 @@ func TestFrenchActors(t *testing.T) {
 			[]string{"Syrian government forces"}, &perp{"Syrian government forces", caption.ClaimSaid}},
 		{"claimed", "Une attaque revendiquée par l'État islamique à Kaboul, en Afghanistan, le 26 août 2021.",
 			[]string{"Islamic State"}, &perp{"Islamic State", caption.ClaimClaimed}},
+		{"claim of responsibility", "Des secouristes sur les lieux d'un attentat à Kaboul, en Afghanistan, le 26 août 2021 ; l'État islamique a revendiqué l'attaque.",
+			[]string{"Islamic State"}, &perp{"Islamic State", caption.ClaimClaimed}},
 		{"a protest against the strikes", "Des habitants manifestent contre les frappes russes à Idleb, en Syrie, le 1er mars 2020.",
 			[]string{"Russian armed forces"}, nil},
 		{"a source is no actor", "Des combattants de l'EI, selon l'armée irakienne, à Mossoul, en Irak, le 9 mars 2017.",
@@ -123,5 +125,50 @@ func TestFrenchActorsLexicon(t *testing.T) {
 				t.Errorf("err = %v, want one containing %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestFrenchActorsLikeEnglish parses the English and French captions of one
+// scene: both must give the same actors and perpetrator, so that the two
+// records facet together.
+func TestFrenchActorsLikeEnglish(t *testing.T) {
+	p, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pair := range [][2]string{
+		{"Government forces shelled Douma, Syria, on February 20, 2018.",
+			"Les forces gouvernementales ont pilonné Douma, en Syrie, le 20 février 2018."},
+		{"Rescuers search the rubble after Russian air strikes on Ariha, Syria, on March 3, 2019.",
+			"Des secouristes fouillent les décombres après des frappes russes sur Ariha, en Syrie, le 3 mars 2019."},
+		{"Fighters of the Syrian Democratic Forces guard Islamic State prisoners near Baghouz, Syria, on March 12, 2019.",
+			"Des combattants des Forces démocratiques syriennes gardent des prisonniers de l'État islamique près de Baghouz, en Syrie, le 12 mars 2019."},
+		{"Houthi rebels rally in Sanaa, Yemen, on January 2, 2020.",
+			"Des rebelles houthis se rassemblent à Sanaa, au Yémen, le 2 janvier 2020."},
+		{"A Hezbollah fighter stands guard near Qusayr, Syria, on June 5, 2013.",
+			"Un combattant du Hezbollah monte la garde près de Qousseir, en Syrie, le 5 juin 2013."},
+		{"A member of Hayat Tahrir al-Sham in Idlib, Syria, on July 3, 2019.",
+			"Un membre de Hayat Tahrir al-Cham à Idleb, en Syrie, le 3 juillet 2019."},
+	} {
+		en, fr := p.Caption(pair[0]), p.Caption(pair[1])
+		if fr.Lang != "fr" || en.Lang != "en" {
+			t.Fatalf("languages %q, %q", en.Lang, fr.Lang)
+		}
+		if len(en.Actors) == 0 {
+			t.Fatalf("%s: no English actors: the pair tests nothing", pair[0])
+		}
+		if diff := cmp.Diff(en.Actors, fr.Actors); diff != "" {
+			t.Errorf("%s\nactors (-English +French):\n%s", pair[1], diff)
+		}
+		var pe, pf string
+		if en.Perpetrator != nil {
+			pe = en.Perpetrator.Actor
+		}
+		if fr.Perpetrator != nil {
+			pf = fr.Perpetrator.Actor
+		}
+		if pe != pf {
+			t.Errorf("%s\nperpetrator %q, English %q", pair[1], pf, pe)
+		}
 	}
 }
