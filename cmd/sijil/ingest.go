@@ -42,8 +42,10 @@ stored once as a record, with one occurrence per place it was found: the
 document, its SHA-256, the caption's index and byte range. Records are then
 linked into clusters of altered copies (MinHash over word shingles,
 confirmed by Jaccard index or containment) and clusters into events (same or
-adjacent day, same place, compatible event types); each link keeps its
-similarity and rule for review.
+adjacent day, same place, compatible event types; or, for one photo's
+captions in two languages, same day and place, an agency in common and no
+photographer or toll that differs); each link keeps its similarity and
+rule for review.
 
 Places are resolved with the focus countries of -focus, else SIJIL_FOCUS,
 else the register's setting (sijil help settings). When some of the

@@ -48,7 +48,7 @@ func exitCode(err error) int {
 type Config struct {
 	// Lexicon is a directory of extra lexicon files (agencies.tsv,
 	// actors.tsv, events.tsv, countries.tsv, names.tsv, fr_countries.tsv,
-	// fr_events.tsv, fr_sources.tsv) whose lines are added
+	// fr_events.tsv, fr_sources.tsv, fr_actors.tsv) whose lines are added
 	// to the built-in ones. Empty: built-in lexicons only.
 	Lexicon string
 	// Gazetteer is the directory of imported gazetteers (`sijil gazetteer

@@ -43,7 +43,7 @@ A file that cannot be read is reported on standard error and the others are
 still parsed; the exit status is then 1.`,
 		flags: func(fs *flag.FlagSet, cfg *Config) {
 			fs.StringVar(&cfg.Lexicon, "lexicon", cfg.Lexicon,
-				"read extra lexicon files (agencies.tsv, actors.tsv, events.tsv, countries.tsv, names.tsv,\nfr_countries.tsv, fr_events.tsv, fr_sources.tsv) from `DIR`, adding their lines to the built-in ones (env SIJIL_LEXICON)")
+				"read extra lexicon files (agencies.tsv, actors.tsv, events.tsv, countries.tsv, names.tsv,\nfr_countries.tsv, fr_events.tsv, fr_sources.tsv, fr_actors.tsv) from `DIR`, adding their lines to the built-in ones (env SIJIL_LEXICON)")
 			focusFlag(fs, cfg)
 		},
 		run: runParse,

@@ -24,7 +24,8 @@
 //     Douma") on other days and in other towns, for other photos.
 //   - Event: EventIndex.Match links different photos of one incident: same or
 //     adjacent day, same place (10 km, or the same name), compatible event
-//     types.
+//     types; and the captions of one photo in two languages, whose words
+//     differ, when the day, place, agency, photographers and tolls agree.
 //
 // Every decision returns the similarity and the rule that made it, so a
 // person can review and undo the link. BandIndex is the in-memory band

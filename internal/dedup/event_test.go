@@ -17,10 +17,15 @@ type scene struct {
 	kind        string
 	types       []caption.EventType
 	locName     string // the gazetteer's name when not place
+	// For the cross-language rule: the caption's language, credit and toll.
+	lang          string
+	agencies      []caption.Agency
+	photographers []string
+	killed        *int
 }
 
 func (s scene) stored() caption.StoredRecord {
-	r := caption.Record{Date: s.date, EventTypes: s.types}
+	r := caption.Record{Date: s.date, EventTypes: s.types, Lang: s.lang, Agencies: s.agencies, Photographers: s.photographers, Killed: s.killed}
 	if s.place != "" {
 		r.Places = []string{s.place}
 		r.PlaceRefs = []caption.PlaceRef{{Name: s.place, Kind: s.kind}}
@@ -119,6 +124,9 @@ func TestFoldPlace(t *testing.T) {
 		{"Ḩarastā", "harasta"},
 		{"Deir ez-Zor", "deir ez zor"},
 		{"Sheikh Maqsoud", "sheikh maqsoud"},
+		{"حَلَب", "حلب"},
+		{"مدينة إدلب", "مدينه ادلب"},
+		{"Café", "cafe"},
 		{"", ""},
 	}
 	for _, tc := range tests {
@@ -161,4 +169,73 @@ func MatchEvent(rec caption.StoredRecord, candidates []caption.StoredRecord) (be
 		return caption.StoredRecord{}, 0, "", false
 	}
 	return candidates[i], top.score, top.rule(), true
+}
+
+// TestMatchEventAcrossLanguages: the captions of one photo in two languages
+// join one event though their types disagree, as long as date, place,
+// agency, photographers and tolls do; two incidents stay apart.
+func TestMatchEventAcrossLanguages(t *testing.T) {
+	air := []caption.EventType{caption.Airstrike}
+	seven, nine := 7, 9
+	afp := []caption.Agency{"AFP"}
+	// The English caption of an AFP photo of an air strike on Saqba.
+	en := scene{id: 100, date: day(2016, 11, 14), place: "Saqba", lat: 33.5167, lon: 36.3833, precision: 1, types: air,
+		lang: "en", agencies: afp, photographers: []string{"Hamza Tayyan"}, killed: &seven}
+	other := func(id int64, f func(*scene)) scene {
+		s := en
+		s.id, s.types, s.photographers = id, nil, nil
+		f(&s)
+		return s
+	}
+	// The Arabic caption of that photo: the Arabic rules found no type, its
+	// place is spelt in Arabic and resolved to the same town, its credit
+	// is "(أ ف ب)".
+	ar := other(7, func(s *scene) { s.place, s.lang = "سقبا", "ar" })
+	tests := []struct {
+		name     string
+		in       scene
+		cand     scene
+		wantID   int64
+		wantRule string
+	}{
+		{"English and Arabic of one photo", en, ar, 7, "date,10km,xlang"},
+		{"Arabic joins English", ar, en, 100, "date,10km,xlang"},
+		{"Arabic shelling, English air strike", en, other(7, func(s *scene) {
+			s.lang, s.types = "ar", []caption.EventType{caption.Shelling}
+		}), 7, "date,10km,xlang"},
+		{"French, same photographer", en, other(7, func(s *scene) { s.lang, s.photographers = "fr", []string{"HAMZA TAYYAN"} }), 7, "date,10km,xlang"},
+		{"Arabic name against a Latin one", en, other(7, func(s *scene) { s.photographers = []string{"حمزة الطيان"}; s.lang = "ar" }), 7, "date,10km,xlang"},
+		{"types agree: the usual rule", en, other(7, func(s *scene) { s.lang, s.types = "fr", air }), 7, "date,10km,types"},
+		{"another agency", en, other(7, func(s *scene) { s.lang, s.agencies = "ar", []caption.Agency{"Reuters"} }), 0, ""},
+		{"no agency", en, other(7, func(s *scene) { s.lang, s.agencies = "ar", nil }), 0, ""},
+		{"another toll", en, other(7, func(s *scene) { s.lang, s.killed = "ar", &nine }), 0, ""},
+		{"another photographer", en, other(7, func(s *scene) { s.lang, s.photographers = "fr", []string{"Omar Haj"} }), 0, ""},
+		{"the next day", en, other(7, func(s *scene) { s.lang, s.date = "ar", day(2016, 11, 15) }), 0, ""},
+		{"same language", en, other(7, func(s *scene) { s.lang = "en" }), 0, ""},
+		{"language unknown", en, other(7, func(s *scene) { s.lang = "" }), 0, ""},
+		{"no types on either, one agency", other(100, func(s *scene) { s.types = nil }), ar, 7, "date,10km,xlang"},
+		{"no types on either, two agencies", other(100, func(s *scene) { s.types = nil }), other(7, func(s *scene) {
+			s.lang, s.agencies = "ar", []caption.Agency{"Anadolu Agency"}
+		}), 0, ""},
+		{"no types on either, one language: the usual rule", other(100, func(s *scene) { s.types = nil }), other(7, func(s *scene) {
+			s.agencies = []caption.Agency{"Anadolu Agency"}
+		}), 7, "date,10km,notypes"},
+		{"a protest is no air strike", en, other(7, func(s *scene) { s.lang, s.types = "ar", []caption.EventType{caption.Protest} }), 0, ""},
+		{"another town", en, other(7, func(s *scene) { s.lang, s.place, s.lat = "ar", "دوما", en.lat+0.3 }), 0, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cands := []caption.StoredRecord{tc.cand.stored()}
+			best, sim, rule, ok := MatchEvent(tc.in.stored(), cands)
+			if ok != (tc.wantID != 0) || best.ID != tc.wantID || rule != tc.wantRule {
+				t.Fatalf("MatchEvent = (ID %d, %.3f, %q, %v), want (ID %d, %q)", best.ID, sim, rule, ok, tc.wantID, tc.wantRule)
+			}
+			ix := NewEventIndex()
+			ix.Add(NewEventRecord(cands[0]))
+			ib, _, irule, iok := ix.Match(NewEventRecord(tc.in.stored()))
+			if iok != ok || ib.ID != best.ID || irule != rule {
+				t.Errorf("EventIndex.Match = (ID %d, %q, %v), MatchEvent (ID %d, %q, %v)", ib.ID, irule, iok, best.ID, rule, ok)
+			}
+		})
+	}
 }

@@ -23,6 +23,7 @@ type EventRecord struct {
 	lat, lon float64
 	names    []string // placeNames, folded
 	types    []caption.EventType
+	credit   eventCredit // for the cross-language rule
 }
 
 // The date precisions an EventRecord keeps; a year alone never matches.
@@ -33,7 +34,8 @@ const (
 
 // NewEventRecord derives r's EventRecord.
 func NewEventRecord(r caption.StoredRecord) EventRecord {
-	e := EventRecord{ID: r.ID, Cluster: r.Cluster, Event: r.Event, names: placeNames(r.Record), types: r.Record.EventTypes}
+	e := EventRecord{ID: r.ID, Cluster: r.Cluster, Event: r.Event, names: placeNames(r.Record), types: r.Record.EventTypes,
+		credit: newEventCredit(r.Record)}
 	d := r.Record.Date
 	switch d.Precision {
 	case caption.PrecisionDay:
@@ -59,7 +61,7 @@ var (
 	dateRules  = [...]string{3: "date", 2: "date±1", 1: "month"}
 	dateScores = [...]float64{3: 1, 2: 0.75, 1: 0.25}
 	placeRules = [...]string{"10km", "place"}
-	typeRules  = [...]string{"notypes", "types", "sequel"}
+	typeRules  = [...]string{"notypes", "types", "sequel", "xlang"}
 )
 
 // eventPair is how two EventRecords agree, with codes for the rule.
@@ -95,7 +97,16 @@ func pairEvents(a, b *EventRecord) (eventPair, bool) {
 		return eventPair{}, false
 	}
 	var ok bool
-	if p.kind, ts, ok = eventTypesAgree(a, b); !ok {
+	p.kind, ts, ok = eventTypesAgree(a, b)
+	if (!ok || p.kind == kindNoTypes) && twoLanguages(a, b) {
+		// Types missing on a side say nothing across languages: one
+		// language's rules may not know the words the other's do.
+		if !crossLanguage(a, b, tier) {
+			return eventPair{}, false
+		}
+		p.kind, ts, ok = kindCrossLanguage, 0.5, true
+	}
+	if !ok {
 		return eventPair{}, false
 	}
 	p.score = (dateScores[tier] + ps + ts) / 3
@@ -226,6 +237,10 @@ type EventIndex struct {
 	nameIDs  map[string]uint32 // joinNames(set) → its index in nameSets
 	typeSets [][]caption.EventType
 	typeIDs  map[string]uint32 // joinTypes(set) → its index in typeSets
+	// creditSets are the records' languages, credits and tolls: a register
+	// has far fewer of them than records.
+	creditSets []eventCredit
+	creditIDs  map[string]uint32 // eventCredit.key() → its index in creditSets
 
 	cands []EventRecord // Match's scratch
 	ptrs  []*EventRecord
@@ -240,13 +255,15 @@ type indexedEvent struct {
 	month              int8
 	prec               uint8
 	precise            bool
+	credit             uint32 // index of creditSets
 }
 
 // NewEventIndex returns an empty index.
 func NewEventIndex() *EventIndex {
 	return &EventIndex{byDay: map[int32][]int32{}, byMonth: map[[2]int32][]int32{},
 		nameSets: [][]string{nil}, nameIDs: map[string]uint32{"": 0},
-		typeSets: [][]caption.EventType{nil}, typeIDs: map[string]uint32{"": 0}}
+		typeSets: [][]caption.EventType{nil}, typeIDs: map[string]uint32{"": 0},
+		creditSets: []eventCredit{noCredit}, creditIDs: map[string]uint32{noCredit.key(): 0}}
 }
 
 // Has reports whether the record id was added.
@@ -265,6 +282,7 @@ func (ix *EventIndex) Add(e EventRecord) {
 		month: int8(e.month), prec: e.prec, precise: e.precise}
 	k.names = intern(&ix.nameSets, ix.nameIDs, joinNames(e.names), e.names)
 	k.types = intern(&ix.typeSets, ix.typeIDs, joinTypes(e.types), e.types)
+	k.credit = internCredit(&ix.creditSets, ix.creditIDs, e.credit)
 	n := int32(len(ix.recs))
 	ix.recs = append(ix.recs, k)
 	if e.prec == eventDay {
@@ -289,7 +307,8 @@ func intern[T any](sets *[][]T, ids map[string]uint32, key string, set []T) uint
 // record is the EventRecord k was made from.
 func (ix *EventIndex) record(k *indexedEvent) EventRecord {
 	return EventRecord{ID: k.id, Cluster: k.cluster, Event: k.event, prec: k.prec, year: k.year, month: int32(k.month),
-		day: k.day, precise: k.precise, lat: k.lat, lon: k.lon, names: ix.nameSets[k.names], types: ix.typeSets[k.types]}
+		day: k.day, precise: k.precise, lat: k.lat, lon: k.lon, names: ix.nameSets[k.names], types: ix.typeSets[k.types],
+		credit: ix.creditSets[k.credit]}
 }
 
 func joinNames(ns []string) string { return strings.Join(ns, "\x00") }
@@ -318,15 +337,19 @@ func joinTypes(ts []caption.EventType) string {
 //     place;
 //   - the event types are compatible: both empty, sharing a type, or a
 //     funeral or rescue on or after an air strike, shelling, barrel bomb or
-//     explosion;
+//     explosion; or else the two are one photo's captions in two languages
+//     (crossLanguage: the same day, an agency in common, no photographer
+//     or toll that differs), whose rules may read its event words
+//     differently;
 //   - it is not rec itself nor in rec's cluster.
 //
 // Same-day matches rank above adjacent days, which rank above month matches;
 // within a tier the highest sim wins, then the lowest ID. sim is the mean of
 // a date score (1 same day, 0.75 adjacent, 0.25 same month), a place score
 // (1 at 0 km, 0.5 at 10 km, 0.75 for a same name) and a type score (0.5–1 by
-// the types' overlap, 0.5 for none or a sequel). rule names the three tests
-// that passed, such as "date±1,10km,types" or "month,place,notypes".
+// the types' overlap, 0.5 for none, a sequel or two languages). rule names
+// the three tests that passed, such as "date±1,10km,types",
+// "month,place,notypes" or "date,10km,xlang".
 func (ix *EventIndex) Match(rec EventRecord) (best EventRecord, sim float64, rule string, ok bool) {
 	if !rec.matchable() {
 		return EventRecord{}, 0, "", false

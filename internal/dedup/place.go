@@ -68,16 +68,32 @@ func foldPlace(s string) string {
 	}
 	for _, r := range s {
 		switch {
-		case unicode.Is(unicode.Lm, r) || r == '\'' || r == '‘' || r == '’':
-			// ʿayn, hamza and apostrophes sit inside words
+		case unicode.Is(unicode.Lm, r) || unicode.Is(unicode.Mn, r) || r == '\'' || r == '‘' || r == '’':
+			// ʿayn, hamza and apostrophes sit inside words, and so do
+			// combining marks: Arabic harakat, a decomposed accent
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			w.WriteRune(foldLetter(unicode.ToLower(r)))
+			w.WriteRune(foldArabic(foldLetter(unicode.ToLower(r))))
 		default:
 			flush()
 		}
 	}
 	flush()
 	return strings.Join(words, " ")
+}
+
+// foldArabic maps the Arabic letters typed several ways for one word to
+// one: alef with hamza or madda to alef, alef maqsura to yeh, teh marbuta
+// to heh. "مدينة حلب" and "مدينه حلب" are one place.
+func foldArabic(r rune) rune {
+	switch r {
+	case 'أ', 'إ', 'آ', 'ٱ':
+		return 'ا'
+	case 'ى':
+		return 'ي'
+	case 'ة':
+		return 'ه'
+	}
+	return r
 }
 
 // foldLetter maps a lower-case Latin letter with a diacritic to its base.

@@ -102,7 +102,7 @@ func FuzzWriteCSV(f *testing.F) {
 
 func TestCSVHeader(t *testing.T) {
 	rows := readCSV(t)
-	want := []string{"id", "cluster", "event", "text", "description", "credit", "photographers", "agencies", "date",
+	want := []string{"id", "cluster", "event", "text", "description", "lang", "credit", "photographers", "agencies", "date",
 		"date_precision", "date_text", "places", "location_name", "latitude", "longitude", "geonameid", "admin1",
 		"location_country", "location_feature", "location_precision", "location_basis", "country", "killed", "injured", "attribution",
 		"event_types", "actors", "perpetrator", "perpetrator_claim", "target", "people", "evidence", "warnings", "sources", "photo_files", "photo_sha256"}

@@ -49,14 +49,14 @@ func fixture() []Entry {
 		return caption.PartialDate{Year: y, Month: m, Day: d, Precision: caption.PrecisionDay}
 	}
 	recs := []caption.Record{
-		{Text: capHarasta, Description: capHarasta[:strings.Index(capHarasta, " (Photo")], Credit: "Photo by Rami Haddad/AFP",
+		{Text: capHarasta, Description: capHarasta[:strings.Index(capHarasta, " (Photo")], Lang: "en", Credit: "Photo by Rami Haddad/AFP",
 			Photographers: []string{"Rami Haddad"}, Agencies: []caption.Agency{"AFP"}, Date: day(2017, 3, 2), DateText: "March 2, 2017",
 			Places: []string{"Harasta"}, Location: harasta, Country: "SY", Killed: intp(5), Attribution: []string{"local council"},
 			EventTypes: []caption.EventType{caption.Shelling}, Evidence: map[string][]caption.Span{"killed": {{Start: 105, End: 136}}, "date": {{Start: 87, End: 100}}}},
 		{Text: capHarastaCopy, Description: capHarastaCopy[:strings.Index(capHarastaCopy, " (Photo")], Credit: "Photo by Rami Haddad/AFP Photo",
 			Photographers: []string{"Rami Haddad"}, Agencies: []caption.Agency{"AFP"}, Date: day(2017, 3, 2), DateText: "March 2, 2017",
 			Places: []string{"Harasta"}, Location: harasta, Country: "SY", Killed: intp(5), EventTypes: []caption.EventType{caption.Shelling}},
-		{Text: capHarastaRescue, Description: capHarastaRescue[:strings.Index(capHarastaRescue, " (Photo")], Credit: "Photo by Lina Sabbagh/Reuters",
+		{Text: capHarastaRescue, Description: capHarastaRescue[:strings.Index(capHarastaRescue, " (Photo")], Lang: "en", Credit: "Photo by Lina Sabbagh/Reuters",
 			Photographers: []string{"Lina Sabbagh"}, Agencies: []caption.Agency{"Reuters"}, Date: day(2017, 3, 2), DateText: "March 2, 2017",
 			Places: []string{"Harasta"}, Location: &caption.Location{Name: "Harasta", GeonameID: 170654, Lat: 33.55869, Lon: 36.365,
 				Admin1: "Rif Dimashq", CountryCode: "SY", Feature: "PPL", Precision: 1, Basis: caption.BasisOnly},

@@ -47,6 +47,7 @@ func columns() []column {
 		{name: "event", get: func(e *Entry) any { return nullID(e.Event) }},
 		{name: "text", get: rec(func(r *caption.Record) any { return r.Text })},
 		{name: "description", get: rec(func(r *caption.Record) any { return r.Description })},
+		{name: "lang", get: rec(func(r *caption.Record) any { return nullString(r.Lang) })},
 		{name: "credit", get: rec(func(r *caption.Record) any { return nullString(r.Credit) })},
 		{name: "photographers", get: rec(func(r *caption.Record) any { return strs(r.Photographers) })},
 		{name: "agencies", get: rec(func(r *caption.Record) any { return strs(r.Agencies) })},

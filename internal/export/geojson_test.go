@@ -69,6 +69,14 @@ func TestGeoJSON(t *testing.T) {
 	if got := fs[2].Properties["people"]; !cmp.Equal(got, []any{"Hala (9)"}) {
 		t.Errorf("people %v", got)
 	}
+	// lang is a property, null where the parser could not tell (issue 18):
+	// a map layer is filtered by language as by any other field.
+	if got, ok := fs[0].Properties["lang"]; !ok || got != "en" {
+		t.Errorf("feature 1: lang %v (present %v), want \"en\"", got, ok)
+	}
+	if got, ok := fs[3].Properties["lang"]; !ok || got != nil {
+		t.Errorf("feature 4: lang %v (present %v), want null", got, ok)
+	}
 }
 
 func TestGeoJSONEmpty(t *testing.T) {

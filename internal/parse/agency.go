@@ -40,6 +40,9 @@ func loadAgencies(extra []fs.FS) (agencyLexicon, error) {
 				return agencyLexicon{}, r.errorf("%q contains a slash, which separates the parts of a credit", f)
 			}
 			key := strings.ToLower(strings.Join(strings.Fields(f), " "))
+			if hasArabic(f) {
+				key = arAgencyKey(f)
+			}
 			if head == "-" {
 				lex.markers[key] = true
 				delete(lex.names, key)
@@ -61,6 +64,9 @@ func loadAgencies(extra []fs.FS) (agencyLexicon, error) {
 func (l agencyLexicon) lookup(s string) (pieceKind, caption.Agency) {
 	var buf [64]byte
 	key := creditLower(buf[:0], s)
+	if hasArabic(s) { // Arabic names are keyed by their fold: "أ.ف.ب" is "(ا ف ب)"
+		key = append(key[:0], arAgencyKey(s)...)
+	}
 	if a, ok := l.names[string(key)]; ok {
 		return pieceAgency, a
 	}

@@ -39,6 +39,19 @@ func (p *Parser) credit(text string) creditResult {
 	if end == 0 {
 		return creditResult{}
 	}
+	if hasArabic(text) {
+		return p.arabicCredit(text, end)
+	}
+	return p.latinCredit(text)
+}
+
+// latinCredit is credit for a caption in Latin script, or the Latin tail
+// of an Arabic one.
+func (p *Parser) latinCredit(text string) creditResult {
+	end := creditTrimEnd(text)
+	if end == 0 {
+		return creditResult{}
+	}
 	if cr := p.creditBeforeNote(text, end); cr.Found {
 		return cr
 	}

@@ -506,7 +506,12 @@ func FuzzCredit(f *testing.F) {
 	for _, tc := range creditCases {
 		f.Add(tc.in)
 	}
+	for _, tc := range arCreditCases {
+		f.Add(tc.in)
+	}
 	f.Add("(AP Photo/Hussein and)")
+	f.Add("(أ ف ب")
+	f.Add("تصوير: - / عبر")
 	f.Add("Photo by X and Y and/AFP")
 	p := newCreditParser(f)
 	f.Fuzz(func(t *testing.T, raw string) {

@@ -126,6 +126,8 @@ var creditLeadIns = [...]string{
 	"photo courtesy of", "photos courtesy of", "picture courtesy of", "courtesy of", "courtesy:", "courtesy",
 	"photo by:", "photo credit:", "credit:", "credit...", "credit…", "file photo:", "photo:", "photos:",
 	"photograph:", "picture:", "pic:", "image:", "copyright", "©", "(c)",
+	// French puts a space before the colon: "(Photo : Nadim Aswad / AFP)".
+	"photo :", "photos :", "crédit :", "crédits :", "crédit photo :", "crédits photo :",
 }
 
 // creditLeadInLen returns the length of the longest lead-in that starts s

@@ -1,6 +1,10 @@
 package parse
 
-import "sijil/internal/caption"
+import (
+	"slices"
+
+	"sijil/internal/caption"
+)
 
 // evidence collects a record's evidence spans while its caption is parsed,
 // and files them when the parse is done. A record has a dozen fields with a
@@ -76,4 +80,14 @@ func (e *evidence) record() map[string][]caption.Span {
 		ends[s.field]++
 	}
 	return m
+}
+
+// dropField removes the spans of field: a language's own rules replace
+// what the English ones read in its text (see frActors).
+func (e *evidence) dropField(field string) {
+	f := slices.Index(e.fields, field)
+	if f < 0 {
+		return
+	}
+	e.spans = slices.DeleteFunc(e.spans, func(s fieldSpan) bool { return s.field == f })
 }

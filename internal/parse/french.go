@@ -23,6 +23,7 @@ type frenchLexicon struct {
 	countries []frPhrase // value: country code; demonym marks a demonym
 	events    []frPhrase // value: event type
 	sources   []frPhrase // value: the attribution records give
+	actors    []frActor  // fr_actors.tsv, longest first
 }
 
 // frPhrase is one lexicon phrase as lower-case words; a word ending in *
@@ -71,6 +72,9 @@ func loadFrench(extra []fs.FS) (*frenchLexicon, error) {
 		for _, a := range strings.Split(r.fields[1], "|") {
 			lex.sources = appendPhrase(lex.sources, a, r.fields[0], false)
 		}
+	}
+	if lex.actors, err = loadFrenchActors(extra); err != nil {
+		return nil, err
 	}
 	// Longest first, so that "Soudan du Sud" wins over "Soudan".
 	for _, l := range [][]frPhrase{lex.countries, lex.events, lex.sources} {
@@ -289,6 +293,8 @@ func (p *Parser) french(rec *caption.Record, desc string, off int, ev *evidence)
 			frPlaces(rec, desc, toks, countryTok, sentOf, s, off, ev)
 		}
 	}
+	// After the country: "les forces gouvernementales" are the scene's.
+	p.frActors(rec, desc, toks, sentOf, scene, off, ev)
 }
 
 // frMonths are the French month names, and the forms without accents

@@ -136,6 +136,8 @@ func TestFrenchCredits(t *testing.T) {
 		{"Photo :", "Des enfants jouent à Alep, en Syrie, le 3 mars 2017. Photo : Karim Haddad / AFP", []string{"Karim Haddad"}, []caption.Agency{"AFP"}},
 		{"Crédits :", "Une rue de Mossoul, en Irak, le 9 juillet 2017. Crédits : Salma Haddad / AFP", []string{"Salma Haddad"}, []caption.Agency{"AFP"}},
 		{"copyright sign", "Des manifestants à Damas, en Syrie, en mars 2011. © Laure Bernier / AFP", []string{"Laure Bernier"}, []caption.Agency{"AFP"}},
+		{"Photo : in brackets", "Des enfants jouent à Alep, en Syrie, le 3 mars 2017. (Photo : Karim Haddad / AFP)", []string{"Karim Haddad"}, []caption.Agency{"AFP"}},
+		{"Crédits : in brackets", "Une rue de Mossoul, en Irak, le 9 juillet 2017. (Crédits : Salma Haddad / AFP)", []string{"Salma Haddad"}, []caption.Agency{"AFP"}},
 		{"agency alone", "Des civils fuient les combats près de Deraa, en Syrie, le 2 juin 2018. (AFP)", nil, []caption.Agency{"AFP"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

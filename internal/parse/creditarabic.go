@@ -1,0 +1,552 @@
+package parse
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"sijil/internal/caption"
+)
+
+// Arabic credits. Arabic editions of the wires and Arabic media write the
+// agency as spaced or dotted letters in brackets ("(أ ف ب)", "(أ.ف.ب)" for
+// AFP, "(د ب أ)" for dpa), as a name ("(رويترز)", "(الأناضول)", "(سانا)",
+// or Al Jazeera's "(الفرنسية)" for AFP), after a label that names the
+// photographer ("تصوير: محمد الحلبي - رويترز", "عدسة …"), or, in
+// captions copied from a wire, as the Latin credit of the English caption
+// ("… في إدلب REUTERS/Khalil Ashawi"). Their Arabic aliases are in
+// agencies.tsv beside the Latin ones, so that both give one canonical
+// name; they are matched by arAgencyKey, which folds the ways one name is
+// typed (hamza, tatweel, harakat, dots between letters).
+
+// hasArabic reports whether s holds a character of the Arabic block
+// (U+0600–U+06FF, lead bytes 0xD8–0xDB) or of the presentation forms that
+// PDFs leave (U+FB50–U+FDFF, U+FE70–U+FEFF). English captions pay one byte
+// test per byte for it.
+func hasArabic(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0xD8 && c <= 0xDB {
+			return true
+		}
+		if c == 0xEF && i+1 < len(s) && (s[i+1] >= 0xAD && s[i+1] <= 0xB7 || s[i+1] >= 0xB9 && s[i+1] <= 0xBB) {
+			return true
+		}
+	}
+	return false
+}
+
+// isArabicLetter reports an Arabic letter (not a digit, mark or sign).
+func isArabicLetter(r rune) bool {
+	return r >= 0x0600 && unicode.Is(unicode.Arabic, r) && unicode.IsLetter(r)
+}
+
+// arAgencyKey is the lookup key of an Arabic agency name: its arFold with
+// runs of spaces and dots made one space, and letters written apart ("أ ف
+// ب", "أ.ف.ب", "ا. ف. ب") joined into one word.
+func arAgencyKey(s string) string {
+	words := strings.FieldsFunc(arFold(s), func(r rune) bool { return r == ' ' || r == '.' || r == '\u00a0' })
+	single := len(words) > 1
+	for _, w := range words {
+		if utf8.RuneCountInString(w) != 1 {
+			single = false
+			break
+		}
+	}
+	if single {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words, " ")
+}
+
+// arCreditLabels introduce the photographer in an Arabic credit, as folded
+// keys: "تصوير" (photography), "عدسة" and "بعدسة" (lens, by the lens of),
+// "المصور" (the photographer). colon marks the labels that are common words
+// and count only with a colon after them: "الصورة:" (the picture:),
+// "المصدر:" (source:).
+var arCreditLabels = []struct {
+	key   string
+	colon bool
+}{
+	{"تصوير", false}, {"بتصوير", false}, {"عدسه", false}, {"بعدسه", false}, {"المصور", true}, {"الصوره", true},
+	{"صوره", true}, {"المصدر", true},
+}
+
+// arCreditLabelAt returns where the names start after the label that
+// starts text[i:e] (after its colon, if any), or -1. i must start a word.
+// "حقوق الصورة:" (picture rights:) is read as its second word.
+func arCreditLabelAt(text string, i, e int) int {
+	j := arWordEnd(text, i, e)
+	if j == i {
+		return -1
+	}
+	key := arFold(text[i:j])
+	if key == "حقوق" {
+		k := creditSkipSpaces(text, j, e)
+		if m := arWordEnd(text, k, e); m > k && arFold(text[k:m]) == "الصوره" {
+			return arCreditLabelAt(text, k, e)
+		}
+		return -1
+	}
+	for _, l := range arCreditLabels {
+		if key != l.key {
+			continue
+		}
+		k := creditSkipSpaces(text, j, e)
+		if k < e && text[k] == ':' {
+			return creditSkipSpaces(text, k+1, e)
+		}
+		if l.colon {
+			return -1
+		}
+		return k
+	}
+	return -1
+}
+
+// arWordEnd returns the end of the word (arWordRune) that starts at i.
+func arWordEnd(text string, i, e int) int {
+	for i < e {
+		r, n := utf8.DecodeRuneInString(text[i:])
+		if !arWordRune(r) {
+			break
+		}
+		i += n
+	}
+	return i
+}
+
+// arSourceCues, just before an agency in brackets, make it the source of a
+// statement rather than the photo's credit: "ذكرت وكالة الأنباء الرسمية
+// (سانا)", "بحسب (رويترز)". Folded keys.
+var arSourceCues = map[string]bool{
+	"بحسب": true, "حسب": true, "وفق": true, "وفقا": true, "ذكرت": true, "افادت": true, "قالت": true,
+	"نقلت": true, "اعلنت": true, "وكاله": true, "لوكاله": true, "الانباء": true, "للانباء": true,
+	"الرسميه": true, "نشرت": true, "بثت": true, "اوردت": true, "نقلا": true, "عن": true,
+}
+
+// arOrgWords make an unknown credit part an organisation, kept as written
+// among the agencies: "المكتب الإعلامي", "مركز حلب الإعلامي", "الدفاع المدني".
+var arOrgWords = map[string]bool{
+	"وكاله": true, "مركز": true, "المركز": true, "الاعلامي": true, "الاعلاميه": true, "مكتب": true, "المكتب": true,
+	"شبكه": true, "وزاره": true, "قناه": true, "تلفزيون": true, "صحيفه": true, "جريده": true, "هيئه": true,
+	"مجلس": true, "الجيش": true, "القوات": true, "منظمه": true, "الهلال": true, "الصليب": true, "الامم": true,
+	"مديريه": true, "الدفاع": true, "اتحاد": true, "تنسيقيه": true, "مؤسسه": true, "مجموعه": true,
+}
+
+// arNotNameWords cannot stand in a photographer's name: prepositions and
+// the words of a sentence, so that a description's tail is never read as
+// a name.
+var arNotNameWords = map[string]bool{
+	"في": true, "من": true, "على": true, "الى": true, "عن": true, "مع": true, "قرب": true, "بعد": true,
+	"قبل": true, "خلال": true, "حيث": true, "التي": true, "الذي": true, "الذين": true, "بين": true, "امام": true,
+	"داخل": true, "عند": true, "حول": true, "هذه": true, "هذا": true, "يوم": true, "اثناء": true, "ان": true,
+	"كما": true, "وسط": true, "جراء": true, "اثر": true, "بسبب": true, "منذ": true, "تحت": true, "فوق": true,
+}
+
+// arabicCredit reads the credit of a caption with Arabic in it, ending at
+// end (creditTrimEnd): a bracketed credit, a labelled or agency tail, a
+// Latin credit after the Arabic text, or a credit that opens the caption.
+//
+// A Latin credit after the last Arabic letter is tried first: it is also
+// how an English caption quoting Arabic words ends ("… a banner reading
+// 'الشعب يريد' in Idlib. (Photo by X/AFP)"), which the English rules read.
+func (p *Parser) arabicCredit(text string, end int) creditResult {
+	if cr := p.latinAfterArabic(text, end); cr.Found {
+		return cr
+	}
+	if c := text[end-1]; c == ')' || c == ']' {
+		if cr := p.arBracketCredit(text, end); cr.Found {
+			return cr
+		}
+	}
+	if cr := p.arTailCredit(text, end); cr.Found {
+		return cr
+	}
+	if cr := p.arLeadingCredit(text); cr.Found {
+		return cr
+	}
+	return p.leadingCredit(text) // "REUTERS/Name - …" before Arabic text
+}
+
+// arBracketCredit reads the bracketed group that ends at end. A bare agency
+// after a word that quotes it ("ذكرت وكالة الأنباء السورية (سانا)") is a
+// source; after a full stop, or with a label or a photographer, it is the
+// credit.
+func (p *Parser) arBracketCredit(text string, end int) creditResult {
+	closing := end - 1
+	open := creditMatchOpen(text, closing, max(0, closing-maxCredit))
+	if open < 0 {
+		return creditResult{}
+	}
+	cr := p.arReadCredit(text, open+1, closing)
+	if !cr.Found {
+		return cr
+	}
+	bare := len(cr.Photographers) == 0 && arCreditLabelAt(text, creditSkipSpaces(text, open+1, closing), closing) < 0
+	if bare && arQuotedBefore(text, open) {
+		return creditResult{}
+	}
+	cr.Whole = caption.Span{Start: open, End: end}
+	return cr
+}
+
+// arQuotedBefore reports whether one of the three words before position i
+// (in its sentence) quotes a source.
+func arQuotedBefore(text string, i int) bool {
+	for n := 0; n < 3; n++ {
+		j := i
+		for j > 0 && text[j-1] == ' ' {
+			j--
+		}
+		if j == 0 || strings.IndexByte(".!?|-", text[j-1]) >= 0 {
+			return false
+		}
+		k := strings.LastIndexByte(text[:j], ' ') + 1
+		if arSourceCues[arFold(text[k:j])] {
+			return true
+		}
+		i = k
+	}
+	return false
+}
+
+// arTailCredit reads an unbracketed credit at the end: the last sentence
+// when it is a short credit ("… قرب دمشق. تصوير: محمد الحلبي - رويترز",
+// "… في حلب. أ ف ب"), from a label on ("… في حلب تصوير محمد الحلبي /
+// الأناضول"), or an agency after a dash ("… في حلب - رويترز").
+func (p *Parser) arTailCredit(text string, end int) creditResult {
+	lo := max(0, end-maxCredit)
+	s := arSentenceStart(text, lo, end)
+	// A label within the tail starts the credit, wherever the sentence
+	// starts: folding ran the credit line into the caption.
+	for i := max(s, lo); i < end; i++ {
+		if i > 0 && text[i-1] != ' ' && text[i-1] != '(' && text[i-1] != '.' {
+			continue
+		}
+		if m := arCreditLabelAt(text, i, end); m > 0 && m < end {
+			cr := p.arReadCredit(text, i, end)
+			if cr.Found && (len(cr.Photographers) > 0 || len(cr.Agencies) > 0) {
+				return cr
+			}
+		}
+	}
+	if s >= lo && s < end && arWords(text[s:end]) <= 8 {
+		if cr := p.arReadCredit(text, s, end); cr.Found && len(cr.Agencies) > 0 {
+			return cr
+		}
+	}
+	// "… في حلب - رويترز": an agency alone after the last dash or bar.
+	for i := end - 1; i > lo; i-- {
+		if text[i] != ' ' {
+			continue
+		}
+		for _, d := range [...]string{" - ", " – ", " — ", " | "} {
+			if strings.HasPrefix(text[i:end], d) {
+				ps := creditSkipSpaces(text, i+len(d), end)
+				if kind, a := p.arPart(text[ps:end]); kind == pieceAgency {
+					return creditResult{Found: true, Whole: caption.Span{Start: i, End: end}, Inner: caption.Span{Start: ps, End: end},
+						Agencies: []caption.Agency{a}, AgencySpans: []caption.Span{{Start: ps, End: end}}}
+				}
+				return creditResult{}
+			}
+		}
+	}
+	return creditResult{}
+}
+
+// arSentenceStart returns where the last sentence of text[:end] starts,
+// looking back to lo: after ". ", "! ", "? ", "؟ " or "|"; a full stop
+// after a single letter ("أ. ف. ب") ends no sentence. It returns 0 when
+// the text from 0 has none, and lo-1 when the sentence starts before lo.
+func arSentenceStart(text string, lo, end int) int {
+	for i := end - 1; i >= lo; i-- {
+		switch {
+		case text[i] == '|':
+			return creditSkipSpaces(text, i+1, end)
+		case (text[i] == '.' || text[i] == '!' || text[i] == '?') && i+1 < end && text[i+1] == ' ':
+			if text[i] == '.' && arSingleLetterBefore(text, i) {
+				continue
+			}
+			return i + 2
+		case strings.HasPrefix(text[i:], "؟ "):
+			return i + len("؟ ")
+		}
+	}
+	if lo == 0 {
+		return 0
+	}
+	return lo - 1
+}
+
+// arSingleLetterBefore reports whether the word before position i is one
+// letter: an initial, as in "أ. ف. ب" or "J.".
+func arSingleLetterBefore(text string, i int) bool {
+	r, n := utf8.DecodeLastRuneInString(text[:i])
+	if !unicode.IsLetter(r) {
+		return false
+	}
+	return i-n == 0 || text[i-n-1] == ' ' || text[i-n-1] == '.'
+}
+
+// arWords counts the words of s.
+func arWords(s string) int { return len(strings.Fields(s)) }
+
+// latinAfterArabic reads a Latin-script credit after the Arabic text: the
+// English rules run on what follows the last Arabic letter ("… في إدلب
+// REUTERS/Khalil Ashawi"), so that the Arabic words are never taken for
+// the credit's names.
+func (p *Parser) latinAfterArabic(text string, end int) creditResult {
+	k := end
+	for k > 0 {
+		r, n := utf8.DecodeLastRuneInString(text[:k])
+		if isArabicLetter(r) || r >= 0x0660 && r <= 0x0669 {
+			break
+		}
+		k -= n
+	}
+	if k == 0 || k == end {
+		return creditResult{}
+	}
+	sub := text[k:end]
+	cr := p.latinCredit(sub)
+	if !cr.Found {
+		return cr
+	}
+	cr.shift(k)
+	return cr
+}
+
+// shift moves every span of cr by off bytes.
+func (cr *creditResult) shift(off int) {
+	mv := func(s caption.Span) caption.Span { return caption.Span{Start: s.Start + off, End: s.End + off} }
+	cr.Whole, cr.Inner = mv(cr.Whole), mv(cr.Inner)
+	for i := range cr.PhotographerSpans {
+		cr.PhotographerSpans[i] = mv(cr.PhotographerSpans[i])
+	}
+	for i := range cr.AgencySpans {
+		cr.AgencySpans[i] = mv(cr.AgencySpans[i])
+	}
+}
+
+// arLeadingCredit reads a credit that opens the caption: an agency in
+// brackets, alone or after the dateline's city ("دمشق (أ ف ب) - …"), or
+// a labelled credit up to the first full stop or bar ("تصوير: محمد
+// الحلبي - رويترز. …"). Whole runs from the start of the text: a
+// dateline's city is where the story was filed, not the photo's scene.
+func (p *Parser) arLeadingCredit(text string) creditResult {
+	lim := min(len(text), maxCredit)
+	if o := strings.IndexAny(text[:lim], "(["); o >= 0 && arWords(text[:o]) <= 3 {
+		cl := byte(')')
+		if text[o] == '[' {
+			cl = ']'
+		}
+		c := strings.IndexByte(text[o:lim], cl)
+		if c > 0 {
+			c += o
+			cr := p.arReadCredit(text, o+1, c)
+			after := creditSkipSpaces(text, c+1, len(text))
+			dash := strings.HasPrefix(text[after:], "-") || strings.HasPrefix(text[after:], "–") || strings.HasPrefix(text[after:], "—") || strings.HasPrefix(text[after:], ":")
+			if cr.Found && len(cr.Agencies) > 0 && (o == 0 || dash) && after < len(text) {
+				if dash {
+					_, n := utf8.DecodeRuneInString(text[after:])
+					after = creditSkipSpaces(text, after+n, len(text))
+				}
+				cr.Whole = caption.Span{Start: 0, End: after}
+				return cr
+			}
+		}
+	}
+	if arCreditLabelAt(text, 0, lim) > 0 {
+		e := -1
+		for i := 0; i+1 < lim; i++ {
+			if (text[i] == '.' && !arSingleLetterBefore(text, i) || text[i] == '|') && text[i+1] == ' ' {
+				e = i
+				break
+			}
+		}
+		if e > 0 {
+			if cr := p.arReadCredit(text, 0, e); cr.Found && len(cr.Agencies) > 0 {
+				cr.Whole.End = creditSkipSpaces(text, e+1, len(text))
+				return cr
+			}
+		}
+	}
+	return creditResult{}
+}
+
+// arReadCredit reads [s, e) as an Arabic credit: an optional label, then
+// parts separated by slashes, dashes, bars or Arabic commas, each an agency,
+// a marker, an organisation or a name. It is a credit when it has a label
+// or a known agency (or a marker, "(وكالات)"); every part must be one of
+// those, so that a sentence is never read as a credit. The first name is
+// the photographer's, and a name after a label too; "عبر" (via) makes what
+// follows a distributor.
+func (p *Parser) arReadCredit(text string, s, e int) creditResult {
+	s = creditSkipSpaces(text, s, e)
+	for e > s && (text[e-1] == ' ' || text[e-1] == '.') {
+		e--
+	}
+	if s >= e {
+		return creditResult{}
+	}
+	b := s
+	label := false
+	if strings.HasPrefix(text[b:e], "©") { // "© محمد الحلبي / أ ف ب"
+		b = creditSkipSpaces(text, b+len("©"), e)
+		label = true
+	}
+	if m := arCreditLabelAt(text, b, e); m > 0 {
+		b, label = m, true
+	} else if m := creditSkipLeadIns(text, b, e); m > b {
+		b, label = m, true // "Photo by": an English lead-in
+	}
+	cr := creditResult{Whole: caption.Span{Start: s, End: e}, Inner: caption.Span{Start: s, End: e}}
+	known, marker := 0, 0
+	for _, pc := range arPieces(text, b, e) {
+		part := text[pc.span.Start:pc.span.End]
+		if arDigitsOnly(part) {
+			continue
+		}
+		kind, a := p.arPart(part)
+		switch {
+		case kind == pieceAgency:
+			known++
+			cr.addAgency(a, pc.span)
+		case kind == pieceMarker:
+			marker++
+		case kind == pieceName && len(cr.Photographers) == 0 && !pc.via && (label || arWords(part) >= 2):
+			cr.Photographers = append(cr.Photographers, part)
+			cr.PhotographerSpans = append(cr.PhotographerSpans, pc.span)
+		case kind == pieceName || kind == pieceOrg:
+			cr.addAgency(caption.Agency(part), pc.span) // a provider: "مركز حلب الإعلامي"
+		default:
+			return creditResult{}
+		}
+	}
+	if known == 0 && marker == 0 && !(label && len(cr.Photographers) > 0) {
+		return creditResult{}
+	}
+	cr.Found = true
+	return cr
+}
+
+// arPiece is one part of an Arabic credit.
+type arPiece struct {
+	span caption.Span
+	via  bool // after "عبر" (via): a distributor
+}
+
+// arPieces cuts [s, e) into parts at separators (arPartSep) and at the word
+// "عبر" (via), trimmed; empty parts are left out.
+func arPieces(text string, s, e int) []arPiece {
+	var out []arPiece
+	via := false
+	add := func(a, b int) {
+		for a < b && text[a] == ' ' {
+			a++
+		}
+		for b > a && text[b-1] == ' ' {
+			b--
+		}
+		if a < b {
+			out = append(out, arPiece{caption.Span{Start: a, End: b}, via})
+		}
+	}
+	for s < e {
+		pe, n := arPartSep(text, s, e)
+		a := s
+		for i := s; i < pe; i++ {
+			if (i == s || text[i-1] == ' ') && strings.HasPrefix(text[i:pe], "عبر") &&
+				(i+len("عبر") == pe || text[i+len("عبر")] == ' ') {
+				add(a, i)
+				via = true
+				a = i + len("عبر")
+			}
+		}
+		add(a, pe)
+		if n == 0 {
+			break
+		}
+		s = pe + n
+	}
+	return out
+}
+
+// addAgency adds an agency and its span once.
+func (cr *creditResult) addAgency(a caption.Agency, span caption.Span) {
+	for _, have := range cr.Agencies {
+		if have == a {
+			return
+		}
+	}
+	cr.Agencies = append(cr.Agencies, a)
+	cr.AgencySpans = append(cr.AgencySpans, span)
+}
+
+// arPartSep returns the first separator of credit parts in [s, e) and its
+// length: a slash, an Arabic comma, a comma, or a dash or bar between
+// spaces; (e, 0) when there is none.
+func arPartSep(text string, s, e int) (int, int) {
+	for i := s; i < e; i++ {
+		switch text[i] {
+		case '/', ',':
+			return i, 1
+		case ' ':
+			for _, d := range [...]string{" - ", " – ", " — ", " | "} {
+				if strings.HasPrefix(text[i:e], d) {
+					return i, len(d)
+				}
+			}
+		}
+		if strings.HasPrefix(text[i:e], "،") {
+			return i, len("،")
+		}
+	}
+	return e, 0
+}
+
+// arDigitsOnly reports a part that is only digits and spaces: a year after
+// the names ("أ ف ب ٢٠١٧" has the year apart), never a name.
+func arDigitsOnly(s string) bool {
+	for _, r := range s {
+		if !arDigitRune(r) && r != ' ' {
+			return false
+		}
+	}
+	return true
+}
+
+// arPart classifies one part of a credit, Arabic or Latin.
+func (p *Parser) arPart(part string) (pieceKind, caption.Agency) {
+	if kind, a := p.lex.agencies.lookup(part); kind != pieceUnknown {
+		return kind, a
+	}
+	if !hasArabic(part) {
+		if kind, a := p.classify(part); kind != pieceUnknown {
+			return kind, a
+		}
+		return pieceUnknown, ""
+	}
+	words := strings.Fields(arFold(part))
+	if len(words) == 0 || len(words) > 6 {
+		return pieceUnknown, ""
+	}
+	org, function := false, false
+	for _, w := range words {
+		for _, r := range w {
+			if !isArabicLetter(r) && r != '-' {
+				return pieceUnknown, ""
+			}
+		}
+		function = function || arNotNameWords[w]
+		org = org || arOrgWords[w]
+	}
+	switch {
+	case org: // "المكتب الإعلامي في كفرنبل"
+		return pieceOrg, ""
+	case function || len(words) > 5:
+		return pieceUnknown, ""
+	}
+	return pieceName, ""
+}

@@ -1,0 +1,280 @@
+package parse
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// The Arabic captions below were written for these tests in the styles of
+// the Arabic wires and media; the scenes and names are invented.
+
+var arCreditCases = []struct {
+	name string
+	in   string
+	want creditView
+}{
+	{
+		name: "AFP spaced letters in brackets",
+		in:   "أطفال يلعبون بين الأنقاض في حي الشعار بمدينة حلب في 3 آذار/مارس 2017. (أ ف ب)",
+		want: creditView{Whole: "(أ ف ب)", Credit: "أ ف ب", Agencies: ag("AFP")},
+	},
+	{
+		name: "AFP dotted letters",
+		in:   "سوريون يعبرون معبرا حدوديا قرب إدلب (أ.ف.ب)",
+		want: creditView{Whole: "(أ.ف.ب)", Credit: "أ.ف.ب", Agencies: ag("AFP")},
+	},
+	{
+		name: "AFP bare alef, dots and spaces",
+		in:   "مشيعون في جنازة في درعا. (ا. ف. ب)",
+		want: creditView{Whole: "(ا. ف. ب)", Credit: "ا. ف. ب", Agencies: ag("AFP")},
+	},
+	{
+		name: "Reuters by name",
+		in:   "متطوعون يوزعون الخبز في مدينة دوما (رويترز)",
+		want: creditView{Whole: "(رويترز)", Credit: "رويترز", Agencies: ag("Reuters")},
+	},
+	{
+		name: "Reuters with tatweel",
+		in:   "دخان يتصاعد فوق مدينة الرقة. (رويتـــرز)",
+		want: creditView{Whole: "(رويتـــرز)", Credit: "رويتـــرز", Agencies: ag("Reuters")},
+	},
+	{
+		name: "AP letters",
+		in:   "فلسطينيون يتفقدون منزلا مدمرا في رفح (أ ب)",
+		want: creditView{Whole: "(أ ب)", Credit: "أ ب", Agencies: ag("AP")},
+	},
+	{
+		name: "dpa letters",
+		in:   "جنود أوكرانيون قرب باخموت (د ب أ)",
+		want: creditView{Whole: "(د ب أ)", Credit: "د ب أ", Agencies: ag("DPA")},
+	},
+	{
+		name: "EPA letters",
+		in:   "حريق في سوق شعبي في بغداد (إ ب أ)",
+		want: creditView{Whole: "(إ ب أ)", Credit: "إ ب أ", Agencies: ag("EPA")},
+	},
+	{
+		name: "Anadolu with the word agency",
+		in:   "نازحون سوريون في مخيم أطمة قرب الحدود التركية. وكالة الأناضول",
+		want: creditView{Whole: "وكالة الأناضول", Credit: "وكالة الأناضول", Agencies: ag("Anadolu Agency")},
+	},
+	{
+		name: "Anadolu in brackets",
+		in:   "نازحون سوريون في مخيم قرب الحدود التركية في 5 شباط/فبراير 2020 (الأناضول)",
+		want: creditView{Whole: "(الأناضول)", Credit: "الأناضول", Agencies: ag("Anadolu Agency")},
+	},
+	{
+		name: "SANA after a full stop",
+		in:   "الرئيس يلتقي وفدا في دمشق. (سانا)",
+		want: creditView{Whole: "(سانا)", Credit: "سانا", Agencies: ag("SANA")},
+	},
+	{
+		name: "Getty by name",
+		in:   "أطفال في مخيم الهول شمال شرق سوريا (غيتي)",
+		want: creditView{Whole: "(غيتي)", Credit: "غيتي", Agencies: ag("Getty Images")},
+	},
+	{
+		name: "Getty Images in Arabic",
+		in:   "أطفال في مخيم الهول شمال شرق سوريا. غيتي إيماجز",
+		want: creditView{Whole: "غيتي إيماجز", Credit: "غيتي إيماجز", Agencies: ag("Getty Images")},
+	},
+	{
+		name: "AFP as Al Jazeera credits it",
+		in:   "مقاتلون في ريف حماة الشمالي (الفرنسية)",
+		want: creditView{Whole: "(الفرنسية)", Credit: "الفرنسية", Agencies: ag("AFP")},
+	},
+	{
+		name: "photography label, name, dash, agency",
+		in:   "رجال الدفاع المدني يبحثون عن ناجين في دوما قرب دمشق. تصوير: محمد الحلبي - رويترز",
+		want: creditView{Whole: "تصوير: محمد الحلبي - رويترز", Credit: "تصوير: محمد الحلبي - رويترز", Photographers: []string{"محمد الحلبي"}, Agencies: ag("Reuters")},
+	},
+	{
+		name: "photography label without a colon or full stop",
+		in:   "سيدة تبكي أمام منزلها المدمر في حي الوعر بحمص تصوير عمر الخطيب / أ ف ب",
+		want: creditView{Whole: "تصوير عمر الخطيب / أ ف ب", Credit: "تصوير عمر الخطيب / أ ف ب", Photographers: []string{"عمر الخطيب"}, Agencies: ag("AFP")},
+	},
+	{
+		name: "photography label in brackets",
+		in:   "عناصر من الدفاع المدني في أريحا (تصوير: سامر العلي/الأناضول)",
+		want: creditView{Whole: "(تصوير: سامر العلي/الأناضول)", Credit: "تصوير: سامر العلي/الأناضول", Photographers: []string{"سامر العلي"}, Agencies: ag("Anadolu Agency")},
+	},
+	{
+		name: "lens label, photographer only",
+		in:   "سوق الخضار في مدينة الباب. عدسة: أحمد يوسف",
+		want: creditView{Whole: "عدسة: أحمد يوسف", Credit: "عدسة: أحمد يوسف", Photographers: []string{"أحمد يوسف"}},
+	},
+	{
+		name: "name and agency, no label",
+		in:   "آثار القصف على حي جوبر. محمد بدرا / إ ب أ",
+		want: creditView{Whole: "محمد بدرا / إ ب أ", Credit: "محمد بدرا / إ ب أ", Photographers: []string{"محمد بدرا"}, Agencies: ag("EPA")},
+	},
+	{
+		name: "agency after a dash",
+		in:   "أطفال يلعبون في حي الصاخور بحلب - رويترز",
+		want: creditView{Whole: " - رويترز", Credit: "رويترز", Agencies: ag("Reuters")},
+	},
+	{
+		name: "Latin credit after an Arabic caption",
+		in:   "سيارة إسعاف في إدلب REUTERS/Khalil Ashawi",
+		want: creditView{Whole: "REUTERS/Khalil Ashawi", Credit: "REUTERS/Khalil Ashawi", Photographers: []string{"Khalil Ashawi"}, Agencies: ag("Reuters")},
+	},
+	{
+		name: "AFP PHOTO after an Arabic caption",
+		in:   "دمار في مدينة الرقة السورية. AFP PHOTO / DELIL SOULEIMAN",
+		want: creditView{Whole: "AFP PHOTO / DELIL SOULEIMAN", Credit: "AFP PHOTO / DELIL SOULEIMAN", Photographers: []string{"DELIL SOULEIMAN"}, Agencies: ag("AFP")},
+	},
+	{
+		name: "Latin agency, Arabic photographer",
+		in:   "دمار في مدينة الرقة السورية. REUTERS/محمد الحلبي",
+		want: creditView{Whole: "REUTERS/محمد الحلبي", Credit: "REUTERS/محمد الحلبي", Photographers: []string{"محمد الحلبي"}, Agencies: ag("Reuters")},
+	},
+	{
+		name: "Arabic-Indic year after the agency",
+		in:   "مدرسة مدمرة في سراقب. (أ ف ب/ ٢٠١٩)",
+		want: creditView{Whole: "(أ ف ب/ ٢٠١٩)", Credit: "أ ف ب/ ٢٠١٩", Agencies: ag("AFP")},
+	},
+	{
+		name: "via a distributor",
+		in:   "جنازة في خان يونس (تصوير: ياسر قديح/الأناضول عبر غيتي)",
+		want: creditView{Whole: "(تصوير: ياسر قديح/الأناضول عبر غيتي)", Credit: "تصوير: ياسر قديح/الأناضول عبر غيتي", Photographers: []string{"ياسر قديح"}, Agencies: ag("Anadolu Agency", "Getty Images")},
+	},
+	{
+		name: "media office as provider",
+		in:   "آثار غارة على بلدة كفرنبل. تصوير: خالد الأحمد - المكتب الإعلامي في كفرنبل",
+		want: creditView{Whole: "تصوير: خالد الأحمد - المكتب الإعلامي في كفرنبل", Credit: "تصوير: خالد الأحمد - المكتب الإعلامي في كفرنبل", Photographers: []string{"خالد الأحمد"}, Agencies: ag("المكتب الإعلامي في كفرنبل")},
+	},
+	{
+		name: "agencies, unnamed",
+		in:   "مظاهرة في ساحة الساعة بحمص (وكالات)",
+		want: creditView{Whole: "(وكالات)", Credit: "وكالات"},
+	},
+	{
+		name: "dateline credit first",
+		in:   "بيروت (أ ف ب) - عائلات سورية تعود إلى قراها في ريف إدلب",
+		want: creditView{Whole: "بيروت (أ ف ب) - ", Credit: "أ ف ب", Agencies: ag("AFP")},
+	},
+	{
+		name: "labelled credit first",
+		in:   "تصوير: ليلى حسن - الأناضول. نساء ينتظرن توزيع المساعدات في مخيم الركبان",
+		want: creditView{Whole: "تصوير: ليلى حسن - الأناضول. ", Credit: "تصوير: ليلى حسن - الأناضول", Photographers: []string{"ليلى حسن"}, Agencies: ag("Anadolu Agency")},
+	},
+	{
+		name: "copyright sign",
+		in:   "امرأة تحمل طفلها في مخيم الركبان. © محمد الحلبي / أ ف ب",
+		want: creditView{Whole: "© محمد الحلبي / أ ف ب", Credit: "© محمد الحلبي / أ ف ب", Photographers: []string{"محمد الحلبي"}, Agencies: ag("AFP")},
+	},
+	{
+		name: "photographer only in brackets",
+		in:   "سوق شعبي في مدينة منبج (تصوير: سامي حداد)",
+		want: creditView{Whole: "(تصوير: سامي حداد)", Credit: "تصوير: سامي حداد", Photographers: []string{"سامي حداد"}},
+	},
+	{
+		name: "agency first, then the photographer",
+		in:   "عائلة نازحة قرب سرمدا. (أ ف ب - محمد الحلبي)",
+		want: creditView{Whole: "(أ ف ب - محمد الحلبي)", Credit: "أ ف ب - محمد الحلبي", Photographers: []string{"محمد الحلبي"}, Agencies: ag("AFP")},
+	},
+	{
+		name: "Latin agency in brackets after Arabic",
+		in:   "عائلة نازحة قرب سرمدا (AFP)",
+		want: creditView{Whole: "(AFP)", Credit: "AFP", Agencies: ag("AFP")},
+	},
+	{
+		name: "English caption quoting Arabic",
+		in:   "Protesters hold a banner reading \"الشعب يريد\" in Idlib, Syria, on March 15, 2019. (Photo by Omar Haj/AFP)",
+		want: creditView{Whole: "(Photo by Omar Haj/AFP)", Credit: "Photo by Omar Haj/AFP", Photographers: []string{"Omar Haj"}, Agencies: ag("AFP")},
+	},
+	{
+		name: "picture rights label",
+		in:   "مخيم للنازحين قرب أعزاز. حقوق الصورة: وكالة الأناضول",
+		want: creditView{Whole: "حقوق الصورة: وكالة الأناضول", Credit: "حقوق الصورة: وكالة الأناضول", Agencies: ag("Anadolu Agency")},
+	},
+	{name: "a name in brackets is no credit", in: "الطفل أحمد (محمد الحلبي)"},
+	{name: "an organisation in brackets is no credit", in: "مقتل خمسة مدنيين في قصف على سراقب (المرصد السوري)"},
+	{name: "news agency quoted", in: "مقاتلون في ريف حلب الشمالي قال مصدر لوكالة الأنباء السورية (سانا)"},
+	{name: "according to Reuters", in: "قتل ثلاثة مدنيين في القصف بحسب (رويترز)"},
+	{name: "agency in a sentence", in: "أفاد مراسل فرانس برس بسقوط قذائف على الحي"},
+	{name: "Arabic caption, no credit", in: "أطفال في حلب"},
+	{name: "aside in brackets", in: "مقاتلون من قوات سوريا الديمقراطية (قسد) في الرقة"},
+	{name: "picture word in a sentence", in: "صورة تظهر الدمار في حي الشعار في حلب"},
+	{name: "filming is no label", in: "ناشطون أثناء تصوير الدمار في الغوطة الشرقية"},
+}
+
+func TestArabicCredit(t *testing.T) {
+	p := newCreditParser(t)
+	for _, tc := range arCreditCases {
+		t.Run(tc.name, func(t *testing.T) {
+			cr := p.credit(tc.in)
+			if diff := cmp.Diff(tc.want, viewCredit(tc.in, cr)); diff != "" {
+				t.Errorf("credit(%q) mismatch (-want +got):\n%s\nwarnings: %q", tc.in, diff, cr.Warnings)
+			}
+			checkCredit(t, tc.in, cr)
+		})
+	}
+}
+
+// TestArabicCreditDescription checks that the description the Arabic rules
+// read has no credit left in it, and that the record's credit fields point
+// into the text as written.
+func TestArabicCreditDescription(t *testing.T) {
+	p := newCreditParser(t)
+	for _, tc := range arCreditCases {
+		if tc.want.Whole == "" {
+			continue
+		}
+		t.Run(tc.name, func(t *testing.T) {
+			r := p.Caption(tc.in)
+			if strings.Contains(r.Description, tc.want.Credit) {
+				t.Errorf("description %q still holds the credit %q", r.Description, tc.want.Credit)
+			}
+			if r.Description == "" {
+				t.Errorf("empty description")
+			}
+			for _, field := range []string{"credit", "photographers", "agencies"} {
+				for _, s := range r.Evidence[field] {
+					if s.Start < 0 || s.End > len(r.Text) || s.Start >= s.End {
+						t.Errorf("%s span %v outside the text", field, s)
+					}
+				}
+			}
+			for i, s := range r.Evidence["photographers"] {
+				if got := r.Text[s.Start:s.End]; got != r.Photographers[i] {
+					t.Errorf("photographer %q has span text %q", r.Photographers[i], got)
+				}
+			}
+		})
+	}
+}
+
+func TestArAgencyKey(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"أ ف ب", "افب"},
+		{"أ.ف.ب", "افب"},
+		{"ا. ف. ب", "افب"},
+		{"رويتـــرز", "رويترز"},
+		{"وكالة  الأناضول", "وكاله الاناضول"},
+		{"إِ بْ أ", "ابا"},
+	} {
+		if got := arAgencyKey(tc.in); got != tc.want {
+			t.Errorf("arAgencyKey(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestArabicCreditOnly(t *testing.T) {
+	p := newCreditParser(t)
+	for _, tc := range []struct {
+		in   string
+		want bool
+	}{
+		{"(أ ف ب)", true},
+		{"تصوير: محمد الحلبي - رويترز", true},
+		{"أطفال في حلب", false},
+		{"تصوير الدمار في حلب", false},
+	} {
+		if got := p.isCreditOnly(tc.in); got != tc.want {
+			t.Errorf("isCreditOnly(%q) = %v, want %v", tc.in, got, tc.want)
+		}
+	}
+}
