@@ -1,0 +1,248 @@
+package parse
+
+import (
+	"strings"
+
+	"sijil/internal/caption"
+)
+
+// arPlaceNouns are the place words that govern a name ("مدينة حلب", "بلدة
+// سراقب", "حي الشعار", "مخيم اليرموك", "بريف دمشق"), with the kind records
+// give them; written without the article, which a governing noun never has.
+var arPlaceNouns = map[string]string{
+	"مدينه": "city", "بلده": "town", "قريه": "village", "حي": "neighbourhood", "مخيم": "camp",
+	"محافظه": "province", "ولايه": "province", "ريف": "countryside", "عاصمه": "city", "ناحيه": "town",
+	"قضاء": "district", "بلدات": "town", "قري": "village", "احياء": "neighbourhood", "مدن": "city",
+}
+
+// arNearNouns put the scene near the place that follows: "بريف دمشق",
+// "قرب حلب", "بالقرب من إدلب", "في محيط دمشق", "على أطراف الرقة".
+var arNearNouns = wordSetAr("ريف قرب محيط اطراف ضواحي مشارف مدخل")
+
+// arDirections are the compass words: "شمال غرب سوريا", "جنوب دمشق",
+// "شمالي حلب".
+var arDirections = wordSetAr("شمال جنوب شرق غرب شمالي جنوبي شرقي غربي")
+
+// arPlacePreps put the scene at the name that follows when the words after
+// the name say it is a place (a country, a compass word, a place word):
+// "في دوما بريف دمشق", "في إدلب شمال غرب سوريا", "على سراقب، سوريا".
+var arPlacePreps = wordSetAr("في علي الي داخل من")
+
+// arNameHeads begin names of two words: "دير حافر", "كفر نبل", "تل أبيض",
+// "خان شيخون", "بيت لاهيا", "عين عيسى", "أبو كمال", "رأس العين".
+var arNameHeads = wordSetAr("دير كفر تل عين خان بيت ابو ام راس بني باب جسر بير بئر جبل معره سيدي مرج قصر حزه حمام")
+
+// arNotNames are words after a cue that start no name: prepositions,
+// pronouns, days, time words, and adjectives that follow a name ("حلب
+// الشرقية", "حمص القديمة").
+var arNotNames = wordSetAr("في علي من الي عن مع بين خلال بعد قبل عند حيث التي الذي الذين هذا هذه ذلك تلك امس " +
+	"اليوم يوم اثناء وسط جراء اثر عقب نتيجه بسبب ضد منذ حتي او ثم كما ان انه " +
+	"الاحد الاثنين الثلاثاء الاربعاء الخميس الجمعه السبت صباح مساء ليل ليله فجر ظهر " +
+	"الشرقي الشرقيه الغربي الغربيه الشمالي الشماليه الجنوبي الجنوبيه القديم القديمه المحاصر المحاصره " +
+	"المحرر المحرره المدمر المدمره المجاور المجاوره الحدودي الحدوديه الساحلي الساحليه الواقع الواقعه " +
+	"الخاضع الخاضعه المنكوب المنكوبه الماضي الماضيه المقبل الحالي نفسها نفسه ذاتها")
+
+// arGovern reports a place noun, compass word or near word at token i
+// written without the article (a governing noun has none: "مدينة حلب", not
+// "المدينة"), with the kind and nearness it gives the place after it.
+func (at *arText) arGovern(i int) (kind string, near, ok bool) {
+	if i < 0 || i >= len(at.toks) || !at.toks[i].word || at.toks[i].digits {
+		return "", false, false
+	}
+	for _, st := range at.stems[i] {
+		if strings.HasSuffix(at.toks[i].key, "ال"+st) {
+			continue // the article is written: "المدينة القديمة"
+		}
+		if k, isNoun := arPlaceNouns[st]; isNoun {
+			return k, arNearNouns[st], true
+		}
+		if arDirections[st] || arNearNouns[st] {
+			return "", true, true
+		}
+	}
+	return "", false, false
+}
+
+// markCountries marks the tokens of country names and demonyms.
+func (at *arText) markCountries(ps *arPhrases, used []bool) {
+	for i := 0; i < len(at.toks); i++ {
+		if _, n := at.match(ps, i); n > 0 {
+			for k := i; k < i+n; k++ {
+				used[k] = true
+			}
+			i += n - 1
+		}
+	}
+}
+
+// country sets rec's country from the first name of a country, or demonym
+// after a place word ("مدينة حلب السورية", "العاصمة السورية"); failing
+// those, from the first other demonym, which only hints at it ("لاجئون
+// سوريون"). It marks the country tokens in used.
+//
+// As in English, a country word inside an actor's or a source's name ("الجيش
+// السوري", "المرصد السوري") says nothing of where the scene is.
+func (at *arText) country(rec *caption.Record, lex *arabicLexicon, used []bool, off int, ev *evidence) {
+	ps := &lex.countries
+	at.markCountries(ps, used)
+	org := make([]bool, len(at.toks))
+	for i := 0; i < len(at.toks); i++ {
+		_, n := at.match(&lex.actors, i)
+		if _, m := at.match(&lex.sources, i); m > n {
+			n = m
+		}
+		for k := i; k < i+n; k++ {
+			org[k] = true
+		}
+		i += max(n, 1) - 1
+	}
+	var hint *arPhrase
+	var hintSpan caption.Span
+	for i := 0; i < len(at.toks); i++ {
+		found, n := at.match(ps, i)
+		if n == 0 {
+			continue
+		}
+		if org[i] {
+			i += n - 1
+			continue
+		}
+		ph := found[0]
+		span := at.span(i, i+n)
+		placed := false
+		for k := i - 1; k >= 0 && k >= i-2; k-- {
+			if _, isNoun := arPlaceNouns[arCore(at.toks[k].key)]; isNoun || at.is(k, "اراضي", "اراض", "اقليم") {
+				placed = true
+			}
+		}
+		if !ph.demonym || placed {
+			rec.Country, rec.CountryBasis = caption.CountryCode(ph.value), caption.CountryNamed
+			ev.add("country", off, span)
+			return
+		}
+		if hint == nil {
+			hint, hintSpan = ph, span
+		}
+		i += n - 1
+	}
+	if hint != nil && rec.Country == "" {
+		rec.Country, rec.CountryBasis = caption.CountryCode(hint.value), caption.CountryHint
+		ev.add("country", off, hintSpan)
+	}
+}
+
+// arNameAt reads a place name that starts at token a: one word, two after
+// a name head ("دير حافر"), or words the article starts ("دير الزور",
+// "معرة النعمان", "مخيم عين الحلوة"), three at most. It returns the token
+// after the name, or a when none starts there: a country, a month, a number,
+// a cue, a lexicon word or one of arNotNames.
+//
+// A country's name may start a name a place noun governs when it is a city's
+// too: "مدينة غزة" (country says so).
+func (at *arText) arNameAt(a int, countryTok []bool, lex *arabicLexicon, country bool) int {
+	if !at.nameWord(a, countryTok, lex) && !(country && countryTok[a] && at.nameWord(a, make([]bool, len(at.toks)), lex)) {
+		return a
+	}
+	b := a + 1
+	for b < len(at.toks) && b-a < 3 && at.nameWord(b, countryTok, lex) {
+		k := at.toks[b].key
+		head := b == a+1 && at.isIn(a, arNameHeads)
+		if !head && !strings.HasPrefix(k, "ال") || strings.HasPrefix(k, "ال") && arNotNames[k] {
+			break
+		}
+		b++
+	}
+	return b
+}
+
+// nameWord reports whether token i may be a word of a place name.
+func (at *arText) nameWord(i int, countryTok []bool, lex *arabicLexicon) bool {
+	if i < 0 || i >= len(at.toks) {
+		return false
+	}
+	t := at.toks[i]
+	if !t.word || t.digits || countryTok[i] || arNotNames[t.key] || len(t.key) < 4 {
+		return false
+	}
+	for _, p := range []string{"لل", "بال", "وال", "فال", "كال"} {
+		if strings.HasPrefix(t.key, p) {
+			return false // a preposition and the article: "للنازحين", "بالقرب"
+		}
+	}
+	if m, _ := at.arMonthAt(i); m > 0 {
+		return false
+	}
+	if _, _, gov := at.arGovern(i); gov || at.isIn(i, arPlacePreps) || at.arPeopleNoun(i) ||
+		at.isIn(i, arKillLead) || at.isIn(i, arInjLead) || at.isIn(i, arKillNoun) || at.isIn(i, arInjNoun) {
+		return false
+	}
+	for _, ps := range []*arPhrases{&lex.events, &lex.actors, &lex.sources} {
+		if _, n := at.match(ps, i); n > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// places reads the places of sentence s: a name a place noun, a compass
+// word or a near word governs ("مدينة حلب", "بريف دمشق", "شمال حلب", "قرب
+// إدلب"), and a name after "في" (or "على", "إلى"…) that a country, a
+// compass word or a place word follows ("في دوما بريف دمشق", "في إدلب شمال
+// غرب سوريا", "في الرقة، سوريا"). A governed country ("شمال غرب سوريا") is
+// left to the country. Names are passed as written, for the gazetteer's
+// Arabic names.
+func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []bool, s, off int, ev *evidence) {
+	toks := at.toks
+	for i := 0; i < len(toks); i++ {
+		if at.sentOf[i] != s {
+			continue
+		}
+		kind, near, gov := at.arGovern(i)
+		a := i + 1
+		if gov {
+			// "شمال غرب", "بالقرب من", "شمالي غربي"
+			for a < len(toks) && (at.isIn(a, arDirections) || at.is(a, "من")) {
+				a++
+			}
+		} else if !at.isIn(i, arPlacePreps) {
+			continue
+		}
+		if a >= len(toks) || at.sentOf[a] != s {
+			continue
+		}
+		// A singular noun that names a settlement may govern a name
+		// shared with a country or territory: "مدينة غزة".
+		city := gov && (kind == "city" || kind == "camp" || kind == "neighbourhood") && !at.is(i, "مدن", "احياء")
+		b := at.arNameAt(a, countryTok, lex, city)
+		if b == a {
+			continue
+		}
+		if !gov && !at.placeFollows(b, countryTok) {
+			continue
+		}
+		span := at.span(a, b)
+		name := at.desc[span.Start:span.End]
+		rec.Places = append(rec.Places, name)
+		rec.PlaceRefs = append(rec.PlaceRefs, caption.PlaceRef{Name: name,
+			Span: caption.Span{Start: span.Start + off, End: span.End + off}, Kind: kind, Near: near})
+		ev.add("places", off, span)
+		i = b - 1
+	}
+}
+
+// placeFollows reports whether the words from token b say the name before
+// them is a place: a country ("حلب السورية", "الرقة، سوريا"), a compass,
+// near or place word ("إدلب شمال غرب سوريا", "دوما بريف دمشق").
+func (at *arText) placeFollows(b int, countryTok []bool) bool {
+	if b < len(at.toks) && at.toks[b].key == "," {
+		b++
+	}
+	if b >= len(at.toks) {
+		return false
+	}
+	if countryTok[b] {
+		return true
+	}
+	_, _, gov := at.arGovern(b)
+	return gov
+}
