@@ -2,6 +2,7 @@ package parse
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"sijil/internal/caption"
 )
@@ -227,7 +228,42 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 			Span: caption.Span{Start: span.Start + off, End: span.End + off}, Kind: kind, Near: near})
 		ev.add("places", off, span)
 		i = b - 1
+		// "حي جوبر بدمشق": the place that holds it, joined to "ب" (in).
+		if c, ok := at.arContainer(b, countryTok, lex); ok {
+			name := at.desc[c.Start:c.End]
+			rec.Places = append(rec.Places, name)
+			rec.PlaceRefs = append(rec.PlaceRefs, caption.PlaceRef{Name: name, Span: caption.Span{Start: c.Start + off, End: c.End + off}})
+			ev.add("places", off, c)
+			i = b
+		}
 	}
+}
+
+// arNotContainers are words joined to "ب" that follow a place and name no
+// other: "بسبب", "بعد", "بحثا عن"…
+var arNotContainers = wordSetAr("بسبب بعد بحثا بينما بفعل بواسطه بحسب بانتظار بشكل بشده بجانب بين بدون بدء بداخل بكل بها بهم به")
+
+// arContainer reads "بدمشق" at token b after a place name: the name after
+// the preposition "ب", as its span in the text without the "ب" (its
+// harakat, if any, skipped too).
+func (at *arText) arContainer(b int, countryTok []bool, lex *arabicLexicon) (caption.Span, bool) {
+	if b >= len(at.toks) || at.sentOf[b] != at.sentOf[b-1] || countryTok[b] || !at.nameWord(b, countryTok, lex) {
+		return caption.Span{}, false
+	}
+	t := at.toks[b]
+	rest, ok := strings.CutPrefix(t.key, "ب")
+	if !ok || strings.HasPrefix(rest, "ب") || len([]rune(rest)) < 3 || arNotContainers[t.key] || arNotNames[rest] {
+		return caption.Span{}, false
+	}
+	start := t.start + len("ب")
+	for start < t.end {
+		r, n := utf8.DecodeRuneInString(at.desc[start:])
+		if !arMark(r) && r != 'ـ' {
+			break
+		}
+		start += n
+	}
+	return caption.Span{Start: start, End: t.end}, true
 }
 
 // placeFollows reports whether the words from token b say the name before
