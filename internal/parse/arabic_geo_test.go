@@ -164,7 +164,9 @@ func TestArabicSyrianArchive(t *testing.T) {
 			if r.Location.CountryCode != "SY" || r.Country != "SY" {
 				t.Errorf("country %s, location in %s, want SY", r.Country, r.Location.CountryCode)
 			}
-			if !slices.ContainsFunc(want, func(pl geocode.Place) bool { return math.Abs(pl.Lat-r.Location.Lat) < 0.01 && math.Abs(pl.Lon-r.Location.Lon) < 0.01 }) {
+			if !slices.ContainsFunc(want, func(pl geocode.Place) bool {
+				return math.Abs(pl.Lat-r.Location.Lat) < 0.01 && math.Abs(pl.Lon-r.Location.Lon) < 0.01
+			}) {
 				t.Errorf("location %s (%v, %v; %s), want the Syrian Archive's %s; places %v",
 					r.Location.Name, r.Location.Lat, r.Location.Lon, r.Location.Basis, tc.want, r.Places)
 			}
