@@ -13,8 +13,16 @@ import (
 var arPlaceNouns = map[string]string{
 	"مدينه": "city", "بلده": "town", "قريه": "village", "حي": "neighbourhood", "مخيم": "camp",
 	"محافظه": "province", "ولايه": "province", "ريف": "countryside", "عاصمه": "city", "ناحيه": "town",
-	"قضاء": "district", "بلدات": "town", "قري": "village", "احياء": "neighbourhood", "مدن": "city",
+	"قضاء": "district", "بلدات": "town", "قري": "village", "مدن": "city",
+	// A port, an airport or a market is in the city named after it:
+	// "مرفأ بيروت", "مطار دمشق".
+	"مرفا": "", "ميناء": "", "مطار": "",
 }
+
+// arPlaceAdjectives follow a place's name and say it is one: "الموصل
+// القديمة", "ريف إدلب الشرقي", "حلب الشرقية".
+var arPlaceAdjectives = wordSetAr("الشرقي الشرقيه الغربي الغربيه الشمالي الشماليه الجنوبي الجنوبيه القديم القديمه " +
+	"المحاصر المحاصره الواقع الواقعه")
 
 // arNearNouns put the scene near the place that follows: "بريف دمشق",
 // "قرب حلب", "بالقرب من إدلب", "في محيط دمشق", "على أطراف الرقة".
@@ -41,7 +49,7 @@ var arNotNames = wordSetAr("في علي من الي عن مع بين خلال ب
 	"الاحد الاثنين الثلاثاء الاربعاء الخميس الجمعه السبت صباح مساء ليل ليله فجر ظهر " +
 	"الشرقي الشرقيه الغربي الغربيه الشمالي الشماليه الجنوبي الجنوبيه القديم القديمه المحاصر المحاصره " +
 	"المحرر المحرره المدمر المدمره المجاور المجاوره الحدودي الحدوديه الساحلي الساحليه الواقع الواقعه " +
-	"الخاضع الخاضعه المنكوب المنكوبه الماضي الماضيه المقبل الحالي نفسها نفسه ذاتها")
+	"الخاضع الخاضعه المنكوب المنكوبه الماضي الماضيه المقبل الحالي نفسها نفسه ذاتها الدولي ضاحيه الضاحيه ضواحي")
 
 // arGovern reports a place noun, compass word or near word at token i
 // written without the article (a governing noun has none: "مدينة حلب", not
@@ -145,10 +153,15 @@ func (at *arText) arNameAt(a int, countryTok []bool, lex *arabicLexicon, country
 		return a
 	}
 	b := a + 1
-	for b < len(at.toks) && b-a < 3 && at.nameWord(b, countryTok, lex) {
+	for b < len(at.toks) && b-a < 3 {
 		k := at.toks[b].key
+		// "الغوطة الشرقية" is a region's name, where "حلب الشرقية" is a part of a city.
+		if b == a+1 && at.is(a, "غوطه") && arPlaceAdjectives[k] {
+			b++
+			break
+		}
 		head := b == a+1 && at.isIn(a, arNameHeads)
-		if !head && !strings.HasPrefix(k, "ال") || strings.HasPrefix(k, "ال") && arNotNames[k] {
+		if !at.nameWord(b, countryTok, lex) || !head && !strings.HasPrefix(k, "ال") {
 			break
 		}
 		b++
@@ -173,6 +186,9 @@ func (at *arText) nameWord(i int, countryTok []bool, lex *arabicLexicon) bool {
 	if m, _ := at.arMonthAt(i); m > 0 {
 		return false
 	}
+	if _, isNoun := arPlaceNouns[arCore(t.key)]; isNoun {
+		return false // "العاصمة", "المدينة": a place word, not a name
+	}
 	if _, _, gov := at.arGovern(i); gov || at.isIn(i, arPlacePreps) || at.arPeopleNoun(i) ||
 		at.isIn(i, arKillLead) || at.isIn(i, arInjLead) || at.isIn(i, arKillNoun) || at.isIn(i, arInjNoun) {
 		return false
@@ -196,6 +212,14 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 	toks := at.toks
 	for i := 0; i < len(toks); i++ {
 		if at.sentOf[i] != s {
+			continue
+		}
+		if sp, kind, near, ok := at.arOtherPlace(i, countryTok, lex); ok {
+			name := at.desc[sp.Start:sp.End]
+			rec.Places = append(rec.Places, name)
+			rec.PlaceRefs = append(rec.PlaceRefs, caption.PlaceRef{Name: name,
+				Span: caption.Span{Start: sp.Start + off, End: sp.End + off}, Kind: kind, Near: near})
+			ev.add("places", off, sp)
 			continue
 		}
 		kind, near, gov := at.arGovern(i)
@@ -239,6 +263,41 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 	}
 }
 
+// arOtherPlace reads the place forms the cues of places do not: a place
+// word with the article, a demonym and the name ("العاصمة اليمنية صنعاء",
+// "المدينة السورية حلب"); a name joined to "ب" before a country ("ببغداد،
+// العراق"); a name joined to "ل" after the suburbs ("الضاحية الجنوبية
+// لبيروت", near it).
+func (at *arText) arOtherPlace(i int, countryTok []bool, lex *arabicLexicon) (sp caption.Span, kind string, near, ok bool) {
+	t := at.toks[i]
+	if !t.word || t.digits {
+		return sp, "", false, false
+	}
+	if k, isNoun := arPlaceNouns[arCore(t.key)]; isNoun && strings.HasPrefix(t.key, "ال") && k != "" &&
+		i+2 < len(at.toks) && countryTok[i+1] && !countryTok[i+2] && at.sentOf[i+2] == at.sentOf[i] {
+		if b := at.arNameAt(i+2, countryTok, lex, false); b > i+2 {
+			return at.span(i+2, b), k, false, true
+		}
+	}
+	if strings.HasPrefix(t.key, "ب") && !countryTok[i] && at.placeFollows(i+1, countryTok) && i+1 < len(at.toks) && at.toks[i+1].key == "," {
+		if c, ok := at.arJoined(i, "ب", countryTok, lex); ok {
+			return c, "", false, true
+		}
+	}
+	if at.is(i, "ضاحيه", "ضواحي") && strings.Contains(t.key, "ال") {
+		j := i + 1
+		if arPlaceAdjectives[at.toks[min(j, len(at.toks)-1)].key] {
+			j++
+		}
+		if j < len(at.toks) && at.sentOf[j] == at.sentOf[i] {
+			if c, ok := at.arJoined(j, "ل", countryTok, lex); ok {
+				return c, "", true, true
+			}
+		}
+	}
+	return sp, "", false, false
+}
+
 // arNotContainers are words joined to "ب" that follow a place and name no
 // other: "بسبب", "بعد", "بحثا عن"…
 var arNotContainers = wordSetAr("بسبب بعد بحثا بينما بفعل بواسطه بحسب بانتظار بشكل بشده بجانب بين بدون بدء بداخل بكل بها بهم به")
@@ -247,15 +306,24 @@ var arNotContainers = wordSetAr("بسبب بعد بحثا بينما بفعل ب
 // the preposition "ب", as its span in the text without the "ب" (its
 // harakat, if any, skipped too).
 func (at *arText) arContainer(b int, countryTok []bool, lex *arabicLexicon) (caption.Span, bool) {
-	if b >= len(at.toks) || at.sentOf[b] != at.sentOf[b-1] || countryTok[b] || !at.nameWord(b, countryTok, lex) {
+	if b >= len(at.toks) || at.sentOf[b] != at.sentOf[b-1] {
+		return caption.Span{}, false
+	}
+	return at.arJoined(b, "ب", countryTok, lex)
+}
+
+// arJoined reads a name joined to the preposition prep at token b, as its
+// span without prep.
+func (at *arText) arJoined(b int, prep string, countryTok []bool, lex *arabicLexicon) (caption.Span, bool) {
+	if b >= len(at.toks) || countryTok[b] || !at.nameWord(b, countryTok, lex) {
 		return caption.Span{}, false
 	}
 	t := at.toks[b]
-	rest, ok := strings.CutPrefix(t.key, "ب")
-	if !ok || strings.HasPrefix(rest, "ب") || len([]rune(rest)) < 3 || arNotContainers[t.key] || arNotNames[rest] {
+	rest, ok := strings.CutPrefix(t.key, prep)
+	if !ok || len([]rune(rest)) < 3 || arNotContainers[t.key] || arNotNames[rest] {
 		return caption.Span{}, false
 	}
-	start := t.start + len("ب")
+	start := t.start + len(prep)
 	for start < t.end {
 		r, n := utf8.DecodeRuneInString(at.desc[start:])
 		if !arMark(r) && r != 'ـ' {
@@ -276,7 +344,7 @@ func (at *arText) placeFollows(b int, countryTok []bool) bool {
 	if b >= len(at.toks) {
 		return false
 	}
-	if countryTok[b] {
+	if countryTok[b] || arPlaceAdjectives[at.toks[b].key] {
 		return true
 	}
 	_, _, gov := at.arGovern(b)
