@@ -13,7 +13,7 @@ import (
 var arPlaceNouns = map[string]string{
 	"مدينه": "city", "بلده": "town", "قريه": "village", "حي": "neighbourhood", "مخيم": "camp",
 	"محافظه": "province", "ولايه": "province", "ريف": "countryside", "عاصمه": "city", "ناحيه": "town",
-	"قضاء": "district", "بلدات": "town", "قري": "village", "مدن": "city",
+	"قضاء": "district", "بلدات": "town", "قري": "village", "مدن": "city", "مخيمات": "camp",
 	// A port, an airport or a market is in the city named after it:
 	// "مرفأ بيروت", "مطار دمشق".
 	"مرفا": "", "ميناء": "", "مطار": "",
@@ -59,8 +59,8 @@ func (at *arText) arGovern(i int) (kind string, near, ok bool) {
 		return "", false, false
 	}
 	for _, st := range at.stems[i] {
-		if strings.HasSuffix(at.toks[i].key, "ال"+st) {
-			continue // the article is written: "المدينة القديمة"
+		if strings.HasSuffix(at.toks[i].key, "ال"+st) && st != "قرب" {
+			continue // the article is written: "المدينة القديمة" (but "بالقرب من")
 		}
 		if k, isNoun := arPlaceNouns[st]; isNoun {
 			return k, arNearNouns[st], true
@@ -242,8 +242,14 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 		if b == a {
 			continue
 		}
-		if !gov && !at.placeFollows(b, countryTok) {
+		if !gov && !at.placeFollows(b, countryTok) && !arPlaceAdjectives[at.toks[b-1].key] {
 			continue
+		}
+		// "قرب مدينة إدلب", "شمال مدينة حلب": near the place the noun governs.
+		if kind != "" && !near {
+			if k, n, g := at.arGovern(i - 1); g && k == "" && n {
+				near = true
+			}
 		}
 		span := at.span(a, b)
 		name := at.desc[span.Start:span.End]
