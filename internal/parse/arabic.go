@@ -25,6 +25,7 @@ type arabicLexicon struct {
 	events    arPhrases // value: event type
 	sources   arPhrases // value: the attribution records give
 	actors    arPhrases // value: canonical actor; scope, from, until as in actors.tsv
+	places    arPhrases // value: country code
 }
 
 // arPhrase is one lexicon phrase as folded words without the article; a
@@ -163,7 +164,19 @@ func loadArabic(extra []fs.FS, actorNames map[string]actorInfo) (*arabicLexicon,
 	if err != nil {
 		return nil, err
 	}
-	for _, ps := range []*arPhrases{&lex.countries, &lex.events, &lex.sources, &lex.actors} {
+	err = readAr("ar_places.tsv", extra, func(r row) error {
+		if len(r.fields) != 2 || !isCountryCode(r.fields[0]) {
+			return r.errorf("want CODE<TAB>name|name")
+		}
+		for _, n := range strings.Split(r.fields[1], "|") {
+			lex.places.add(n, arPhrase{value: r.fields[0]})
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, ps := range []*arPhrases{&lex.countries, &lex.events, &lex.sources, &lex.actors, &lex.places} {
 		ps.sort()
 	}
 	return &lex, nil

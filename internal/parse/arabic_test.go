@@ -54,6 +54,8 @@ func TestArabicDates(t *testing.T) {
 			arDateGot{"2020-02-15", "۱۵ شباط ۲۰۲۰", caption.PrecisionDay, false}},
 		{"parenthesised pair", "دمار في الرقة في 20 تشرين الأول (أكتوبر) 2017.",
 			arDateGot{"2017-10-20", "20 تشرين الأول (أكتوبر) 2017", caption.PrecisionDay, false}},
+		{"pair with no mark", "صورة التقطت يوم 20 أكتوبر تشرين الأول 2017 في الرقة.",
+			arDateGot{"2017-10-20", "20 أكتوبر تشرين الأول 2017", caption.PrecisionDay, false}},
 		{"month and year", "نازحون في مخيم الركبان في حزيران/يونيو 2018.",
 			arDateGot{"2018-06", "حزيران/يونيو 2018", caption.PrecisionMonth, false}},
 		{"month year word", "دمار في الموصل في تموز عام 2017.",
@@ -201,6 +203,15 @@ func TestArabicPlaces(t *testing.T) {
 		{"suburbs joined to li", "غارة على الضاحية الجنوبية لبيروت.", arPlaceGot{[]caption.PlaceRef{ref("بيروت", "", true)}, "", ""}},
 		{"port of a city", "انفجار في مرفأ بيروت، لبنان.", arPlaceGot{[]caption.PlaceRef{ref("بيروت", "", false)}, "LB", caption.CountryNamed}},
 		{"eastern ghouta is one name", "قصف على بلدة حمورية في الغوطة الشرقية.", arPlaceGot{[]caption.PlaceRef{ref("حمورية", "town", false), ref("الغوطة الشرقية", "", false)}, "", ""}},
+		{"known place after a preposition", "نازحون في إدلب.", arPlaceGot{[]caption.PlaceRef{ref("إدلب", "", false)}, "", ""}},
+		{"known place joined to bi", "قصف بحمص أمس.", arPlaceGot{[]caption.PlaceRef{ref("حمص", "", false)}, "", ""}},
+		{"known place with the article joined to bi", "دمار بالرقة.", arPlaceGot{[]caption.PlaceRef{ref("الرقة", "", false)}, "", ""}},
+		{"two known places", "مظاهرات في دمشق وحلب.", arPlaceGot{[]caption.PlaceRef{ref("دمشق", "", false), ref("حلب", "", false)}, "", ""}},
+		{"known two-word place", "غارة على خان يونس.", arPlaceGot{[]caption.PlaceRef{ref("خان يونس", "", false)}, "", ""}},
+		{"dateline with a country", "معرة النعمان، سوريا - أطفال يلعبون.", arPlaceGot{[]caption.PlaceRef{ref("معرة النعمان", "", false)}, "SY", caption.CountryNamed}},
+		{"dateline of a known place", "إدلب - أطفال يلعبون بين الأنقاض.", arPlaceGot{[]caption.PlaceRef{ref("إدلب", "", false)}, "", ""}},
+		{"a place that is also a word is left to place words", "رجل يقف عند الباب في المخيم.", arPlaceGot{}},
+		{"known place that starts with bi", "قصف على بنش.", arPlaceGot{[]caption.PlaceRef{ref("بنش", "", false)}, "", ""}},
 		{"in the hospital is no place", "جرحى في المستشفى بعد القصف.", arPlaceGot{}},
 		{"an event word is no name", "دمار في بلدة بعد القصف.", arPlaceGot{}},
 	} {
@@ -313,6 +324,7 @@ func TestArabicLexiconExtended(t *testing.T) {
 		{"ar_sources.tsv", "\tالمرصد\n", "ar_sources.tsv:1"},
 		{"ar_actors.tsv", "Syrian Army\t*\tالجيش\n", "ar_actors.tsv:1"},
 		{"ar_actors.tsv", "Hezbollah\tLebanon\tحزب الله\n", "ar_actors.tsv:1"},
+		{"ar_places.tsv", "Syria\tدمشق\n", "ar_places.tsv:1"},
 	} {
 		_, err := New(fstest.MapFS{tc.file: {Data: []byte(tc.data)}})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -158,6 +158,9 @@ func (at *arText) date() (d caption.PartialDate, span caption.Span, text, warnin
 					j++
 				}
 			}
+		} else if m2, n2 := at.arMonthAt(j); m2 == m {
+			paired = true // Reuters writes the pair with no mark: "20 أكتوبر تشرين الأول 2017"
+			j += n2
 		}
 		yearAt := j
 		for k := 0; k < 2 && at.is(yearAt, "عام", "سنه", "من"); k++ {

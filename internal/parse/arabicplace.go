@@ -210,16 +210,43 @@ func (at *arText) nameWord(i int, countryTok []bool, lex *arabicLexicon) bool {
 // Arabic names.
 func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []bool, s, off int, ev *evidence) {
 	toks := at.toks
+	lastEnd := -1 // the token after the last place read
+	add := func(sp caption.Span, kind string, near bool) {
+		name := at.desc[sp.Start:sp.End]
+		rec.Places = append(rec.Places, name)
+		rec.PlaceRefs = append(rec.PlaceRefs, caption.PlaceRef{Name: name,
+			Span: caption.Span{Start: sp.Start + off, End: sp.End + off}, Kind: kind, Near: near})
+		ev.add("places", off, sp)
+	}
 	for i := 0; i < len(toks); i++ {
 		if at.sentOf[i] != s {
 			continue
 		}
+		// "بحلب", "في دمشق وحلب": a known place joined to "ب", or to "و"
+		// after another place.
+		if sp, n, ok := at.arKnownJoined(i, lex, countryTok, i == lastEnd); ok {
+			add(sp, "", false)
+			i += n - 1
+			lastEnd = i + 1
+			continue
+		}
+		// "حلب، سوريا"; "إدلب - ": a dateline starts the caption.
+		if i == 0 && s == 0 {
+			b := at.arNameAt(0, countryTok, lex, false)
+			if _, n := at.match(&lex.places, 0); n > 0 && n >= b {
+				b = n
+			}
+			if b > 0 && b < len(toks) && (toks[b].key == "," || toks[b].key == "-") &&
+				(at.placeFollows(b, countryTok) || at.isKnownPlace(lex, 0, b)) {
+				add(at.span(0, b), "", false)
+				i = b - 1
+				lastEnd = b
+				continue
+			}
+		}
 		if sp, kind, near, ok := at.arOtherPlace(i, countryTok, lex); ok {
-			name := at.desc[sp.Start:sp.End]
-			rec.Places = append(rec.Places, name)
-			rec.PlaceRefs = append(rec.PlaceRefs, caption.PlaceRef{Name: name,
-				Span: caption.Span{Start: sp.Start + off, End: sp.End + off}, Kind: kind, Near: near})
-			ev.add("places", off, sp)
+			add(sp, kind, near)
+			lastEnd = i + 1
 			continue
 		}
 		kind, near, gov := at.arGovern(i)
@@ -239,10 +266,13 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 		// shared with a country or territory: "مدينة غزة".
 		city := gov && (kind == "city" || kind == "camp" || kind == "neighbourhood") && !at.is(i, "مدن", "احياء")
 		b := at.arNameAt(a, countryTok, lex, city)
+		if _, n := at.match(&lex.places, a); n > 0 && !countryTok[a] && n != b-a && (gov || b == a || n > b-a) {
+			b = a + n // "رام الله", "خان يونس" as the lexicon writes them
+		}
 		if b == a {
 			continue
 		}
-		if !gov && !at.placeFollows(b, countryTok) && !arPlaceAdjectives[at.toks[b-1].key] {
+		if !gov && !at.placeFollows(b, countryTok) && !arPlaceAdjectives[at.toks[b-1].key] && !at.isKnownPlace(lex, a, b) {
 			continue
 		}
 		// "قرب مدينة إدلب", "شمال مدينة حلب": near the place the noun governs.
@@ -251,20 +281,14 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 				near = true
 			}
 		}
-		span := at.span(a, b)
-		name := at.desc[span.Start:span.End]
-		rec.Places = append(rec.Places, name)
-		rec.PlaceRefs = append(rec.PlaceRefs, caption.PlaceRef{Name: name,
-			Span: caption.Span{Start: span.Start + off, End: span.End + off}, Kind: kind, Near: near})
-		ev.add("places", off, span)
+		add(at.span(a, b), kind, near)
 		i = b - 1
+		lastEnd = b
 		// "حي جوبر بدمشق": the place that holds it, joined to "ب" (in).
 		if c, ok := at.arContainer(b, countryTok, lex); ok {
-			name := at.desc[c.Start:c.End]
-			rec.Places = append(rec.Places, name)
-			rec.PlaceRefs = append(rec.PlaceRefs, caption.PlaceRef{Name: name, Span: caption.Span{Start: c.Start + off, End: c.End + off}})
-			ev.add("places", off, c)
+			add(c, "", false)
 			i = b
+			lastEnd = b + 1
 		}
 	}
 }
@@ -329,15 +353,7 @@ func (at *arText) arJoined(b int, prep string, countryTok []bool, lex *arabicLex
 	if !ok || len([]rune(rest)) < 3 || arNotContainers[t.key] || arNotNames[rest] {
 		return caption.Span{}, false
 	}
-	start := t.start + len(prep)
-	for start < t.end {
-		r, n := utf8.DecodeRuneInString(at.desc[start:])
-		if !arMark(r) && r != 'ـ' {
-			break
-		}
-		start += n
-	}
-	return caption.Span{Start: start, End: t.end}, true
+	return caption.Span{Start: at.skipLetters(t.start, t.end, len([]rune(prep))), End: t.end}, true
 }
 
 // placeFollows reports whether the words from token b say the name before
@@ -355,4 +371,60 @@ func (at *arText) placeFollows(b int, countryTok []bool) bool {
 	}
 	_, _, gov := at.arGovern(b)
 	return gov
+}
+
+// isKnownPlace reports whether tokens [a, b) are a place of ar_places.tsv
+// as written (no clitic before it).
+func (at *arText) isKnownPlace(lex *arabicLexicon, a, b int) bool {
+	if a >= len(at.toks) || !at.toks[a].word {
+		return false
+	}
+	found, n := at.match(&lex.places, a)
+	return n == b-a && n > 0 && arCore(at.toks[a].key) == found[0].words[0]
+}
+
+// arKnownJoined reads a place of ar_places.tsv joined to "ب" (in) at token
+// i, or to "و" (and) when another place ends just before: "قصف بحلب", "في
+// دمشق وحلب". The span leaves the clitic out and keeps the article:
+// "بالرقة" gives "الرقة". n is the place's length in tokens.
+func (at *arText) arKnownJoined(i int, lex *arabicLexicon, countryTok []bool, afterPlace bool) (caption.Span, int, bool) {
+	t := at.toks[i]
+	if !t.word || t.digits || countryTok[i] {
+		return caption.Span{}, 0, false
+	}
+	found, n := at.match(&lex.places, i)
+	if n == 0 || arCore(t.key) == found[0].words[0] {
+		return caption.Span{}, 0, false // not joined: the other rules read it
+	}
+	prefixes := []string{"وب", "فب", "ب"}
+	if afterPlace {
+		prefixes = append(prefixes, "و")
+	}
+	for _, p := range prefixes {
+		rest, ok := strings.CutPrefix(t.key, p)
+		if !ok || arCore(rest) != found[0].words[0] {
+			continue
+		}
+		start := at.skipLetters(t.start, t.end, len([]rune(p)))
+		return caption.Span{Start: start, End: at.toks[i+n-1].end}, n, true
+	}
+	return caption.Span{}, 0, false
+}
+
+// skipLetters returns the byte offset in desc after n letters from start
+// (below end), with the marks and tatweel that follow them.
+func (at *arText) skipLetters(start, end, n int) int {
+	for start < end {
+		r, size := utf8.DecodeRuneInString(at.desc[start:])
+		if arMark(r) || r == 'ـ' || r == 0x200C || r == 0x200D {
+			start += size
+			continue
+		}
+		if n == 0 {
+			break
+		}
+		n--
+		start += size
+	}
+	return start
 }

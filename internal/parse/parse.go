@@ -44,7 +44,8 @@ type workspace struct {
 // lexicon files of the same names (agencies.tsv, actors.tsv, actorinfo.tsv, events.tsv, targets.tsv,
 // countries.tsv, names.tsv, the French fr_countries.tsv, fr_events.tsv,
 // fr_sources.tsv, and the Arabic ar_countries.tsv, ar_events.tsv,
-// ar_sources.tsv, ar_actors.tsv), whose lines are added to the built-in ones.
+// ar_sources.tsv, ar_actors.tsv, ar_places.tsv), whose lines are added to
+// the built-in ones.
 func New(extra ...fs.FS) (*Parser, error) {
 	lex, err := loadLexicons(extra)
 	if err != nil {
