@@ -190,6 +190,8 @@ type arText struct {
 	toks   []arToken
 	stems  [][]string
 	sentOf []int
+	// demonym marks the tokens of a country's demonym (markCountries).
+	demonym []bool
 }
 
 func newArText(desc string) *arText {

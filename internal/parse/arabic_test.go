@@ -212,6 +212,13 @@ func TestArabicPlaces(t *testing.T) {
 		{"dateline of a known place", "إدلب - أطفال يلعبون بين الأنقاض.", arPlaceGot{[]caption.PlaceRef{ref("إدلب", "", false)}, "", ""}},
 		{"a place that is also a word is left to place words", "رجل يقف عند الباب في المخيم.", arPlaceGot{}},
 		{"known place that starts with bi", "قصف على بنش.", arPlaceGot{[]caption.PlaceRef{ref("بنش", "", false)}, "", ""}},
+		{"checkpoint named after its village", "شبان قرب حاجز حوارة جنوب نابلس.", arPlaceGot{[]caption.PlaceRef{ref("حوارة", "", true), ref("نابلس", "", true)}, "", ""}},
+		{"area in the centre of a city", "انفجار في منطقة الكرادة وسط بغداد.", arPlaceGot{[]caption.PlaceRef{ref("الكرادة", "", false), ref("بغداد", "", false)}, "", ""}},
+		{"streets of a city", "قوات الأمن تنتشر في شوارع البصرة.", arPlaceGot{[]caption.PlaceRef{ref("البصرة", "", false)}, "", ""}},
+		{"a hospital in a city", "رضيع في مستشفى بمدينة رفح جنوبي قطاع غزة.", arPlaceGot{[]caption.PlaceRef{ref("رفح", "city", false)}, "PS", caption.CountryNamed}},
+		{"a common noun before a demonym is no place", "لاجئون فروا من الغزو الروسي.", arPlaceGot{nil, "RU", caption.CountryHint}},
+		{"the border is no place", "خيام قرب الحدود التركية في بلدة سرمدا.", arPlaceGot{[]caption.PlaceRef{ref("سرمدا", "town", false)}, "TR", caption.CountryHint}},
+		{"from is no scene", "نازحون فروا من حلب يصلون إلى مخيم أطمة.", arPlaceGot{[]caption.PlaceRef{ref("أطمة", "camp", false)}, "", ""}},
 		{"in the hospital is no place", "جرحى في المستشفى بعد القصف.", arPlaceGot{}},
 		{"an event word is no name", "دمار في بلدة بعد القصف.", arPlaceGot{}},
 	} {

@@ -17,7 +17,14 @@ var arPlaceNouns = map[string]string{
 	// A port, an airport or a market is in the city named after it:
 	// "مرفأ بيروت", "مطار دمشق".
 	"مرفا": "", "ميناء": "", "مطار": "",
+	// A checkpoint or a crossing takes its place's name ("حاجز حوارة",
+	// "معبر رفح"); an area, the streets or the centre are in the place
+	// named: "منطقة الكرادة", "شوارع البصرة", "وسط بغداد".
+	"حاجز": "", "معبر": "", "منطقه": "", "شوارع": "",
 }
+
+// arCentre puts the scene in the middle of the place that follows.
+var arCentre = wordSetAr("وسط")
 
 // arPlaceAdjectives follow a place's name and say it is one: "الموصل
 // القديمة", "ريف إدلب الشرقي", "حلب الشرقية".
@@ -35,7 +42,8 @@ var arDirections = wordSetAr("شمال جنوب شرق غرب شمالي جنو�
 // arPlacePreps put the scene at the name that follows when the words after
 // the name say it is a place (a country, a compass word, a place word):
 // "في دوما بريف دمشق", "في إدلب شمال غرب سوريا", "على سراقب، سوريا".
-var arPlacePreps = wordSetAr("في علي الي داخل من")
+// "من" (from) is none: "نازحون فروا من حلب" are not in Aleppo.
+var arPlacePreps = wordSetAr("في علي الي داخل")
 
 // arNameHeads begin names of two words: "دير حافر", "كفر نبل", "تل أبيض",
 // "خان شيخون", "بيت لاهيا", "عين عيسى", "أبو كمال", "رأس العين".
@@ -49,7 +57,12 @@ var arNotNames = wordSetAr("في علي من الي عن مع بين خلال ب
 	"الاحد الاثنين الثلاثاء الاربعاء الخميس الجمعه السبت صباح مساء ليل ليله فجر ظهر " +
 	"الشرقي الشرقيه الغربي الغربيه الشمالي الشماليه الجنوبي الجنوبيه القديم القديمه المحاصر المحاصره " +
 	"المحرر المحرره المدمر المدمره المجاور المجاوره الحدودي الحدوديه الساحلي الساحليه الواقع الواقعه " +
-	"الخاضع الخاضعه المنكوب المنكوبه الماضي الماضيه المقبل الحالي نفسها نفسه ذاتها الدولي ضاحيه الضاحيه ضواحي")
+	"الخاضع الخاضعه المنكوب المنكوبه الماضي الماضيه المقبل الحالي نفسها نفسه ذاتها الدولي ضاحيه الضاحيه ضواحي " +
+	// Common nouns a preposition or a place word may govern, which name no place.
+	"مستشفي المستشفي مستشفيات مدرسه المدرسه مدارس مسجد المسجد منزل المنزل منازل شارع الشارع " +
+	"سوق السوق مخبز خيمه خيام ساحه الساحه طريق الطريق مبني المبني مباني مقر قاعده جامعه مركز المركز " +
+	"ملجا ملعب حدود الحدود مناطق المناطق المنطقه خفض سيطره نفوذ عازله امنه منزوعه الغزو غزو " +
+	"صفوف اطار ظل اعقاب محاوله طريقه حين وقت")
 
 // arGovern reports a place noun, compass word or near word at token i
 // written without the article (a governing noun has none: "مدينة حلب", not
@@ -68,16 +81,21 @@ func (at *arText) arGovern(i int) (kind string, near, ok bool) {
 		if arDirections[st] || arNearNouns[st] {
 			return "", true, true
 		}
+		if arCentre[st] {
+			return "", false, true
+		}
 	}
 	return "", false, false
 }
 
 // markCountries marks the tokens of country names and demonyms.
 func (at *arText) markCountries(ps *arPhrases, used []bool) {
+	at.demonym = make([]bool, len(at.toks))
 	for i := 0; i < len(at.toks); i++ {
-		if _, n := at.match(ps, i); n > 0 {
+		if found, n := at.match(ps, i); n > 0 {
 			for k := i; k < i+n; k++ {
 				used[k] = true
+				at.demonym[k] = found[0].demonym
 			}
 			i += n - 1
 		}
@@ -272,11 +290,13 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 		if b == a {
 			continue
 		}
-		if !gov && !at.placeFollows(b, countryTok) && !arPlaceAdjectives[at.toks[b-1].key] && !at.isKnownPlace(lex, a, b) {
+		// A demonym after a word says less than a country's name: "في
+		// حلب السورية" is a place, "من الغزو الروسي" is not.
+		if !gov && (!at.placeFollows(b, countryTok) || at.demonymAt(b)) && !arPlaceAdjectives[at.toks[b-1].key] && !at.isKnownPlace(lex, a, b) {
 			continue
 		}
 		// "قرب مدينة إدلب", "شمال مدينة حلب": near the place the noun governs.
-		if kind != "" && !near {
+		if gov && !near {
 			if k, n, g := at.arGovern(i - 1); g && k == "" && n {
 				near = true
 			}
@@ -354,6 +374,14 @@ func (at *arText) arJoined(b int, prep string, countryTok []bool, lex *arabicLex
 		return caption.Span{}, false
 	}
 	return caption.Span{Start: at.skipLetters(t.start, t.end, len([]rune(prep))), End: t.end}, true
+}
+
+// demonymAt reports a demonym at token b, or after a comma there.
+func (at *arText) demonymAt(b int) bool {
+	if b < len(at.toks) && at.toks[b].key == "," {
+		b++
+	}
+	return b < len(at.toks) && at.demonym[b]
 }
 
 // placeFollows reports whether the words from token b say the name before
