@@ -133,6 +133,8 @@ func TestArabicCasualties(t *testing.T) {
 		{"verb of saying first", "وأفادت مصادر طبية بمقتل سبعة مدنيين في الحديدة.", arCasGot{n(7), nil, []string{"medical sources"}}},
 		{"activists", "مقتل 4 أشخاص في قصف على درعا، حسب ناشطين.", arCasGot{n(4), nil, []string{"activists"}}},
 		{"uncued source is no attribution", "الدفاع المدني ينتشل 6 قتلى من تحت الأنقاض في حلب.", arCasGot{n(6), nil, nil}},
+		{"displaced people killed are casualties", "مقتل 5 نازحين في قصف على مخيم قرب سرمدا.", arCasGot{n(5), nil, nil}},
+		{"houses hit are no injuries", "إصابة 3 منازل بقذائف في درعا.", arCasGot{}},
 		{"vague tens", "عشرات القتلى والجرحى في غارات على الفلوجة.", arCasGot{}},
 		{"vague tens after the noun", "مقتل العشرات في قصف على حلب.", arCasGot{}},
 		{"displaced are no casualties", "نحو 80 ألف نازح في مخيم الزعتري.", arCasGot{}},

@@ -50,7 +50,7 @@ var arNumberWords = map[string]int{
 // arPeopleNoun also takes the sound plural and accusative endings.
 var arPeople = wordSetAr("شخص اشخاص مدني طفل اطفال طفله امراه نساء سيده سيدات رجل رجال جندي جنود عنصر عناصر " +
 	"مقاتل مسلح اخر اخرين اخرون فلسطيني سوري عراقي يمني متظاهر مواطن عامل مسعف صحفي طالب تلميذ " +
-	"مدرس مريض شاب شبان فتي فتاه فتيات قاصر قاصرين نسمه")
+	"مدرس مريض شاب شبان فتي فتاه فتيات قاصر قاصرين نازح لاجئ")
 
 // arSingular are the nouns that, alone after a casualty word, count one:
 // "مقتل طفل" is one child killed.
@@ -59,18 +59,26 @@ var arSingular = wordSetAr("شخص طفل طفله مدني رجل امراه ج
 // arDual are the dual nouns that count two: "مقتل شخصين".
 var arDual = wordSetAr("شخصين شخصان طفلين طفلان رجلين رجلان امراتين امراتان جنديين جنديان شابين شابان")
 
+// arUnits are counted nouns that are no people: "إصابة 3 منازل" (houses
+// hit), "80 ألف نسمة" (inhabitants), distances, sums and times.
+var arUnits = wordSetAr("نسمه منزل منازل مبني مباني بيت بيوت دولار ليره كيلومتر كيلو متر طن ساعه يوم ايام شهر اشهر سنه سنوات عام اعوام مره")
+
 // arPeopleNoun reports a counted noun at token i: a base of arPeople, with
 // or without the accusative "ا" and the plural "ين"/"ون"/"ات".
-func (at *arText) arPeopleNoun(i int) bool {
+func (at *arText) arPeopleNoun(i int) bool { return at.nounIn(i, arPeople) }
+
+// nounIn reports whether token i is a noun of set, with or without its
+// article, clitics, the accusative "ا" and the plural "ين"/"ون"/"ات".
+func (at *arText) nounIn(i int, set map[string]bool) bool {
 	if i < 0 || i >= len(at.toks) || !at.toks[i].word || at.toks[i].digits {
 		return false
 	}
 	for _, st := range at.stems[i] {
-		if arPeople[st] || arPeople[arCore(st)] {
+		if set[st] || set[arCore(st)] {
 			return true
 		}
 		for _, suf := range []string{"ا", "ين", "ون", "ات"} {
-			if b, ok := strings.CutSuffix(st, suf); ok && len(b) >= 4 && (arPeople[b] || arPeople[arCore(b)]) {
+			if b, ok := strings.CutSuffix(st, suf); ok && len(b) >= 4 && (set[b] || set[arCore(b)]) {
 				return true
 			}
 		}
@@ -178,8 +186,8 @@ func (at *arText) casualties(date caption.PartialDate) []arFigure {
 					}
 					kill = true
 				}
-				if at.is(next, "نازح", "لاجي", "نسمه", "منزل", "مبني", "دولار", "كيلومتر", "متر") {
-					continue
+				if at.nounIn(next, arUnits) {
+					continue // "إصابة 3 منازل" is houses hit
 				}
 				add(n, inj && !kill, i, end)
 				i = end - 1
