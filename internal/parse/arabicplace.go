@@ -62,7 +62,7 @@ var arNotNames = wordSetAr("في علي من الي عن مع بين خلال ب
 	"مستشفي المستشفي مستشفيات مدرسه المدرسه مدارس مسجد المسجد منزل المنزل منازل شارع الشارع " +
 	"سوق السوق مخبز خيمه خيام ساحه الساحه طريق الطريق مبني المبني مباني مقر قاعده جامعه مركز المركز " +
 	"ملجا ملعب حدود الحدود مناطق المناطق المنطقه خفض سيطره نفوذ عازله امنه منزوعه الغزو غزو " +
-	"صفوف اطار ظل اعقاب محاوله طريقه حين وقت")
+	"صفوف اطار ظل اعقاب محاوله طريقه حين وقت تاريخ اقصي احدي احد بعض كل جميع معظم عموم انحاء")
 
 // arGovern reports a place noun, compass word or near word at token i
 // written without the article (a governing noun has none: "مدينة حلب", not
@@ -138,9 +138,19 @@ func (at *arText) country(rec *caption.Record, lex *arabicLexicon, used []bool, 
 		span := at.span(i, i+n)
 		placed := false
 		for k := i - 1; k >= 0 && k >= i-2; k-- {
+			if k == i-2 && (strings.HasPrefix(at.toks[k+1].key, "لل") || at.arPeopleNoun(k+1)) {
+				break // "مخيم للاجئين السوريين" is a camp of Syrians, not a Syrian camp
+			}
 			if _, isNoun := arPlaceNouns[arCore(at.toks[k].key)]; isNoun || at.is(k, "اراضي", "اراض", "اقليم") {
 				placed = true
 			}
+		}
+		// "في البقاع اللبناني", "بالبقاع اللبناني", "في حلب السورية": a
+		// demonym after a place the caption puts the scene in (but "على
+		// الحدود السورية" is either side of it).
+		if prev := i - 1; prev >= 0 && at.toks[prev].word && !at.is(prev, "حدود") &&
+			(strings.HasPrefix(at.toks[prev].key, "بال") || at.isIn(prev-1, arPlacePreps) || at.isKnownPlace(lex, prev, prev+1)) {
+			placed = true
 		}
 		if !ph.demonym || placed {
 			rec.Country, rec.CountryBasis = caption.CountryCode(ph.value), caption.CountryNamed
@@ -350,7 +360,7 @@ func (at *arText) arOtherPlace(i int, countryTok []bool, lex *arabicLexicon) (sp
 
 // arNotContainers are words joined to "ب" that follow a place and name no
 // other: "بسبب", "بعد", "بحثا عن"…
-var arNotContainers = wordSetAr("بسبب بعد بحثا بينما بفعل بواسطه بحسب بانتظار بشكل بشده بجانب بين بدون بدء بداخل بكل بها بهم به")
+var arNotContainers = wordSetAr("بتاريخ بسبب بعد بحثا بينما بفعل بواسطه بحسب بانتظار بشكل بشده بجانب بين بدون بدء بداخل بكل بها بهم به")
 
 // arContainer reads "بدمشق" at token b after a place name: the name after
 // the preposition "ب", as its span in the text without the "ب" (its
