@@ -159,6 +159,8 @@ func (at *arText) casualties(date caption.PartialDate) []arFigure {
 			continue
 		}
 		kill, inj := at.isIn(i, arKillLead), at.isIn(i, arInjLead)
+		// "أودى بحياة 12 شخصا": took the lives of.
+		kill = kill || at.is(i, "حياه") && at.is(i-1, "اودي", "اودت", "يودي", "تودي")
 		die := at.isIn(i, arDieVerbs)
 		if kill || inj || die {
 			k := i + 1

@@ -147,6 +147,13 @@ func (at *arText) date() (d caption.PartialDate, span caption.Span, text, warnin
 			continue
 		}
 		day := at.arSmall(i-1, 31)
+		dayAt := i - 1
+		// "12 من شهر آذار", "12 شهر آذار", "12 من آذار"
+		for k := i - 1; day == 0 && k >= i-2 && at.is(k, "من", "شهر"); k-- {
+			if d := at.arSmall(k-1, 31); d > 0 {
+				day, dayAt = d, k-1
+			}
+		}
 		j := i + n
 		paired := false
 		// "آذار/مارس", "كانون الثاني / يناير", "آذار (مارس)", "أيلول-سبتمبر"
@@ -172,7 +179,7 @@ func (at *arText) date() (d caption.PartialDate, span caption.Span, text, warnin
 		}
 		start, end := toks[i].start, toks[j-1].end
 		if day > 0 {
-			start = toks[i-1].start
+			start = toks[dayAt].start
 		}
 		if year > 0 {
 			end = toks[yearAt].end
@@ -181,7 +188,7 @@ func (at *arText) date() (d caption.PartialDate, span caption.Span, text, warnin
 		if year > 0 {
 			next = yearAt
 		}
-		if day > 0 && at.holiday(i-1) || day == 0 && at.holiday(i) && year == 0 {
+		if day > 0 && at.holiday(dayAt) || day == 0 && at.holiday(i) && year == 0 {
 			i = next
 			continue
 		}
