@@ -273,6 +273,8 @@ func TestArabicEventsActors(t *testing.T) {
 			arSceneGot{[]caption.EventType{caption.Clashes}, []string{"Syrian Democratic Forces", "Islamic State"}}},
 		{"abbreviations", "عناصر من قسد يقاتلون داعش قرب الرقة.", arSceneGot{nil, []string{"Syrian Democratic Forces", "Islamic State"}}},
 		{"protest", "مظاهرة ضد الحكومة في بغداد، العراق.", arSceneGot{[]caption.EventType{caption.Protest}, nil}},
+		{"a march is a protest", "مسلحون حوثيون خلال مسيرة في صعدة.", arSceneGot{[]caption.EventType{caption.Protest}, []string{"Houthis"}}},
+		{"a drone is a strike", "طائرة مسيرة تستهدف سيارة في مأرب.", arSceneGot{[]caption.EventType{caption.Airstrike}, nil}},
 		{"funeral", "مشيعون خلال تشييع ضحايا القصف في إدلب.", arSceneGot{[]caption.EventType{caption.Shelling, caption.Funeral}, nil}},
 		{"displaced", "نازحون يفرون من المعارك في ريف حماة.", arSceneGot{[]caption.EventType{caption.Clashes, caption.Displacement}, nil}},
 		{"houthis by two names", "مقاتلون من جماعة أنصار الله (الحوثيين) في صنعاء، اليمن.", arSceneGot{nil, []string{"Houthis"}}},
