@@ -192,16 +192,20 @@ type arText struct {
 	sentOf []int
 	// demonym marks the tokens of a country's demonym (markCountries).
 	demonym []bool
+	found   []*arPhrase // match's result, reused: read it before matching again
 }
 
 func newArText(desc string) *arText {
 	at := &arText{desc: desc, toks: arTokens(desc)}
 	at.stems = make([][]string, len(at.toks))
 	at.sentOf = make([]int, len(at.toks))
+	all := make([]string, 0, 2*len(at.toks))
 	s := 0
 	for i, t := range at.toks {
 		if t.word && !t.digits {
-			at.stems[i] = arStems(t.key)
+			n := len(all)
+			all = arAppendStems(all, t.key)
+			at.stems[i] = all[n:len(all):len(all)]
 		}
 		at.sentOf[i] = s
 		if t.key == "." || t.key == "!" || t.key == "?" {
@@ -271,12 +275,13 @@ func (at *arText) wordMatches(w string, i int) bool {
 
 // match returns the phrases of ps that start at token i, longest first, and
 // the length of the longest; phrases of one length are all returned so that
-// a caller can choose among scopes.
+// a caller can choose among scopes. The slice is reused by the next match.
 func (at *arText) match(ps *arPhrases, i int) ([]*arPhrase, int) {
 	if i >= len(at.toks) || !at.toks[i].word {
 		return nil, 0
 	}
-	var found []*arPhrase
+	found := at.found[:0]
+	defer func() { at.found = found[:0] }()
 	best := 0
 	try := func(ph *arPhrase) {
 		n := len(ph.words)
