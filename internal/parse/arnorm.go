@@ -25,12 +25,41 @@ import (
 // forms decomposed, digits made ASCII, Arabic punctuation made ASCII and
 // Latin letters lower-cased. Everything else passes through unchanged.
 func arFold(s string) string {
+	if arFolded(s) {
+		return s // most words of a caption: no copy
+	}
+	return arFoldAll(s)
+}
+
+// arFoldAll is arFold without the test for text already folded.
+func arFoldAll(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	for _, r := range s {
 		arFoldRune(&b, r)
 	}
 	return b.String()
+}
+
+// arFolded reports whether arFold would return s unchanged: lower-case
+// ASCII, and letters of the Arabic block that fold to themselves.
+func arFolded(s string) bool {
+	for _, r := range s {
+		switch {
+		case r < utf8.RuneSelf:
+			if 'A' <= r && r <= 'Z' {
+				return false
+			}
+		case r >= 0x0621 && r <= 0x064A: // the base letters, tatweel among them
+			switch r {
+			case 'أ', 'إ', 'آ', 'ى', 'ة', 'ـ':
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // arFoldRune writes the fold of r to b: nothing, one rune, or the letters of
@@ -153,7 +182,7 @@ type arToken struct {
 // "2020" and "م"), so that dates and figures read alike however they are
 // written. A token whose fold is empty (a lone tatweel or mark) is dropped.
 func arTokens(s string) []arToken {
-	var toks []arToken
+	toks := make([]arToken, 0, len(s)/8+1)
 	for i := 0; i < len(s); {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if unicode.IsSpace(r) || r == 0 {
@@ -210,13 +239,18 @@ var arProclitics = []string{"ول", "فل", "وب", "فب", "وك", "فك", "و"
 // are not read down to nothing. Callers try the readings in order, so a
 // word that only looks like a clitic and a stem ("بلده", "لبنان") is found
 // whole first.
-func arStems(key string) []string {
+func arStems(key string) []string { return arAppendStems(nil, key) }
+
+// arAppendStems appends the readings of arStems to dst, so that a caller
+// reading many words can keep them in one slice.
+func arAppendStems(dst []string, key string) []string {
 	if key == "" {
-		return nil
+		return dst
 	}
-	out := []string{key}
+	first := len(dst)
+	out := append(dst, key)
 	add := func(s string) {
-		if utf8.RuneCountInString(s) >= 2 && !slices.Contains(out, s) {
+		if utf8.RuneCountInString(s) >= 2 && !slices.Contains(out[first:], s) {
 			out = append(out, s)
 		}
 	}
@@ -234,8 +268,8 @@ func arStems(key string) []string {
 		}
 		add(rest)
 	}
-	for _, s := range slices.Clone(out) {
-		if stem, ok := strings.CutPrefix(s, "ال"); ok {
+	for k, n := first, len(out); k < n; k++ {
+		if stem, ok := strings.CutPrefix(out[k], "ال"); ok {
 			add(stem)
 		}
 	}

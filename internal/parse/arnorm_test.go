@@ -157,6 +157,9 @@ func FuzzArNorm(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		k := arFold(s)
+		if arFolded(s) && arFoldAll(s) != s {
+			t.Fatalf("arFolded(%q) but it folds to %q", s, arFoldAll(s))
+		}
 		if again := arFold(k); again != k {
 			t.Fatalf("arFold not idempotent: %q -> %q -> %q", s, k, again)
 		}

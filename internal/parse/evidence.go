@@ -82,9 +82,9 @@ func (e *evidence) record() map[string][]caption.Span {
 	return m
 }
 
-// dropField removes the spans of field: a language's own rules replace
-// what the English ones read in its text (see frActors).
-func (e *evidence) dropField(field string) {
+// drop removes the spans of field: a language's own rules replace what
+// the English ones read in its text (see frActors, and an Arabic date).
+func (e *evidence) drop(field string) {
 	f := slices.Index(e.fields, field)
 	if f < 0 {
 		return

@@ -121,9 +121,9 @@ type frActorHit struct {
 // YPG) are in fr_actors.tsv too.
 func (p *Parser) frActors(rec *caption.Record, desc string, toks []frToken, sentOf []int, scene func(int) bool, off int, ev *evidence) {
 	rec.Actors, rec.Perpetrator = nil, nil
-	ev.dropField("actors")
-	ev.dropField("perpetrator")
-	ev.dropField("perpetrator_claim")
+	ev.drop("actors")
+	ev.drop("perpetrator")
+	ev.drop("perpetrator_claim")
 	var hits []frActorHit
 	found := make([]*phrase, 0, 4)
 	for i := 0; i < len(toks); i++ {

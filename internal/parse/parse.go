@@ -18,6 +18,7 @@ const Version = "0.1.0"
 type Parser struct {
 	lex *lexicons
 	fr  *frenchLexicon
+	ar  *arabicLexicon
 	// words answers the rules' questions about a word (its word lists,
 	// casualty grammar and the lexicon phrases it starts) in one lookup per
 	// token.
@@ -41,8 +42,10 @@ type workspace struct {
 
 // New loads the built-in lexicons and, from each extra file system, any
 // lexicon files of the same names (agencies.tsv, actors.tsv, actorinfo.tsv, events.tsv, targets.tsv,
-// countries.tsv, names.tsv, and the French fr_countries.tsv, fr_events.tsv,
-// fr_sources.tsv), whose lines are added to the built-in ones.
+// countries.tsv, names.tsv, the French fr_countries.tsv, fr_events.tsv,
+// fr_sources.tsv, and the Arabic ar_countries.tsv, ar_events.tsv,
+// ar_sources.tsv, ar_actors.tsv, ar_places.tsv), whose lines are added to
+// the built-in ones.
 func New(extra ...fs.FS) (*Parser, error) {
 	lex, err := loadLexicons(extra)
 	if err != nil {
@@ -52,7 +55,11 @@ func New(extra ...fs.FS) (*Parser, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Parser{lex: lex, fr: fr, words: newVocab(lex.words(), lex.phraseSets())}
+	ar, err := loadArabic(extra, lex.actorInfo)
+	if err != nil {
+		return nil, err
+	}
+	p := &Parser{lex: lex, fr: fr, ar: ar, words: newVocab(lex.words(), lex.phraseSets())}
 	p.work.New = func() any { return new(workspace) }
 	return p, nil
 }
@@ -81,8 +88,11 @@ func (p *Parser) Caption(raw string) caption.Record {
 	rec.Description = desc
 	rec.Lang = detectLang(desc)
 	p.describe(&rec, desc, descStart, ws)
-	if rec.Lang == langFrench {
+	switch rec.Lang {
+	case langFrench:
 		p.french(&rec, desc, descStart, &ws.ev)
+	case langArabic:
+		p.arabic(&rec, desc, descStart, &ws.ev)
 	}
 	rec.Evidence = ws.ev.record()
 	return rec

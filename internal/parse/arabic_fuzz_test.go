@@ -1,0 +1,42 @@
+package parse_test
+
+import (
+	"bytes"
+	"os"
+	"testing"
+)
+
+// FuzzArabic feeds arbitrary text, seeded with the Arabic golden captions,
+// to the parser: it must not panic, every record keeps the invariants, and
+// each place an Arabic caption names is the text at its span (the Arabic
+// rules keep byte offsets into the caption as written, whatever the fold
+// dropped or changed).
+func FuzzArabic(f *testing.F) {
+	b, err := os.ReadFile("testdata/golden/arabic.txt")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, para := range bytes.Split(b, []byte("\n\n")) {
+		f.Add(string(para))
+	}
+	f.Add("مقتل ١٬٢٠٠ شخص في حي جوبر بدمشق، 2020 / 3 / 12م")
+	f.Add("غـــارة جَوِّيَّة على ﻣﺪﻳﻨﺔ ﺣﻠﺐ في ١٢ كانون")
+	f.Add("في في في بـ لـ ، 12-")
+	p := mustParser(f)
+	f.Fuzz(func(t *testing.T, s string) {
+		r := p.Caption(s)
+		checkInvariants(t, r)
+		if len(r.Places) != len(r.PlaceRefs) {
+			t.Fatalf("places %q, place refs %+v", r.Places, r.PlaceRefs)
+		}
+		if r.Lang != "ar" {
+			return
+		}
+		for i, pr := range r.PlaceRefs {
+			if pr.Span.Start < 0 || pr.Span.End > len(r.Text) || pr.Span.Start >= pr.Span.End ||
+				r.Text[pr.Span.Start:pr.Span.End] != pr.Name || r.Places[i] != pr.Name {
+				t.Fatalf("place %q at %v in %q", pr.Name, pr.Span, r.Text)
+			}
+		}
+	})
+}

@@ -1,0 +1,369 @@
+package parse
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/google/go-cmp/cmp"
+
+	"sijil/internal/caption"
+)
+
+// The captions of these tables were written for sijil's tests in the Arabic
+// of agency wires, local media offices and newspapers; the scenes are
+// invented.
+
+func mustNew(t *testing.T) *Parser {
+	t.Helper()
+	p, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// arDateGot is the part of a record TestArabicDates compares.
+type arDateGot struct {
+	Date, Text string
+	Precision  caption.Precision
+	Warned     bool
+}
+
+func TestArabicDates(t *testing.T) {
+	p := mustNew(t)
+	for _, tc := range []struct {
+		name, in string
+		want     arDateGot
+	}{
+		{"levantine and gregorian paired", "غارة على حلب في 12 آذار/مارس 2020.",
+			arDateGot{"2020-03-12", "12 آذار/مارس 2020", caption.PrecisionDay, false}},
+		{"two-word month paired with spaces", "نازحون في مخيم أطمة في 3 كانون الثاني / يناير 2021.",
+			arDateGot{"2021-01-03", "3 كانون الثاني / يناير 2021", caption.PrecisionDay, false}},
+		{"tishreen al-awwal", "مظاهرة في بيروت في 17 تشرين الأول 2019.",
+			arDateGot{"2019-10-17", "17 تشرين الأول 2019", caption.PrecisionDay, false}},
+		{"kanun al-awwal is december", "ثلوج في عرسال في 20 كانون الأول 2016.",
+			arDateGot{"2016-12-20", "20 كانون الأول 2016", caption.PrecisionDay, false}},
+		{"gregorian alone", "احتجاجات في الخرطوم في 6 أبريل 2019.",
+			arDateGot{"2019-04-06", "6 أبريل 2019", caption.PrecisionDay, false}},
+		{"hamza-less spelling", "احتجاجات في الخرطوم في 6 ابريل 2019.",
+			arDateGot{"2019-04-06", "6 ابريل 2019", caption.PrecisionDay, false}},
+		{"arabic-indic digits", "قصف على إدلب في ١٥ شباط ٢٠٢٠.",
+			arDateGot{"2020-02-15", "١٥ شباط ٢٠٢٠", caption.PrecisionDay, false}},
+		{"eastern arabic-indic digits", "قصف على إدلب في ۱۵ شباط ۲۰۲۰.",
+			arDateGot{"2020-02-15", "۱۵ شباط ۲۰۲۰", caption.PrecisionDay, false}},
+		{"parenthesised pair", "دمار في الرقة في 20 تشرين الأول (أكتوبر) 2017.",
+			arDateGot{"2017-10-20", "20 تشرين الأول (أكتوبر) 2017", caption.PrecisionDay, false}},
+		{"pair with no mark", "صورة التقطت يوم 20 أكتوبر تشرين الأول 2017 في الرقة.",
+			arDateGot{"2017-10-20", "20 أكتوبر تشرين الأول 2017", caption.PrecisionDay, false}},
+		{"month and year", "نازحون في مخيم الركبان في حزيران/يونيو 2018.",
+			arDateGot{"2018-06", "حزيران/يونيو 2018", caption.PrecisionMonth, false}},
+		{"month year word", "دمار في الموصل في تموز عام 2017.",
+			arDateGot{"2017-07", "تموز عام 2017", caption.PrecisionMonth, false}},
+		{"numeric day first", "انفجار في بغداد، 12-3-2020.",
+			arDateGot{"2020-03-12", "12-3-2020", caption.PrecisionDay, false}},
+		{"numeric year first with uneven spaces", "انفجار في بغداد، 2020 /3/ 12.",
+			arDateGot{"2020-03-12", "2020 /3/ 12", caption.PrecisionDay, false}},
+		{"day of the month of", "قصف على حماة يوم 12 من شهر آذار 2020.", arDateGot{"2020-03-12", "12 من شهر آذار 2020", caption.PrecisionDay, false}},
+		{"numeric with dots", "ضحايا في حلب بتاريخ 12.03.2016.", arDateGot{"2016-03-12", "12.03.2016", caption.PrecisionDay, false}},
+		{"numeric with a milady mark", "انفجار في بغداد بتاريخ ١٢/٠٣/٢٠٢٠م.",
+			arDateGot{"2020-03-12", "١٢/٠٣/٢٠٢٠", caption.PrecisionDay, false}},
+		{"impossible numeric date", "انفجار في بغداد، 31/2/2020.", arDateGot{}},
+		{"year word", "مقاتلون قرب إدلب عام 2019.", arDateGot{"2019", "عام 2019", caption.PrecisionYear, false}},
+		{"last year is no date", "مقاتلون قرب إدلب في العام الماضي.", arDateGot{}},
+		{"a full date wins over a year word", "مقاتلون في إدلب عام 2019، في 3 أيار 2019.",
+			arDateGot{"2019-05-03", "3 أيار 2019", caption.PrecisionDay, false}},
+		{"since a year is another event's", "مخيم يؤوي نازحين منذ عام 2012 قرب الحدود.", arDateGot{}},
+		{"day and month without a year", "أطفال يلعبون في حلب في 12 آذار.", arDateGot{Warned: true}},
+		{"revolution named by its date", "متظاهرون في ذكرى ثورة 15 آذار في إدلب.", arDateGot{}},
+		{"anniversary with its year", "وقفة في ذكرى 11 أيلول 2001 في نيويورك.", arDateGot{}},
+		{"holiday then the photo's date", "احتفال بعيد 17 نيسان في دمشق في 17 نيسان/أبريل 2010.",
+			arDateGot{"2010-04-17", "17 نيسان/أبريل 2010", caption.PrecisionDay, false}},
+		{"ab the father is no month", "أب يحمل طفله في حلب عام 2016.", arDateGot{"2016", "عام 2016", caption.PrecisionYear, false}},
+		{"ab the month", "حريق في مرفأ بيروت في 4 آب 2020.", arDateGot{"2020-08-04", "4 آب 2020", caption.PrecisionDay, false}},
+		{"maghrebi month", "مهاجرون في طرابلس في 3 جويلية 2019.", arDateGot{"2019-07-03", "3 جويلية 2019", caption.PrecisionDay, false}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := p.Caption(tc.in)
+			got := arDateGot{Date: r.Date.String(), Text: r.DateText, Precision: r.Date.Precision}
+			for _, w := range r.Warnings {
+				got.Warned = got.Warned || strings.Contains(w, "without a year")
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("%s\n(-want +got):\n%s", tc.in, diff)
+			}
+			if r.Lang != "ar" {
+				t.Errorf("lang %q", r.Lang)
+			}
+			if sp := r.Evidence["date"]; tc.want.Date != "" && (len(sp) != 1 || r.Text[sp[0].Start:sp[0].End] != tc.want.Text) {
+				t.Errorf("date evidence %v, want one span of %q", sp, tc.want.Text)
+			}
+		})
+	}
+}
+
+// arCasGot is the part of a record TestArabicCasualties compares.
+type arCasGot struct {
+	Killed, Injured *int
+	Attribution     []string
+}
+
+func TestArabicCasualties(t *testing.T) {
+	p := mustNew(t)
+	n := func(v int) *int { return &v }
+	for _, tc := range []struct {
+		name, in string
+		want     arCasGot
+	}{
+		{"noun first, killed and injured", "مقتل 5 أشخاص وإصابة 12 آخرين بانفجار في إعزاز.", arCasGot{n(5), n(12), nil}},
+		{"passive verb, accusative count", "قتل 15 مدنيا في غارة على أريحا.", arCasGot{n(15), nil, nil}},
+		{"count then nouns", "سقوط 7 قتلى و15 جريحاً في قصف على سوق في أريحا.", arCasGot{n(7), n(15), nil}},
+		{"injured noun after a killing word", "سقوط 12 جريحا في قصف على دوما.", arCasGot{nil, n(12), nil}},
+		{"subject then verb", "ثلاثة أطفال قتلوا في غارة على غزة.", arCasGot{n(3), nil, nil}},
+		{"laqiya hatfahum", "لقي 3 أشخاص حتفهم في قصف على سراقب.", arCasGot{n(3), nil, nil}},
+		{"martyrs", "استشهد 4 فلسطينيين في غارة على رفح.", arCasGot{n(4), nil, nil}},
+		{"number word", "مقتل ثلاثة مدنيين في قصف على حماة.", arCasGot{n(3), nil, nil}},
+		{"arabic-indic numeral", "مقتل ١٢ شخصا في انفجار في بغداد.", arCasGot{n(12), nil, nil}},
+		{"thousands separator", "مقتل ١٬٢٠٠ شخص في الهجوم.", arCasGot{n(1200), nil, nil}},
+		{"dual noun", "مقتل شخصين في قصف على إدلب.", arCasGot{n(2), nil, nil}},
+		{"singular noun counts one", "مقتل طفل وإصابة امرأة بقصف على اللطامنة.", arCasGot{n(1), n(1), nil}},
+		{"at least", "مقتل ما لا يقل عن 20 شخصا في غارات على الغوطة.", arCasGot{n(20), nil, nil}},
+		{"observatory by its full name", "قتل 9 مدنيين في غارة على إدلب، بحسب المرصد السوري لحقوق الإنسان.",
+			arCasGot{n(9), nil, []string{"Syrian Observatory for Human Rights"}}},
+		{"observatory with a clitic", "قتل 9 مدنيين في غارة على إدلب، وفقاً للمرصد السوري.",
+			arCasGot{n(9), nil, []string{"Syrian Observatory for Human Rights"}}},
+		{"verb of saying first", "وأفادت مصادر طبية بمقتل سبعة مدنيين في الحديدة.", arCasGot{n(7), nil, []string{"medical sources"}}},
+		{"activists", "مقتل 4 أشخاص في قصف على درعا، حسب ناشطين.", arCasGot{n(4), nil, []string{"activists"}}},
+		{"uncued source is no attribution", "الدفاع المدني ينتشل 6 قتلى من تحت الأنقاض في حلب.", arCasGot{n(6), nil, nil}},
+		{"displaced people killed are casualties", "مقتل 5 نازحين في قصف على مخيم قرب سرمدا.", arCasGot{n(5), nil, nil}},
+		{"houses hit are no injuries", "إصابة 3 منازل بقذائف في درعا.", arCasGot{}},
+		{"took the lives of", "انفجار أودى بحياة 12 شخصا في بغداد.", arCasGot{n(12), nil, nil}},
+		{"life is no casualty word", "حياة 12 عائلة نازحة في خطر.", arCasGot{}},
+		{"vague tens", "عشرات القتلى والجرحى في غارات على الفلوجة.", arCasGot{}},
+		{"vague tens after the noun", "مقتل العشرات في قصف على حلب.", arCasGot{}},
+		{"displaced are no casualties", "نحو 80 ألف نازح في مخيم الزعتري.", arCasGot{}},
+		{"population is no casualties", "يعيش في المخيم 50 ألف نسمة.", arCasGot{}},
+		{"infections are no injuries", "تسجيل 50 إصابة بفيروس كورونا في مخيم الهول.", arCasGot{}},
+		{"toll of an earlier year", "تشييع في الغوطة في 5 آب 2014. وكان الهجوم الذي وقع عام 2013 قد أسفر عن مقتل 1400 شخص.", arCasGot{}},
+		{"toll of an earlier month", "أقارب يبكون في بغداد. الهجوم الذي وقع الشهر الماضي أسفر عن مقتل 80 شخصا.", arCasGot{}},
+		{"this year's toll stays", "قصف على إدلب في 5 آب 2019 أسفر عن مقتل 8 أشخاص.", arCasGot{n(8), nil, nil}},
+		{"a day is no figure", "مقتل في 12 آذار 2020 قرب حلب.", arCasGot{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := p.Caption(tc.in)
+			got := arCasGot{r.Killed, r.Injured, r.Attribution}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("%s\n(-want +got):\n%s", tc.in, diff)
+			}
+			for _, f := range []string{"killed", "injured", "attribution"} {
+				for _, s := range r.Evidence[f] {
+					if s.Start < 0 || s.End > len(r.Text) || s.Start >= s.End {
+						t.Errorf("%s span %v outside the text", f, s)
+					}
+				}
+			}
+		})
+	}
+}
+
+// arPlaceGot is the part of a record TestArabicPlaces compares.
+type arPlaceGot struct {
+	Places  []caption.PlaceRef
+	Country caption.CountryCode
+	Basis   caption.CountryBasis
+}
+
+func TestArabicPlaces(t *testing.T) {
+	p := mustNew(t)
+	ref := func(name, kind string, near bool) caption.PlaceRef {
+		return caption.PlaceRef{Name: name, Kind: kind, Near: near}
+	}
+	for _, tc := range []struct {
+		name, in string
+		want     arPlaceGot
+	}{
+		{"city and countryside", "غارة على مدينة دوما بريف دمشق.", arPlaceGot{[]caption.PlaceRef{ref("دوما", "city", false), ref("دمشق", "countryside", true)}, "", ""}},
+		{"town in the countryside with adjective", "قصف على بلدة سراقب في ريف إدلب الشرقي.", arPlaceGot{[]caption.PlaceRef{ref("سراقب", "town", false), ref("إدلب", "countryside", true)}, "", ""}},
+		{"village", "أهالي قرية التمانعة يدفنون موتاهم.", arPlaceGot{[]caption.PlaceRef{ref("التمانعة", "village", false)}, "", ""}},
+		{"neighbourhood then city joined to bi", "دمار في حي الشعار بمدينة حلب.", arPlaceGot{[]caption.PlaceRef{ref("الشعار", "neighbourhood", false), ref("حلب", "city", false)}, "", ""}},
+		{"neighbourhood then bare city joined to bi", "دمار في حي جوبر بدمشق.", arPlaceGot{[]caption.PlaceRef{ref("جوبر", "neighbourhood", false), ref("دمشق", "", false)}, "", ""}},
+		{"camp", "أطفال في مخيم اليرموك جنوب دمشق.", arPlaceGot{[]caption.PlaceRef{ref("اليرموك", "camp", false), ref("دمشق", "", true)}, "", ""}},
+		{"camp with a head word", "مخيم عين الحلوة للاجئين الفلسطينيين في لبنان.", arPlaceGot{[]caption.PlaceRef{ref("عين الحلوة", "camp", false)}, "LB", caption.CountryNamed}},
+		{"province", "نازحون في محافظة الحسكة.", arPlaceGot{[]caption.PlaceRef{ref("الحسكة", "province", false)}, "", ""}},
+		{"in X then compass and country", "انفجار في إدلب شمال غرب سوريا.", arPlaceGot{[]caption.PlaceRef{ref("إدلب", "", false)}, "SY", caption.CountryNamed}},
+		{"in X comma country", "دمار في الرقة، سوريا.", arPlaceGot{[]caption.PlaceRef{ref("الرقة", "", false)}, "SY", caption.CountryNamed}},
+		{"two-word name with article", "قصف على مدينة دير الزور.", arPlaceGot{[]caption.PlaceRef{ref("دير الزور", "city", false)}, "", ""}},
+		{"two-word name after a head", "غارة على مدينة خان شيخون.", arPlaceGot{[]caption.PlaceRef{ref("خان شيخون", "city", false)}, "", ""}},
+		{"adjective after the name is no part of it", "معارك في حلب الشرقية.", arPlaceGot{[]caption.PlaceRef{ref("حلب", "", false)}, "", ""}},
+		{"near a place word", "معارك قرب مدينة إدلب.", arPlaceGot{[]caption.PlaceRef{ref("إدلب", "city", true)}, "", ""}},
+		{"near without a place word", "معارك بالقرب من سراقب.", arPlaceGot{[]caption.PlaceRef{ref("سراقب", "", true)}, "", ""}},
+		{"compass only", "معارك جنوب دمشق.", arPlaceGot{[]caption.PlaceRef{ref("دمشق", "", true)}, "", ""}},
+		{"compass before a country names no place", "نازحون في شمال غرب سوريا.", arPlaceGot{nil, "SY", caption.CountryNamed}},
+		{"capital, demonym, name", "مسلحون في العاصمة اليمنية صنعاء.", arPlaceGot{[]caption.PlaceRef{ref("صنعاء", "city", false)}, "YE", caption.CountryNamed}},
+		{"demonym after a place names the country", "دمار في مدينة حلب السورية.", arPlaceGot{[]caption.PlaceRef{ref("حلب", "city", false)}, "SY", caption.CountryNamed}},
+		{"demonym alone hints", "لاجئون سوريون يعبرون الحدود.", arPlaceGot{nil, "SY", caption.CountryHint}},
+		{"demonym in an actor says nothing", "عناصر من الجيش السوري في مدينة درعا.", arPlaceGot{[]caption.PlaceRef{ref("درعا", "city", false)}, "", ""}},
+		{"gaza city", "غارة إسرائيلية على مدينة غزة.", arPlaceGot{[]caption.PlaceRef{ref("غزة", "city", false)}, "PS", caption.CountryNamed}},
+		{"gaza strip", "دمار في خان يونس جنوب قطاع غزة.", arPlaceGot{[]caption.PlaceRef{ref("خان يونس", "", false)}, "PS", caption.CountryNamed}},
+		{"country with a clitic", "نازحون في مخيمات بالسودان.", arPlaceGot{nil, "SD", caption.CountryNamed}},
+		{"suburbs joined to li", "غارة على الضاحية الجنوبية لبيروت.", arPlaceGot{[]caption.PlaceRef{ref("بيروت", "", true)}, "", ""}},
+		{"port of a city", "انفجار في مرفأ بيروت، لبنان.", arPlaceGot{[]caption.PlaceRef{ref("بيروت", "", false)}, "LB", caption.CountryNamed}},
+		{"eastern ghouta is one name", "قصف على بلدة حمورية في الغوطة الشرقية.", arPlaceGot{[]caption.PlaceRef{ref("حمورية", "town", false), ref("الغوطة الشرقية", "", false)}, "", ""}},
+		{"known place after a preposition", "نازحون في إدلب.", arPlaceGot{[]caption.PlaceRef{ref("إدلب", "", false)}, "", ""}},
+		{"known place joined to bi", "قصف بحمص أمس.", arPlaceGot{[]caption.PlaceRef{ref("حمص", "", false)}, "", ""}},
+		{"known place with the article joined to bi", "دمار بالرقة.", arPlaceGot{[]caption.PlaceRef{ref("الرقة", "", false)}, "", ""}},
+		{"two known places", "مظاهرات في دمشق وحلب.", arPlaceGot{[]caption.PlaceRef{ref("دمشق", "", false), ref("حلب", "", false)}, "", ""}},
+		{"known two-word place", "غارة على خان يونس.", arPlaceGot{[]caption.PlaceRef{ref("خان يونس", "", false)}, "", ""}},
+		{"dateline with a country", "معرة النعمان، سوريا - أطفال يلعبون.", arPlaceGot{[]caption.PlaceRef{ref("معرة النعمان", "", false)}, "SY", caption.CountryNamed}},
+		{"dateline of a known place", "إدلب - أطفال يلعبون بين الأنقاض.", arPlaceGot{[]caption.PlaceRef{ref("إدلب", "", false)}, "", ""}},
+		{"a place that is also a word is left to place words", "رجل يقف عند الباب في المخيم.", arPlaceGot{}},
+		{"known place that starts with bi", "قصف على بنش.", arPlaceGot{[]caption.PlaceRef{ref("بنش", "", false)}, "", ""}},
+		{"checkpoint named after its village", "شبان قرب حاجز حوارة جنوب نابلس.", arPlaceGot{[]caption.PlaceRef{ref("حوارة", "", true), ref("نابلس", "", true)}, "", ""}},
+		{"area in the centre of a city", "انفجار في منطقة الكرادة وسط بغداد.", arPlaceGot{[]caption.PlaceRef{ref("الكرادة", "", false), ref("بغداد", "", false)}, "", ""}},
+		{"streets of a city", "قوات الأمن تنتشر في شوارع البصرة.", arPlaceGot{[]caption.PlaceRef{ref("البصرة", "", false)}, "", ""}},
+		{"a hospital in a city", "رضيع في مستشفى بمدينة رفح جنوبي قطاع غزة.", arPlaceGot{[]caption.PlaceRef{ref("رفح", "city", false)}, "PS", caption.CountryNamed}},
+		{"a common noun before a demonym is no place", "لاجئون فروا من الغزو الروسي.", arPlaceGot{nil, "RU", caption.CountryHint}},
+		{"the border is no place", "خيام قرب الحدود التركية في بلدة سرمدا.", arPlaceGot{[]caption.PlaceRef{ref("سرمدا", "town", false)}, "TR", caption.CountryHint}},
+		{"from is no scene", "نازحون فروا من حلب يصلون إلى مخيم أطمة.", arPlaceGot{[]caption.PlaceRef{ref("أطمة", "camp", false)}, "", ""}},
+		{"a demonym after a place in a preposition names the country", "حريق في مخيم للاجئين السوريين في بلدة بر الياس بالبقاع اللبناني.",
+			arPlaceGot{[]caption.PlaceRef{ref("بر الياس", "town", false)}, "LB", caption.CountryNamed}},
+		{"the far south is no place", "غارات على مدينة رفح في أقصى جنوب قطاع غزة.", arPlaceGot{[]caption.PlaceRef{ref("رفح", "city", false)}, "PS", caption.CountryNamed}},
+		{"one of the suburbs", "قوات في إحدى ضواحي الخرطوم.", arPlaceGot{[]caption.PlaceRef{ref("الخرطوم", "", true)}, "", ""}},
+		{"a date joined to bi is no place", "ضحايا في مدينة حلب بتاريخ 12.03.2016.", arPlaceGot{[]caption.PlaceRef{ref("حلب", "city", false)}, "", ""}},
+		{"in the hospital is no place", "جرحى في المستشفى بعد القصف.", arPlaceGot{}},
+		{"an event word is no name", "دمار في بلدة بعد القصف.", arPlaceGot{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := p.Caption(tc.in)
+			got := arPlaceGot{Country: r.Country, Basis: r.CountryBasis}
+			for _, pr := range r.PlaceRefs {
+				if r.Text[pr.Span.Start:pr.Span.End] != pr.Name {
+					t.Errorf("place %q at %v reads %q in the text", pr.Name, pr.Span, r.Text[pr.Span.Start:pr.Span.End])
+				}
+				pr.Span = caption.Span{}
+				got.Places = append(got.Places, pr)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("%s\n(-want +got):\n%s", tc.in, diff)
+			}
+		})
+	}
+}
+
+// arSceneGot is the part of a record TestArabicEventsActors compares.
+type arSceneGot struct {
+	Events []caption.EventType
+	Actors []string
+}
+
+func TestArabicEventsActors(t *testing.T) {
+	p := mustNew(t)
+	for _, tc := range []struct {
+		name, in string
+		want     arSceneGot
+	}{
+		{"airstrike and rescue", "عناصر الدفاع المدني يبحثون عن ناجين بعد غارة جوية على دوما، سوريا.",
+			arSceneGot{[]caption.EventType{caption.Airstrike, caption.Rescue}, []string{"White Helmets"}}},
+		{"air bombardment is an airstrike, not shelling", "دمار خلفه القصف الجوي على حلب.", arSceneGot{[]caption.EventType{caption.Airstrike}, nil}},
+		{"shelling by regime forces with clitics", "دمار إثر قصف لقوات النظام على دوما.",
+			arSceneGot{[]caption.EventType{caption.Shelling}, []string{"Syrian government forces"}}},
+		{"barrel bombs", "دمار خلفته البراميل المتفجرة في داريا.", arSceneGot{[]caption.EventType{caption.BarrelBomb}, nil}},
+		{"car bomb", "انفجار سيارة مفخخة في إعزاز.", arSceneGot{[]caption.EventType{caption.Explosion}, nil}},
+		{"clashes with IS", "معارك بين قوات سوريا الديمقراطية وتنظيم الدولة الإسلامية في الرقة.",
+			arSceneGot{[]caption.EventType{caption.Clashes}, []string{"Syrian Democratic Forces", "Islamic State"}}},
+		{"abbreviations", "عناصر من قسد يقاتلون داعش قرب الرقة.", arSceneGot{nil, []string{"Syrian Democratic Forces", "Islamic State"}}},
+		{"protest", "مظاهرة ضد الحكومة في بغداد، العراق.", arSceneGot{[]caption.EventType{caption.Protest}, nil}},
+		{"a march is a protest", "مسلحون حوثيون خلال مسيرة في صعدة.", arSceneGot{[]caption.EventType{caption.Protest}, []string{"Houthis"}}},
+		{"a drone is a strike", "طائرة مسيرة تستهدف سيارة في مأرب.", arSceneGot{[]caption.EventType{caption.Airstrike}, nil}},
+		{"funeral", "مشيعون خلال تشييع ضحايا القصف في إدلب.", arSceneGot{[]caption.EventType{caption.Shelling, caption.Funeral}, nil}},
+		{"displaced", "نازحون يفرون من المعارك في ريف حماة.", arSceneGot{[]caption.EventType{caption.Clashes, caption.Displacement}, nil}},
+		{"houthis by two names", "مقاتلون من جماعة أنصار الله (الحوثيين) في صنعاء، اليمن.", arSceneGot{nil, []string{"Houthis"}}},
+		{"hezbollah", "مقاتلون من حزب الله في القصير، سوريا.", arSceneGot{nil, []string{"Hezbollah"}}},
+		{"HTS", "عناصر من هيئة تحرير الشام في إدلب.", arSceneGot{nil, []string{"Hayat Tahrir al-Sham"}}},
+		{"FSA before the Syrian army", "مقاتلون من الجيش السوري الحر في درعا.", arSceneGot{nil, []string{"Free Syrian Army"}}},
+		{"government forces take the country", "انتشار القوات الحكومية في مدينة بنغازي الليبية.", arSceneGot{nil, []string{"Libyan government forces"}}},
+		{"government forces in Syria before 2024", "القوات الحكومية في مدينة حمص السورية في 3 أيار 2016.", arSceneGot{nil, []string{"Syrian government forces"}}},
+		{"government forces in Syria after 2024", "القوات الحكومية في مدينة حمص السورية في 3 أيار 2025.", arSceneGot{nil, []string{"Syrian transitional government forces"}}},
+		{"russian warplanes", "الطائرات الروسية تقصف ريف إدلب.", arSceneGot{nil, []string{"Russian armed forces"}}},
+		{"a quoted actor is not in the scene", "دمار في حلب، وقال الجيش السوري إنه استهدف مواقع المسلحين.", arSceneGot{nil, nil}},
+		{"background sentence", "أطفال يلعبون في حلب. وكانت المدينة شهدت غارات جوية عنيفة.", arSceneGot{nil, nil}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := p.Caption(tc.in)
+			got := arSceneGot{r.EventTypes, r.Actors}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("%s\n(-want +got):\n%s", tc.in, diff)
+			}
+		})
+	}
+}
+
+// TestArabicMixed checks an Arabic caption with a Latin-script credit and
+// names: it stays Arabic, and the Latin words do not confuse the Arabic
+// rules.
+func TestArabicMixed(t *testing.T) {
+	p := mustNew(t)
+	r := p.Caption("الطفل Ahmad Khalil يلعب بين الأنقاض في مدينة حلب، سوريا، في 3 آذار/مارس 2017. تصوير: Karim Haddad / AFP")
+	if r.Lang != "ar" {
+		t.Errorf("lang %q, want ar", r.Lang)
+	}
+	if r.Date.String() != "2017-03-03" || r.Country != "SY" || len(r.Places) != 1 || r.Places[0] != "حلب" {
+		t.Errorf("date %s, country %s, places %q", r.Date, r.Country, r.Places)
+	}
+	if len(r.Agencies) != 1 || r.Agencies[0] != "AFP" {
+		t.Errorf("agencies %v, want AFP", r.Agencies)
+	}
+}
+
+// TestArabicLexiconExtended adds an event word, a source and an actor from
+// a team's own files, as -lexicon does, and reports malformed lines by file
+// and line.
+func TestArabicLexiconExtended(t *testing.T) {
+	p, err := New(fstest.MapFS{
+		"ar_sources.tsv": {Data: []byte("# ours\nlocal council\tالمجلس المحلي\n")},
+		"ar_events.tsv":  {Data: []byte("funeral\tصلاة الجنازة\nfuneral\tعزاء*\n")},
+		"ar_actors.tsv":  {Data: []byte("Jaish al-Islam\t*\tفصيل جيش الإسلام المعارض\n")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := p.Caption("عزاءات في دوما بعد مقتل 4 مدنيين، بحسب المجلس المحلي.")
+	if diff := cmp.Diff([]string{"local council"}, r.Attribution); diff != "" {
+		t.Errorf("attribution (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]caption.EventType{caption.Funeral}, r.EventTypes); diff != "" {
+		t.Errorf("event types (-want +got):\n%s", diff)
+	}
+	r = p.Caption("مقاتلون من فصيل جيش الإسلام المعارض في دوما.")
+	if diff := cmp.Diff([]string{"Jaish al-Islam"}, r.Actors); diff != "" {
+		t.Errorf("actors (-want +got):\n%s", diff)
+	}
+	for _, tc := range []struct{ file, data, want string }{
+		{"ar_countries.tsv", "# a comment\nSYR\tسوريا\n", "ar_countries.tsv:2"},
+		{"ar_events.tsv", "bombing\tتفجير\n", "ar_events.tsv:1"},
+		{"ar_sources.tsv", "\tالمرصد\n", "ar_sources.tsv:1"},
+		{"ar_actors.tsv", "Syrian Army\t*\tالجيش\n", "ar_actors.tsv:1"},
+		{"ar_actors.tsv", "Hezbollah\tLebanon\tحزب الله\n", "ar_actors.tsv:1"},
+		{"ar_places.tsv", "Syria\tدمشق\n", "ar_places.tsv:1"},
+	} {
+		_, err := New(fstest.MapFS{tc.file: {Data: []byte(tc.data)}})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("malformed %s: err = %v, want one naming %s", tc.file, err, tc.want)
+		}
+	}
+}
+
+// TestArabicLeavesEnglishAlone checks that the Arabic rules see no English
+// or French caption: their records are as the other rules make them.
+func TestArabicLeavesEnglishAlone(t *testing.T) {
+	p := mustNew(t)
+	r := p.Caption("Five people were killed in an airstrike on Douma, near Damascus, Syria, on March 12, 2018. (AFP)")
+	if r.Lang != "en" {
+		t.Fatalf("lang %q", r.Lang)
+	}
+	for _, pr := range r.PlaceRefs {
+		if pr.Name == "" || strings.ContainsFunc(pr.Name, func(c rune) bool { return c >= 0x600 && c <= 0x6FF }) {
+			t.Errorf("place %q", pr.Name)
+		}
+	}
+}

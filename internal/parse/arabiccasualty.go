@@ -1,0 +1,298 @@
+package parse
+
+import (
+	"strconv"
+	"strings"
+
+	"sijil/internal/caption"
+)
+
+// The casualty vocabulary of Arabic captions, as folded keys (stems, so
+// "وإصابة" reads as "اصابه").
+var (
+	// arKillLead and arInjLead take their count after them: "مقتل 5
+	// أشخاص", "قتل 15 مدنيا", "استشهد 4 أطفال", "إصابة 12 آخرين", "أصيب
+	// 20 شخصا".
+	arKillLead = wordSetAr("مقتل قتل قتلت استشهاد استشهد استشهدت مصرع وفاه توفي سقوط")
+	arInjLead  = wordSetAr("اصابه اصيب اصيبت جرح جرحت اصابات")
+	// arKillNoun and arInjNoun follow their count: "5 قتلى", "20 جريحا".
+	arKillNoun = wordSetAr("قتيل قتيلا قتلي شهيد شهيدا شهداء ضحيه ضحايا")
+	arInjNoun  = wordSetAr("جريح جريحا جرحي مصاب مصابا مصابين مصابون اصابات اصابه")
+	// arKillVerb and arInjVerb follow a counted subject: "15 مدنيا قتلوا".
+	arKillVerb = wordSetAr("قتلوا قتلو استشهدوا لقوا قضوا توفوا")
+	arInjVerb  = wordSetAr("اصيبوا جرحوا")
+	// arDieVerbs take a subject and "حتفه": "لقي 3 أشخاص حتفهم".
+	arDieVerbs = wordSetAr("لقي لقيت لقوا")
+	// arBound stand between a casualty word and its count: "مقتل ما لا
+	// يقل عن 5", "أكثر من 20", "نحو 30".
+	arBound = wordSetAr("ما لا يقل عن علي اكثر من نحو حوالي قرابه زهاء يزيد اقل")
+	// arVague are counts that are no figure: "عشرات القتلى", "مئات".
+	arVague = wordSetAr("عشرات مئات الاف العشرات المئات عدد بعض العديد")
+	// arDisease follow a count of infections, which "إصابة" also means.
+	arDisease = []string{"بفيروس", "بكورونا", "بكوفيد", "بالكوليرا", "بمرض", "بوباء", "فيروس", "كورونا", "بالحصبه"}
+	// arRelative and arPastWords mark a clause about an earlier event:
+	// "الهجوم الذي وقع العام الماضي وأسفر عن مقتل 80 شخصا".
+	arRelative  = wordSetAr("الذي التي الذين اللذين")
+	arPastWords = wordSetAr("الماضي الماضيه السابق السابقه سابق سابقه")
+)
+
+// arNumberWords are the number words counts are written in, in the forms
+// the grammar gives them.
+var arNumberWords = map[string]int{
+	"واحد": 1, "واحده": 1, "اثنان": 2, "اثنين": 2, "اثنتان": 2, "اثنتين": 2,
+	"ثلاثه": 3, "ثلاث": 3, "اربعه": 4, "اربع": 4, "خمسه": 5, "خمس": 5, "سته": 6, "ست": 6,
+	"سبعه": 7, "سبع": 7, "ثمانيه": 8, "ثماني": 8, "ثمان": 8, "تسعه": 9, "تسع": 9, "عشره": 10, "عشر": 10,
+	"عشرون": 20, "عشرين": 20, "ثلاثون": 30, "ثلاثين": 30, "اربعون": 40, "اربعين": 40,
+	"خمسون": 50, "خمسين": 50, "مئه": 100, "مائه": 100,
+}
+
+// arPeople are counted nouns as their base (singular, or broken plural);
+// arPeopleNoun also takes the sound plural and accusative endings.
+var arPeople = wordSetAr("شخص اشخاص مدني طفل اطفال طفله امراه نساء سيده سيدات رجل رجال جندي جنود عنصر عناصر " +
+	"مقاتل مسلح اخر اخرين اخرون فلسطيني سوري عراقي يمني متظاهر مواطن عامل مسعف صحفي طالب تلميذ " +
+	"مدرس مريض شاب شبان فتي فتاه فتيات قاصر قاصرين نازح لاجئ")
+
+// arSingular are the nouns that, alone after a casualty word, count one:
+// "مقتل طفل" is one child killed.
+var arSingular = wordSetAr("شخص طفل طفله مدني رجل امراه جندي شاب مواطن فتي فتاه سيده")
+
+// arDual are the dual nouns that count two: "مقتل شخصين".
+var arDual = wordSetAr("شخصين شخصان طفلين طفلان رجلين رجلان امراتين امراتان جنديين جنديان شابين شابان")
+
+// arUnits are counted nouns that are no people: "إصابة 3 منازل" (houses
+// hit), "80 ألف نسمة" (inhabitants), distances, sums and times.
+var arUnits = wordSetAr("نسمه منزل منازل مبني مباني بيت بيوت دولار ليره كيلومتر كيلو متر طن ساعه يوم ايام شهر اشهر سنه سنوات عام اعوام مره")
+
+// arPeopleNoun reports a counted noun at token i: a base of arPeople, with
+// or without the accusative "ا" and the plural "ين"/"ون"/"ات".
+func (at *arText) arPeopleNoun(i int) bool { return at.nounIn(i, arPeople) }
+
+// nounIn reports whether token i is a noun of set, with or without its
+// article, clitics, the accusative "ا" and the plural "ين"/"ون"/"ات".
+func (at *arText) nounIn(i int, set map[string]bool) bool {
+	if i < 0 || i >= len(at.toks) || !at.toks[i].word || at.toks[i].digits {
+		return false
+	}
+	for _, st := range at.stems[i] {
+		if set[st] || set[arCore(st)] {
+			return true
+		}
+		for _, suf := range []string{"ا", "ين", "ون", "ات"} {
+			if b, ok := strings.CutSuffix(st, suf); ok && len(b) >= 4 && (set[b] || set[arCore(b)]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// arNumber reads a count at token i: digits (with the thousands "1,200"
+// or "1٬200" joined), or a number word; then "ألف" and "آلاف" multiply.
+// next is the token after it; vague reports "عشرات" and its kin.
+func (at *arText) arNumber(i int) (n, next int, ok, vague bool) {
+	toks := at.toks
+	if i < 0 || i >= len(toks) || !toks[i].word {
+		return 0, i, false, false
+	}
+	next = i + 1
+	switch {
+	case toks[i].digits:
+		s := toks[i].key
+		for next+1 < len(toks) && toks[next].key == "," && toks[next].start == toks[next-1].end &&
+			toks[next+1].digits && len(toks[next+1].key) == 3 && toks[next+1].start == toks[next].end {
+			s += toks[next+1].key
+			next += 2
+		}
+		v, err := strconv.Atoi(s)
+		if err != nil || v > 1_000_000 {
+			return 0, i, false, false
+		}
+		n = v
+	case at.isIn(i, arVague):
+		return 0, i, false, true
+	default:
+		v, isNum := arNumberWords[toks[i].key]
+		if !isNum {
+			for _, st := range at.stems[i] {
+				if v, isNum = arNumberWords[st]; isNum {
+					break
+				}
+			}
+		}
+		if !isNum {
+			return 0, i, false, false
+		}
+		n = v
+	}
+	if at.is(next, "الف", "الاف") {
+		n *= 1000
+		next++
+	}
+	return n, next, true, false
+}
+
+// arFigure is a casualty figure of an Arabic description.
+type arFigure struct {
+	n       int
+	injured bool
+	span    caption.Span
+	tok     int // a token of the figure, for its sentence
+}
+
+// casualties reads the figures of the event shown, in the three orders
+// Arabic gives them: the casualty word first ("مقتل 5 أشخاص وإصابة 12
+// آخرين", "مقتل شخصين", "لقي 3 أشخاص حتفهم"), the count first ("5 قتلى و12
+// جريحا"), or the counted subject then the verb ("15 مدنيا قتلوا"). Vague
+// counts ("عشرات القتلى") give none, and neither do figures of an earlier
+// event (see earlier), nor infections ("50 إصابة بفيروس كورونا").
+func (at *arText) casualties(date caption.PartialDate) []arFigure {
+	var figs []arFigure
+	toks := at.toks
+	add := func(n int, injured bool, a, b int) {
+		if at.earlier(a, date) || at.disease(b) {
+			return
+		}
+		figs = append(figs, arFigure{n: n, injured: injured, tok: a, span: at.span(a, b)})
+	}
+	for i := 0; i < len(toks); i++ {
+		if !toks[i].word {
+			continue
+		}
+		kill, inj := at.isIn(i, arKillLead), at.isIn(i, arInjLead)
+		// "أودى بحياة 12 شخصا": took the lives of.
+		kill = kill || at.is(i, "حياه") && at.is(i-1, "اودي", "اودت", "يودي", "تودي")
+		die := at.isIn(i, arDieVerbs)
+		if kill || inj || die {
+			k := i + 1
+			for k < len(toks) && k-i <= 5 && at.isIn(k, arBound) && !toks[k].digits {
+				k++
+			}
+			n, next, ok, vague := at.arNumber(k)
+			switch {
+			case vague:
+				continue
+			case ok:
+				end := next
+				switch {
+				case at.isIn(next, arKillNoun): // "سقوط 5 قتلى"
+					kill, inj, end = true, false, end+1
+				case at.isIn(next, arInjNoun): // "سقوط 12 جريحا"
+					kill, inj, end = false, true, end+1
+				case at.arPeopleNoun(next):
+					end++
+				}
+				if die {
+					// "لقي 3 أشخاص حتفهم": the verb needs its "حتف".
+					if !at.hasDeath(end, 3) {
+						continue
+					}
+					kill = true
+				}
+				if at.nounIn(next, arUnits) {
+					continue // "إصابة 3 منازل" is houses hit
+				}
+				add(n, inj && !kill, i, end)
+				i = end - 1
+			case k == i+1 && !die && at.isIn(k, arDual):
+				add(2, inj && !kill, i, k+1)
+				i = k
+			case k == i+1 && !die && at.isIn(k, arSingular) && !at.arPeopleNoun(k+1):
+				n := 1
+				end := k + 1
+				if at.is(end, "واحد", "واحده") {
+					end++
+				}
+				add(n, inj && !kill, i, end)
+				i = end - 1
+			}
+			continue
+		}
+		// The count first: NUM [noun] (casualty noun | verb).
+		n, next, ok, _ := at.arNumber(i)
+		if !ok {
+			continue
+		}
+		if m, _ := at.arMonthAt(next); m > 0 {
+			continue // "12 آذار" is a day
+		}
+		j := next
+		if at.arPeopleNoun(j) && !at.isIn(j, arKillNoun) && !at.isIn(j, arInjNoun) {
+			j++
+		}
+		switch {
+		case at.isIn(j, arKillNoun) || j > next && at.isIn(j, arKillVerb) || j > next && at.isIn(j, arDieVerbs) && at.hasDeath(j+1, 2):
+			add(n, false, i, j+1)
+			i = j
+		case at.isIn(j, arInjNoun) || j > next && at.isIn(j, arInjVerb):
+			add(n, true, i, j+1)
+			i = j
+		}
+	}
+	return figs
+}
+
+// hasDeath reports "حتف" ("حتفه", "حتفهم") within n tokens from i.
+func (at *arText) hasDeath(i, n int) bool {
+	for k := i; k < len(at.toks) && k < i+n; k++ {
+		if at.toks[k].word && strings.HasPrefix(at.toks[k].key, "حتف") {
+			return true
+		}
+	}
+	return false
+}
+
+// disease reports an infection after a figure ending before token b.
+func (at *arText) disease(b int) bool {
+	for k := b; k < len(at.toks) && k < b+2; k++ {
+		for _, w := range arDisease {
+			if strings.HasPrefix(at.toks[k].key, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// earlier reports a figure at token i that belongs to an earlier event:
+// its sentence, before it, dates another year ("الهجوم الذي وقع عام 2017
+// وأسفر عن مقتل 80 شخصا"), or has a relative clause with a word of the
+// past ("الذي وقع الشهر الماضي").
+func (at *arText) earlier(i int, date caption.PartialDate) bool {
+	relative, past := false, false
+	for k := i - 1; k >= 0 && at.sentOf[k] == at.sentOf[i]; k-- {
+		if y := at.arYear(k); y > 0 && y != date.Year && k > 0 && at.is(k-1, "عام", "سنه", "في") {
+			return true
+		}
+		relative = relative || at.isIn(k, arRelative)
+		past = past || at.isIn(k, arPastWords)
+	}
+	return relative && past
+}
+
+type arSource struct {
+	value string
+	span  caption.Span
+}
+
+// attribution returns the sources of ar_sources.tsv that a cue introduces:
+// "بحسب المرصد السوري لحقوق الإنسان", "وفقا لـ مصادر طبية", "أفاد ناشطون".
+func (at *arText) attribution(ps *arPhrases) []arSource {
+	var out []arSource
+	for i := 0; i < len(at.toks); i++ {
+		found, n := at.match(ps, i)
+		if n == 0 {
+			continue
+		}
+		cued := false
+		for k := i - 1; k >= 0 && k >= i-3; k-- {
+			if at.isIn(k, arSayCues) {
+				cued = true
+			}
+		}
+		if cued {
+			out = append(out, arSource{value: found[0].value, span: at.span(i, i+n)})
+		}
+		i += n - 1
+	}
+	return out
+}

@@ -1,0 +1,254 @@
+package parse
+
+import (
+	"strconv"
+
+	"sijil/internal/caption"
+)
+
+// arMonths are the month names as folded keys: the Gregorian names of
+// Egypt and the Gulf, the Maghreb's, and the Syriac names of the Levant and
+// Iraq. The two-word Levantine names (كانون الثاني, تشرين الأول…) are read by
+// arMonthAt.
+var arMonths = map[string]int{
+	"يناير": 1, "فبراير": 2, "مارس": 3, "ابريل": 4, "مايو": 5, "يونيو": 6, "يونيه": 6,
+	"يوليو": 7, "يوليه": 7, "اغسطس": 8, "سبتمبر": 9, "اكتوبر": 10, "نوفمبر": 11, "ديسمبر": 12,
+	"جانفي": 1, "فيفري": 2, "افريل": 4, "جوان": 6, "جويليه": 7, "اوت": 8, "غشت": 8, "شتنبر": 9,
+	"نونبر": 11, "دجنبر": 12,
+	"شباط": 2, "اذار": 3, "نيسان": 4, "ايار": 5, "حزيران": 6, "تموز": 7, "اب": 8, "ايلول": 9,
+}
+
+// arHolidayWords name a day by its date: "ثورة 15 آذار", "ذكرى 11 أيلول",
+// "عيد ...", "مجزرة 21 آب". A date they govern is a name, not the photo's.
+var arHolidayWords = wordSetAr("ثوره ذكري عيد احياء يحيون انتفاضه مجزره")
+
+// arMonthAt reads a month name at token i: its number and its length in
+// tokens (كانون الثاني is two), or 0. Month names are read as written, or
+// after "و" ("وآذار"): a preposition before a month is written apart, and
+// "باب" (a gate) is no "آب".
+func (at *arText) arMonthAt(i int) (month, n int) {
+	if i < 0 || i >= len(at.toks) || !at.toks[i].word || at.toks[i].digits {
+		return 0, 0
+	}
+	k := at.toks[i].key
+	if rest, ok := cutPrefixLong(k, "و"); ok {
+		if _, isMonth := arMonths[rest]; isMonth || rest == "كانون" || rest == "تشرين" {
+			k = rest
+		}
+	}
+	if k == "كانون" || k == "تشرين" {
+		if i+1 >= len(at.toks) {
+			return 0, 0
+		}
+		second := ""
+		switch at.toks[i+1].key {
+		case "الاول", "اول":
+			second = "1"
+		case "الثاني", "ثاني":
+			second = "2"
+		default:
+			return 0, 0
+		}
+		switch k + second {
+		case "كانون1":
+			return 12, 2
+		case "كانون2":
+			return 1, 2
+		case "تشرين1":
+			return 10, 2
+		case "تشرين2":
+			return 11, 2
+		}
+	}
+	if m, ok := arMonths[k]; ok {
+		return m, 1
+	}
+	return 0, 0
+}
+
+// cutPrefixLong cuts prefix from s when two letters at least are left.
+func cutPrefixLong(s, prefix string) (string, bool) {
+	if len(s) < len(prefix)+4 || s[:len(prefix)] != prefix {
+		return s, false
+	}
+	return s[len(prefix):], true
+}
+
+// arYear reads a year of the photos sijil handles at token i.
+func (at *arText) arYear(i int) int {
+	if i < 0 || i >= len(at.toks) || !at.toks[i].digits || len(at.toks[i].key) != 4 {
+		return 0
+	}
+	y, _ := strconv.Atoi(at.toks[i].key)
+	if y < 1900 || y > 2100 {
+		return 0
+	}
+	return y
+}
+
+// arSmall reads a day or month number (1 or 2 digits) at token i, 0 if none.
+func (at *arText) arSmall(i int, maxN int) int {
+	if i < 0 || i >= len(at.toks) || !at.toks[i].digits || len(at.toks[i].key) > 2 {
+		return 0
+	}
+	n, _ := strconv.Atoi(at.toks[i].key)
+	if n < 1 || n > maxN {
+		return 0
+	}
+	return n
+}
+
+// holiday reports a holiday or anniversary word in the four tokens before
+// token i.
+func (at *arText) holiday(i int) bool {
+	for k := i - 1; k >= 0 && k >= i-4; k-- {
+		if at.toks[k].key == "." {
+			return false
+		}
+		if at.isIn(k, arHolidayWords) {
+			return true
+		}
+	}
+	return false
+}
+
+// date reads the first Arabic date that dates the scene: "في 12 آذار/مارس
+// 2020", "12 كانون الثاني / يناير 2021" (day), "في تشرين الأول 2019"
+// (month), "12-3-2020" and "2020/3/12" (day, day-first or year-first), and
+// failing those "عام 2020" (year). A day and month without a year is not
+// read (the English rule), and says so in a warning; a date a holiday or
+// an anniversary governs is a name ("ثورة 15 آذار"), not read at all; a
+// year after "منذ" (since) or in a relative clause ("الذي وقع عام 2017") is
+// another event's.
+func (at *arText) date() (d caption.PartialDate, span caption.Span, text, warning string) {
+	var yearOnly caption.PartialDate
+	var yearSpan caption.Span
+	toks := at.toks
+	for i := 0; i < len(toks); i++ {
+		if toks[i].digits {
+			if d, end, ok := at.numericDate(i); ok {
+				if at.holiday(i) {
+					i = end - 1
+					continue
+				}
+				sp := at.span(i, end)
+				return d, sp, at.desc[sp.Start:sp.End], ""
+			}
+			continue
+		}
+		if at.is(i, "عام", "سنه") {
+			if y := at.arYear(i + 1); y > 0 && yearOnly.IsZero() && !at.otherYear(i) {
+				yearOnly, yearSpan = caption.PartialDate{Year: y, Precision: caption.PrecisionYear}, at.span(i, i+2)
+			}
+			continue
+		}
+		m, n := at.arMonthAt(i)
+		if m == 0 {
+			continue
+		}
+		day := at.arSmall(i-1, 31)
+		dayAt := i - 1
+		// "12 من شهر آذار", "12 شهر آذار", "12 من آذار"
+		for k := i - 1; day == 0 && k >= i-2 && at.is(k, "من", "شهر"); k-- {
+			if d := at.arSmall(k-1, 31); d > 0 {
+				day, dayAt = d, k-1
+			}
+		}
+		j := i + n
+		paired := false
+		// "آذار/مارس", "كانون الثاني / يناير", "آذار (مارس)", "أيلول-سبتمبر"
+		if j+1 < len(toks) && (toks[j].key == "/" || toks[j].key == "(" || toks[j].key == "-" || toks[j].key == ",") {
+			if m2, n2 := at.arMonthAt(j + 1); m2 > 0 && (m2 == m || toks[j].key != ",") {
+				paired = true
+				j += 1 + n2
+				if j < len(toks) && toks[j].key == ")" {
+					j++
+				}
+			}
+		} else if m2, n2 := at.arMonthAt(j); m2 == m {
+			paired = true // Reuters writes the pair with no mark: "20 أكتوبر تشرين الأول 2017"
+			j += n2
+		}
+		yearAt := j
+		for k := 0; k < 2 && at.is(yearAt, "عام", "سنه", "من"); k++ {
+			yearAt++
+		}
+		year := at.arYear(yearAt)
+		if toks[i].key == "اب" && day == 0 && year == 0 && !paired {
+			continue // "أب" is a father as well as August
+		}
+		start, end := toks[i].start, toks[j-1].end
+		if day > 0 {
+			start = toks[dayAt].start
+		}
+		if year > 0 {
+			end = toks[yearAt].end
+		}
+		next := i + n - 1
+		if year > 0 {
+			next = yearAt
+		}
+		if day > 0 && at.holiday(dayAt) || day == 0 && at.holiday(i) && year == 0 {
+			i = next
+			continue
+		}
+		switch {
+		case year == 0:
+			if day > 0 && warning == "" {
+				warning = "a date without a year, not read as the date: " + at.desc[start:end]
+			}
+			i = next
+			continue
+		case day > 0:
+			if !validDay(year, m, day) {
+				i = next
+				continue
+			}
+			d = caption.PartialDate{Year: year, Month: m, Day: day, Precision: caption.PrecisionDay}
+		default:
+			d = caption.PartialDate{Year: year, Month: m, Precision: caption.PrecisionMonth}
+		}
+		return d, caption.Span{Start: start, End: end}, at.desc[start:end], ""
+	}
+	if !yearOnly.IsZero() {
+		return yearOnly, yearSpan, at.desc[yearSpan.Start:yearSpan.End], warning
+	}
+	return caption.PartialDate{}, caption.Span{}, "", warning
+}
+
+// numericDate reads "12-3-2020", "12/3/2020", "12.3.2020" or "2020/3/12"
+// at token i, spaces anywhere between the parts; end is the token after it.
+func (at *arText) numericDate(i int) (d caption.PartialDate, end int, ok bool) {
+	toks := at.toks
+	if i+4 >= len(toks) {
+		return d, 0, false
+	}
+	sep := toks[i+1].key
+	if sep != "/" && sep != "-" && sep != "." || toks[i+3].key != sep || !toks[i+2].digits || !toks[i+4].digits {
+		return d, 0, false
+	}
+	var y, m, day int
+	if y = at.arYear(i); y > 0 {
+		m, day = at.arSmall(i+2, 12), at.arSmall(i+4, 31)
+	} else if y = at.arYear(i + 4); y > 0 {
+		day, m = at.arSmall(i, 31), at.arSmall(i+2, 12)
+	}
+	if y == 0 || m == 0 || day == 0 || !validDay(y, m, day) {
+		return d, 0, false
+	}
+	return caption.PartialDate{Year: y, Month: m, Day: day, Precision: caption.PrecisionDay}, i + 5, true
+}
+
+// otherYear reports a year word at token i that dates another event: after
+// "منذ" (since) or "قبل" (before), or in a relative clause ("الذي وقع عام").
+func (at *arText) otherYear(i int) bool {
+	for k := i - 1; k >= 0 && k >= i-3; k-- {
+		if at.toks[k].key == "." || at.toks[k].key == "," {
+			return false
+		}
+		if at.is(k, "منذ", "قبل", "الذي", "التي", "حتي") {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,468 @@
+package parse
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"sijil/internal/caption"
+)
+
+// arPlaceNouns are the place words that govern a name ("مدينة حلب", "بلدة
+// سراقب", "حي الشعار", "مخيم اليرموك", "بريف دمشق"), with the kind records
+// give them; written without the article, which a governing noun never has.
+var arPlaceNouns = map[string]string{
+	"مدينه": "city", "بلده": "town", "قريه": "village", "حي": "neighbourhood", "مخيم": "camp",
+	"محافظه": "province", "ولايه": "province", "ريف": "countryside", "عاصمه": "city", "ناحيه": "town",
+	"قضاء": "district", "بلدات": "town", "قري": "village", "مدن": "city", "مخيمات": "camp",
+	// A port, an airport or a market is in the city named after it:
+	// "مرفأ بيروت", "مطار دمشق".
+	"مرفا": "", "ميناء": "", "مطار": "",
+	// A checkpoint or a crossing takes its place's name ("حاجز حوارة",
+	// "معبر رفح"); an area, the streets or the centre are in the place
+	// named: "منطقة الكرادة", "شوارع البصرة", "وسط بغداد".
+	"حاجز": "", "معبر": "", "منطقه": "", "شوارع": "",
+}
+
+// arCentre puts the scene in the middle of the place that follows.
+var arCentre = wordSetAr("وسط")
+
+// arPlaceAdjectives follow a place's name and say it is one: "الموصل
+// القديمة", "ريف إدلب الشرقي", "حلب الشرقية".
+var arPlaceAdjectives = wordSetAr("الشرقي الشرقيه الغربي الغربيه الشمالي الشماليه الجنوبي الجنوبيه القديم القديمه " +
+	"المحاصر المحاصره الواقع الواقعه")
+
+// arNearNouns put the scene near the place that follows: "بريف دمشق",
+// "قرب حلب", "بالقرب من إدلب", "في محيط دمشق", "على أطراف الرقة".
+var arNearNouns = wordSetAr("ريف قرب محيط اطراف ضواحي مشارف مدخل")
+
+// arDirections are the compass words: "شمال غرب سوريا", "جنوب دمشق",
+// "شمالي حلب".
+var arDirections = wordSetAr("شمال جنوب شرق غرب شمالي جنوبي شرقي غربي")
+
+// arPlacePreps put the scene at the name that follows when the words after
+// the name say it is a place (a country, a compass word, a place word):
+// "في دوما بريف دمشق", "في إدلب شمال غرب سوريا", "على سراقب، سوريا".
+// "من" (from) is none: "نازحون فروا من حلب" are not in Aleppo.
+var arPlacePreps = wordSetAr("في علي الي داخل")
+
+// arNameHeads begin names of two words: "دير حافر", "كفر نبل", "تل أبيض",
+// "خان شيخون", "بيت لاهيا", "عين عيسى", "أبو كمال", "رأس العين".
+var arNameHeads = wordSetAr("دير كفر تل عين خان بيت ابو ام راس بني باب جسر بير بئر جبل معره سيدي مرج قصر حزه حمام")
+
+// arNotNames are words after a cue that start no name: prepositions,
+// pronouns, days, time words, and adjectives that follow a name ("حلب
+// الشرقية", "حمص القديمة").
+var arNotNames = wordSetAr("في علي من الي عن مع بين خلال بعد قبل عند حيث التي الذي الذين هذا هذه ذلك تلك امس " +
+	"اليوم يوم اثناء وسط جراء اثر عقب نتيجه بسبب ضد منذ حتي او ثم كما ان انه " +
+	"الاحد الاثنين الثلاثاء الاربعاء الخميس الجمعه السبت صباح مساء ليل ليله فجر ظهر " +
+	"الشرقي الشرقيه الغربي الغربيه الشمالي الشماليه الجنوبي الجنوبيه القديم القديمه المحاصر المحاصره " +
+	"المحرر المحرره المدمر المدمره المجاور المجاوره الحدودي الحدوديه الساحلي الساحليه الواقع الواقعه " +
+	"الخاضع الخاضعه المنكوب المنكوبه الماضي الماضيه المقبل الحالي نفسها نفسه ذاتها الدولي ضاحيه الضاحيه ضواحي " +
+	// Common nouns a preposition or a place word may govern, which name no place.
+	"مستشفي المستشفي مستشفيات مدرسه المدرسه مدارس مسجد المسجد منزل المنزل منازل شارع الشارع " +
+	"سوق السوق مخبز خيمه خيام ساحه الساحه طريق الطريق مبني المبني مباني مقر قاعده جامعه مركز المركز " +
+	"ملجا ملعب حدود الحدود مناطق المناطق المنطقه خفض سيطره نفوذ عازله امنه منزوعه الغزو غزو " +
+	"صفوف اطار ظل اعقاب محاوله طريقه حين وقت تاريخ اقصي احدي احد بعض كل جميع معظم عموم انحاء")
+
+// arGovern reports a place noun, compass word or near word at token i
+// written without the article (a governing noun has none: "مدينة حلب", not
+// "المدينة"), with the kind and nearness it gives the place after it.
+func (at *arText) arGovern(i int) (kind string, near, ok bool) {
+	if i < 0 || i >= len(at.toks) || !at.toks[i].word || at.toks[i].digits {
+		return "", false, false
+	}
+	for _, st := range at.stems[i] {
+		if strings.HasSuffix(at.toks[i].key, "ال"+st) && st != "قرب" {
+			continue // the article is written: "المدينة القديمة" (but "بالقرب من")
+		}
+		if k, isNoun := arPlaceNouns[st]; isNoun {
+			return k, arNearNouns[st], true
+		}
+		if arDirections[st] || arNearNouns[st] {
+			return "", true, true
+		}
+		if arCentre[st] {
+			return "", false, true
+		}
+	}
+	return "", false, false
+}
+
+// markCountries marks the tokens of country names and demonyms.
+func (at *arText) markCountries(ps *arPhrases, used []bool) {
+	at.demonym = make([]bool, len(at.toks))
+	for i := 0; i < len(at.toks); i++ {
+		if found, n := at.match(ps, i); n > 0 {
+			for k := i; k < i+n; k++ {
+				used[k] = true
+				at.demonym[k] = found[0].demonym
+			}
+			i += n - 1
+		}
+	}
+}
+
+// country sets rec's country from the first name of a country, or demonym
+// after a place word ("مدينة حلب السورية", "العاصمة السورية"); failing
+// those, from the first other demonym, which only hints at it ("لاجئون
+// سوريون"). It marks the country tokens in used.
+//
+// As in English, a country word inside an actor's or a source's name ("الجيش
+// السوري", "المرصد السوري") says nothing of where the scene is.
+func (at *arText) country(rec *caption.Record, lex *arabicLexicon, used []bool, off int, ev *evidence) {
+	ps := &lex.countries
+	at.markCountries(ps, used)
+	org := make([]bool, len(at.toks))
+	for i := 0; i < len(at.toks); i++ {
+		_, n := at.match(&lex.actors, i)
+		if _, m := at.match(&lex.sources, i); m > n {
+			n = m
+		}
+		for k := i; k < i+n; k++ {
+			org[k] = true
+		}
+		i += max(n, 1) - 1
+	}
+	var hint *arPhrase
+	var hintSpan caption.Span
+	for i := 0; i < len(at.toks); i++ {
+		found, n := at.match(ps, i)
+		if n == 0 {
+			continue
+		}
+		if org[i] {
+			i += n - 1
+			continue
+		}
+		ph := found[0]
+		span := at.span(i, i+n)
+		placed := false
+		for k := i - 1; k >= 0 && k >= i-2; k-- {
+			if k == i-2 && (strings.HasPrefix(at.toks[k+1].key, "لل") || at.arPeopleNoun(k+1)) {
+				break // "مخيم للاجئين السوريين" is a camp of Syrians, not a Syrian camp
+			}
+			if _, isNoun := arPlaceNouns[arCore(at.toks[k].key)]; isNoun || at.is(k, "اراضي", "اراض", "اقليم") {
+				placed = true
+			}
+		}
+		// "في البقاع اللبناني", "بالبقاع اللبناني", "في حلب السورية": a
+		// demonym after a place the caption puts the scene in (but "على
+		// الحدود السورية" is either side of it).
+		if prev := i - 1; prev >= 0 && at.toks[prev].word && !at.is(prev, "حدود") &&
+			(strings.HasPrefix(at.toks[prev].key, "بال") || at.isIn(prev-1, arPlacePreps) || at.isKnownPlace(lex, prev, prev+1)) {
+			placed = true
+		}
+		if !ph.demonym || placed {
+			rec.Country, rec.CountryBasis = caption.CountryCode(ph.value), caption.CountryNamed
+			ev.add("country", off, span)
+			return
+		}
+		if hint == nil {
+			hint, hintSpan = ph, span
+		}
+		i += n - 1
+	}
+	if hint != nil && rec.Country == "" {
+		rec.Country, rec.CountryBasis = caption.CountryCode(hint.value), caption.CountryHint
+		ev.add("country", off, hintSpan)
+	}
+}
+
+// arNameAt reads a place name that starts at token a: one word, two after
+// a name head ("دير حافر"), or words the article starts ("دير الزور",
+// "معرة النعمان", "مخيم عين الحلوة"), three at most. It returns the token
+// after the name, or a when none starts there: a country, a month, a number,
+// a cue, a lexicon word or one of arNotNames.
+//
+// A country's name may start a name a place noun governs when it is a city's
+// too: "مدينة غزة" (country says so).
+func (at *arText) arNameAt(a int, countryTok []bool, lex *arabicLexicon, country bool) int {
+	if !at.nameWord(a, countryTok, lex) && !(country && countryTok[a] && at.nameWord(a, make([]bool, len(at.toks)), lex)) {
+		return a
+	}
+	b := a + 1
+	for b < len(at.toks) && b-a < 3 {
+		k := at.toks[b].key
+		// "الغوطة الشرقية" is a region's name, where "حلب الشرقية" is a part of a city.
+		if b == a+1 && at.is(a, "غوطه") && arPlaceAdjectives[k] {
+			b++
+			break
+		}
+		head := b == a+1 && at.isIn(a, arNameHeads)
+		if !at.nameWord(b, countryTok, lex) || !head && !strings.HasPrefix(k, "ال") {
+			break
+		}
+		b++
+	}
+	return b
+}
+
+// nameWord reports whether token i may be a word of a place name.
+func (at *arText) nameWord(i int, countryTok []bool, lex *arabicLexicon) bool {
+	if i < 0 || i >= len(at.toks) {
+		return false
+	}
+	t := at.toks[i]
+	if !t.word || t.digits || countryTok[i] || arNotNames[t.key] || len(t.key) < 4 {
+		return false
+	}
+	for _, p := range []string{"لل", "بال", "وال", "فال", "كال"} {
+		if strings.HasPrefix(t.key, p) {
+			return false // a preposition and the article: "للنازحين", "بالقرب"
+		}
+	}
+	if m, _ := at.arMonthAt(i); m > 0 {
+		return false
+	}
+	if _, isNoun := arPlaceNouns[arCore(t.key)]; isNoun {
+		return false // "العاصمة", "المدينة": a place word, not a name
+	}
+	if _, _, gov := at.arGovern(i); gov || at.isIn(i, arPlacePreps) || at.arPeopleNoun(i) ||
+		at.isIn(i, arKillLead) || at.isIn(i, arInjLead) || at.isIn(i, arKillNoun) || at.isIn(i, arInjNoun) {
+		return false
+	}
+	for _, ps := range []*arPhrases{&lex.events, &lex.actors, &lex.sources} {
+		if _, n := at.match(ps, i); n > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// places reads the places of sentence s: a name a place noun, a compass
+// word or a near word governs ("مدينة حلب", "بريف دمشق", "شمال حلب", "قرب
+// إدلب"), and a name after "في" (or "على", "إلى"…) that a country, a
+// compass word or a place word follows ("في دوما بريف دمشق", "في إدلب شمال
+// غرب سوريا", "في الرقة، سوريا"). A governed country ("شمال غرب سوريا") is
+// left to the country. Names are passed as written, for the gazetteer's
+// Arabic names.
+func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []bool, s, off int, ev *evidence) {
+	toks := at.toks
+	lastEnd := -1 // the token after the last place read
+	add := func(sp caption.Span, kind string, near bool) {
+		name := at.desc[sp.Start:sp.End]
+		rec.Places = append(rec.Places, name)
+		rec.PlaceRefs = append(rec.PlaceRefs, caption.PlaceRef{Name: name,
+			Span: caption.Span{Start: sp.Start + off, End: sp.End + off}, Kind: kind, Near: near})
+		ev.add("places", off, sp)
+	}
+	for i := 0; i < len(toks); i++ {
+		if at.sentOf[i] != s {
+			continue
+		}
+		// "بحلب", "في دمشق وحلب": a known place joined to "ب", or to "و"
+		// after another place.
+		if sp, n, ok := at.arKnownJoined(i, lex, countryTok, i == lastEnd); ok {
+			add(sp, "", false)
+			i += n - 1
+			lastEnd = i + 1
+			continue
+		}
+		// "حلب، سوريا"; "إدلب - ": a dateline starts the caption.
+		if i == 0 && s == 0 {
+			b := at.arNameAt(0, countryTok, lex, false)
+			if _, n := at.match(&lex.places, 0); n > 0 && n >= b {
+				b = n
+			}
+			if b > 0 && b < len(toks) && (toks[b].key == "," || toks[b].key == "-") &&
+				(at.placeFollows(b, countryTok) || at.isKnownPlace(lex, 0, b)) {
+				add(at.span(0, b), "", false)
+				i = b - 1
+				lastEnd = b
+				continue
+			}
+		}
+		if sp, kind, near, ok := at.arOtherPlace(i, countryTok, lex); ok {
+			add(sp, kind, near)
+			lastEnd = i + 1
+			continue
+		}
+		kind, near, gov := at.arGovern(i)
+		a := i + 1
+		if gov {
+			// "شمال غرب", "بالقرب من", "شمالي غربي"
+			for a < len(toks) && (at.isIn(a, arDirections) || at.is(a, "من")) {
+				a++
+			}
+		} else if !at.isIn(i, arPlacePreps) {
+			continue
+		}
+		if a >= len(toks) || at.sentOf[a] != s {
+			continue
+		}
+		// A singular noun that names a settlement may govern a name
+		// shared with a country or territory: "مدينة غزة".
+		city := gov && (kind == "city" || kind == "camp" || kind == "neighbourhood") && !at.is(i, "مدن", "احياء")
+		b := at.arNameAt(a, countryTok, lex, city)
+		if _, n := at.match(&lex.places, a); n > 0 && !countryTok[a] && n != b-a && (gov || b == a || n > b-a) {
+			b = a + n // "رام الله", "خان يونس" as the lexicon writes them
+		}
+		if b == a {
+			continue
+		}
+		// A demonym after a word says less than a country's name: "في
+		// حلب السورية" is a place, "من الغزو الروسي" is not.
+		if !gov && (!at.placeFollows(b, countryTok) || at.demonymAt(b)) && !arPlaceAdjectives[at.toks[b-1].key] && !at.isKnownPlace(lex, a, b) {
+			continue
+		}
+		// "قرب مدينة إدلب", "شمال مدينة حلب": near the place the noun governs.
+		if gov && !near {
+			if k, n, g := at.arGovern(i - 1); g && k == "" && n {
+				near = true
+			}
+		}
+		add(at.span(a, b), kind, near)
+		i = b - 1
+		lastEnd = b
+		// "حي جوبر بدمشق": the place that holds it, joined to "ب" (in).
+		if c, ok := at.arContainer(b, countryTok, lex); ok {
+			add(c, "", false)
+			i = b
+			lastEnd = b + 1
+		}
+	}
+}
+
+// arOtherPlace reads the place forms the cues of places do not: a place
+// word with the article, a demonym and the name ("العاصمة اليمنية صنعاء",
+// "المدينة السورية حلب"); a name joined to "ب" before a country ("ببغداد،
+// العراق"); a name joined to "ل" after the suburbs ("الضاحية الجنوبية
+// لبيروت", near it).
+func (at *arText) arOtherPlace(i int, countryTok []bool, lex *arabicLexicon) (sp caption.Span, kind string, near, ok bool) {
+	t := at.toks[i]
+	if !t.word || t.digits {
+		return sp, "", false, false
+	}
+	if k, isNoun := arPlaceNouns[arCore(t.key)]; isNoun && strings.HasPrefix(t.key, "ال") && k != "" &&
+		i+2 < len(at.toks) && countryTok[i+1] && !countryTok[i+2] && at.sentOf[i+2] == at.sentOf[i] {
+		if b := at.arNameAt(i+2, countryTok, lex, false); b > i+2 {
+			return at.span(i+2, b), k, false, true
+		}
+	}
+	if strings.HasPrefix(t.key, "ب") && !countryTok[i] && at.placeFollows(i+1, countryTok) && i+1 < len(at.toks) && at.toks[i+1].key == "," {
+		if c, ok := at.arJoined(i, "ب", countryTok, lex); ok {
+			return c, "", false, true
+		}
+	}
+	if at.is(i, "ضاحيه", "ضواحي") && strings.Contains(t.key, "ال") {
+		j := i + 1
+		if arPlaceAdjectives[at.toks[min(j, len(at.toks)-1)].key] {
+			j++
+		}
+		if j < len(at.toks) && at.sentOf[j] == at.sentOf[i] {
+			if c, ok := at.arJoined(j, "ل", countryTok, lex); ok {
+				return c, "", true, true
+			}
+		}
+	}
+	return sp, "", false, false
+}
+
+// arNotContainers are words joined to "ب" that follow a place and name no
+// other: "بسبب", "بعد", "بحثا عن"…
+var arNotContainers = wordSetAr("بتاريخ بسبب بعد بحثا بينما بفعل بواسطه بحسب بانتظار بشكل بشده بجانب بين بدون بدء بداخل بكل بها بهم به")
+
+// arContainer reads "بدمشق" at token b after a place name: the name after
+// the preposition "ب", as its span in the text without the "ب" (its
+// harakat, if any, skipped too).
+func (at *arText) arContainer(b int, countryTok []bool, lex *arabicLexicon) (caption.Span, bool) {
+	if b >= len(at.toks) || at.sentOf[b] != at.sentOf[b-1] {
+		return caption.Span{}, false
+	}
+	return at.arJoined(b, "ب", countryTok, lex)
+}
+
+// arJoined reads a name joined to the preposition prep at token b, as its
+// span without prep.
+func (at *arText) arJoined(b int, prep string, countryTok []bool, lex *arabicLexicon) (caption.Span, bool) {
+	if b >= len(at.toks) || countryTok[b] || !at.nameWord(b, countryTok, lex) {
+		return caption.Span{}, false
+	}
+	t := at.toks[b]
+	rest, ok := strings.CutPrefix(t.key, prep)
+	if !ok || len([]rune(rest)) < 3 || arNotContainers[t.key] || arNotNames[rest] {
+		return caption.Span{}, false
+	}
+	return caption.Span{Start: at.skipLetters(t.start, t.end, len([]rune(prep))), End: t.end}, true
+}
+
+// demonymAt reports a demonym at token b, or after a comma there.
+func (at *arText) demonymAt(b int) bool {
+	if b < len(at.toks) && at.toks[b].key == "," {
+		b++
+	}
+	return b < len(at.toks) && at.demonym[b]
+}
+
+// placeFollows reports whether the words from token b say the name before
+// them is a place: a country ("حلب السورية", "الرقة، سوريا"), a compass,
+// near or place word ("إدلب شمال غرب سوريا", "دوما بريف دمشق").
+func (at *arText) placeFollows(b int, countryTok []bool) bool {
+	if b < len(at.toks) && at.toks[b].key == "," {
+		b++
+	}
+	if b >= len(at.toks) {
+		return false
+	}
+	if countryTok[b] || arPlaceAdjectives[at.toks[b].key] {
+		return true
+	}
+	_, _, gov := at.arGovern(b)
+	return gov
+}
+
+// isKnownPlace reports whether tokens [a, b) are a place of ar_places.tsv
+// as written (no clitic before it).
+func (at *arText) isKnownPlace(lex *arabicLexicon, a, b int) bool {
+	if a >= len(at.toks) || !at.toks[a].word {
+		return false
+	}
+	found, n := at.match(&lex.places, a)
+	return n == b-a && n > 0 && arCore(at.toks[a].key) == found[0].words[0]
+}
+
+// arKnownJoined reads a place of ar_places.tsv joined to "ب" (in) at token
+// i, or to "و" (and) when another place ends just before: "قصف بحلب", "في
+// دمشق وحلب". The span leaves the clitic out and keeps the article:
+// "بالرقة" gives "الرقة". n is the place's length in tokens.
+func (at *arText) arKnownJoined(i int, lex *arabicLexicon, countryTok []bool, afterPlace bool) (caption.Span, int, bool) {
+	t := at.toks[i]
+	if !t.word || t.digits || countryTok[i] {
+		return caption.Span{}, 0, false
+	}
+	found, n := at.match(&lex.places, i)
+	if n == 0 || arCore(t.key) == found[0].words[0] {
+		return caption.Span{}, 0, false // not joined: the other rules read it
+	}
+	prefixes := []string{"وب", "فب", "ب"}
+	if afterPlace {
+		prefixes = append(prefixes, "و")
+	}
+	for _, p := range prefixes {
+		rest, ok := strings.CutPrefix(t.key, p)
+		if !ok || arCore(rest) != found[0].words[0] {
+			continue
+		}
+		start := at.skipLetters(t.start, t.end, len([]rune(p)))
+		return caption.Span{Start: start, End: at.toks[i+n-1].end}, n, true
+	}
+	return caption.Span{}, 0, false
+}
+
+// skipLetters returns the byte offset in desc after n letters from start
+// (below end), with the marks and tatweel that follow them.
+func (at *arText) skipLetters(start, end, n int) int {
+	for start < end {
+		r, size := utf8.DecodeRuneInString(at.desc[start:])
+		if arMark(r) || r == 'ـ' || r == 0x200C || r == 0x200D {
+			start += size
+			continue
+		}
+		if n == 0 {
+			break
+		}
+		n--
+		start += size
+	}
+	return start
+}
