@@ -2,6 +2,7 @@ package parse
 
 import (
 	"strconv"
+	"strings"
 
 	"sijil/internal/caption"
 )
@@ -154,6 +155,18 @@ func (at *arText) date() (d caption.PartialDate, span caption.Span, text, warnin
 				day, dayAt = d, k-1
 			}
 		}
+		if day == 0 {
+			// "في السادس من تشرين الثاني", "الحادي والعشرين من شهر آذار"
+			k := i - 1
+			if at.is(k, "شهر") {
+				k--
+			}
+			if at.is(k, "من") {
+				if d, first := at.ordinalDay(k - 1); d > 0 {
+					day, dayAt = d, first
+				}
+			}
+		}
 		j := i + n
 		paired := false
 		// "آذار/مارس", "كانون الثاني / يناير", "آذار (مارس)", "أيلول-سبتمبر"
@@ -252,3 +265,67 @@ func (at *arText) otherYear(i int) bool {
 	}
 	return false
 }
+
+// arOrdinalUnits and arOrdinalTens are the ordinal numbers that write a
+// day of the month in words ("في السادس من تشرين الثاني"), as folded keys
+// without the article: AFP's Arabic wire writes days so. "حادي" (first)
+// comes only in compounds: "الحادي عشر" (11th), "الحادي والعشرين" (21st).
+var (
+	arOrdinalUnits = map[string]int{
+		arFold("أول"): 1, arFold("حادي"): 1, arFold("ثاني"): 2, arFold("ثالث"): 3, arFold("رابع"): 4,
+		arFold("خامس"): 5, arFold("سادس"): 6, arFold("سابع"): 7, arFold("ثامن"): 8, arFold("تاسع"): 9,
+		arFold("عاشر"): 10,
+	}
+	arOrdinalTens = map[string]int{arFold("عشرين"): 20, arFold("ثلاثين"): 30}
+)
+
+// ordinalDay reads a day written as an ordinal that ends at token k: the
+// day and the token it starts at, or 0.
+func (at *arText) ordinalDay(k int) (day, first int) {
+	lookup := func(i int, m map[string]int) int {
+		if i < 0 || i >= len(at.toks) || !at.toks[i].word || at.toks[i].digits {
+			return 0
+		}
+		for _, st := range at.stems[i] {
+			if n := m[st]; n > 0 {
+				return n
+			}
+		}
+		return m[at.toks[i].key]
+	}
+	unit := func(i int) int {
+		if at.is(i, arFold("حادي"), arFold("الحادي")) {
+			return -1 // 1, in a compound only
+		}
+		return lookup(i, arOrdinalUnits)
+	}
+	switch {
+	case at.is(k, "عشر"): // "الحادي عشر" … "التاسع عشر"
+		u := unit(k - 1)
+		if u == -1 {
+			u = 1
+		}
+		if u >= 1 && u <= 9 {
+			return 10 + u, k - 1
+		}
+	case lookup(k, arOrdinalTens) > 0:
+		t := lookup(k, arOrdinalTens)
+		if strings.HasPrefix(at.toks[k].key, "و") { // "الحادي والعشرين"
+			u := unit(k - 1)
+			if u == -1 {
+				u = 1
+			}
+			if u >= 1 && u <= 9 && t+u <= 31 {
+				return t + u, k - 1
+			}
+			return 0, 0
+		}
+		return t, k
+	default:
+		if u := unit(k); u >= 1 {
+			return u, k
+		}
+	}
+	return 0, 0
+}
+
