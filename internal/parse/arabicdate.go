@@ -328,4 +328,3 @@ func (at *arText) ordinalDay(k int) (day, first int) {
 	}
 	return 0, 0
 }
-
