@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"image"
 	"image/color"
@@ -79,7 +80,8 @@ func TestIngestPhotos(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	first, err := analyze(captionedJPEG(t, smallScene(1), "x"), "jpeg")
+	data := captionedJPEG(t, smallScene(1), "x")
+	first, err := analyze(data, sha256.Sum256(data), "jpeg")
 	if err != nil {
 		t.Fatal(err)
 	}

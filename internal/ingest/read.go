@@ -1,7 +1,6 @@
 package ingest
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -50,28 +49,28 @@ func (in *ingester) prepare(path string) *document {
 		d.known = true
 		return d
 	}
-	raws, err := source.Read(bytes.NewReader(data), path, d.doc.Format)
+	raws, err := source.ReadBytes(data, path, d.doc.Format)
 	if err != nil {
 		d.err = err
 		return d
 	}
 	d.items = in.parse(raws, d.doc.Format)
-	d.photo, d.photoErr = analyze(data, d.doc.Format)
+	d.photo, d.photoErr = analyze(data, sum, d.doc.Format)
 	if d.photoErr != nil {
 		d.photoErr = fmt.Errorf("%s: picture not kept: %w", path, d.photoErr)
 	}
 	return d
 }
 
-// analyze fingerprints the picture of a photo document: nil for another
-// format.
-func analyze(data []byte, format string) (*caption.DocumentPhoto, error) {
+// analyze fingerprints the picture of a photo document whose SHA-256 is
+// sum: nil for another format.
+func analyze(data []byte, sum [32]byte, format string) (*caption.DocumentPhoto, error) {
 	switch format {
 	case source.FormatJPEG, source.FormatPNG, source.FormatTIFF:
 	default:
 		return nil, nil
 	}
-	info, err := photo.Analyze(bytes.NewReader(data))
+	info, err := photo.AnalyzeBytes(data, sum)
 	if err != nil {
 		return nil, err
 	}
