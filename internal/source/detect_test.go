@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"reflect"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
