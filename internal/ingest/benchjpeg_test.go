@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/binary"
 	"image"
 	"image/jpeg"
@@ -378,5 +379,20 @@ func BenchmarkBenchJPEG(b *testing.B) {
 		n++
 		data := benchJPEG(b, benchDrawing(n, 6000, 4000), n)
 		b.SetBytes(int64(len(data)))
+	}
+}
+
+// BenchmarkAnalyzeBenchPhoto is package photo's share of
+// BenchmarkIngestPhotos: one of its photos analysed, most of it the DC
+// decoder reading the entropy-coded data.
+func BenchmarkAnalyzeBenchPhoto(b *testing.B) {
+	data := benchJPEG(b, benchDrawing(1, 6000, 4000), 1)
+	sum := sha256.Sum256(data)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := photo.AnalyzeBytes(data, sum); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
