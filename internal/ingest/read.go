@@ -19,7 +19,7 @@ type document struct {
 	path  string
 	doc   caption.Document
 	items []caption.Item
-	known bool  // stored before with the same content: not parsed
+	known bool  // stored before with the same content: not parsed (its picture analysed if the store has none)
 	err   error // the document could not be read
 	// photo is the picture of a photo document, analysed here once for
 	// the whole file however many captions it holds (Document set when
@@ -47,6 +47,9 @@ func (in *ingester) prepare(path string) *document {
 	}
 	if in.known[path] == d.doc.SHA256 {
 		d.known = true
+		if in.bare[path] == d.doc.SHA256 {
+			d.analyze(data, sum)
+		}
 		return d
 	}
 	raws, err := source.ReadBytes(data, path, d.doc.Format)
@@ -55,11 +58,16 @@ func (in *ingester) prepare(path string) *document {
 		return d
 	}
 	d.items = in.parse(raws, d.doc.Format)
+	d.analyze(data, sum)
+	return d
+}
+
+// analyze sets the picture of d, a photo document whose file is data.
+func (d *document) analyze(data []byte, sum [32]byte) {
 	d.photo, d.photoErr = analyze(data, sum, d.doc.Format)
 	if d.photoErr != nil {
-		d.photoErr = fmt.Errorf("%s: picture not kept: %w", path, d.photoErr)
+		d.photoErr = fmt.Errorf("%s: picture not kept: %w", d.path, d.photoErr)
 	}
-	return d
 }
 
 // analyze fingerprints the picture of a photo document whose SHA-256 is
