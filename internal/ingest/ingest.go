@@ -142,9 +142,9 @@ func Ingest(ctx context.Context, store caption.Store, paths []string, opt Option
 
 // ingester is one run of Ingest.
 type ingester struct {
-	store    caption.Store
-	opt      Options
-	known    map[string]string // stored documents: path → SHA-256
+	store caption.Store
+	opt   Options
+	known map[string]string // stored documents: path → SHA-256
 	// bare are the stored photo documents without their picture (stored
 	// before the register kept pictures, or unreadable then): path →
 	// SHA-256. Met unchanged, their pictures are analysed and stored.
