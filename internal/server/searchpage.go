@@ -14,19 +14,19 @@ import (
 
 // searchView is the data of search.html.
 type searchView struct {
-	Title    string
-	Q        string
-	Hidden   []param // the other filters, kept by a new text search
+	Title  string
+	Q      string
+	Hidden []param // the other filters, kept by a new text search
 	// PhotoAction is where the photo form posts: the photo search with
 	// this page's filters, which it applies to the records it finds.
 	PhotoAction string
-	Chips    []chip
-	Facets   []facetView
-	Results  []resultView
-	Total    int
-	NextURL  string
-	FirstURL string // set on pages after the first
-	Error    string
+	Chips       []chip
+	Facets      []facetView
+	Results     []resultView
+	Total       int
+	NextURL     string
+	FirstURL    string // set on pages after the first
+	Error       string
 
 	MapPoints, MapCountry, MapAdmin1 string
 	TimelineSrc, From, To            string
