@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
+	"errors"
 	"image"
 	"image/jpeg"
 	"math/bits"
@@ -28,7 +29,7 @@ import (
 // so the block means stay the drawing's), and entropy-codes them with the
 // tables image/jpeg writes. The files are baseline 4:2:0 JPEGs that
 // image/jpeg and exiftool read, a few megabytes each like a camera's, at
-// some 20 ms each.
+// some 0.1 s each (BenchmarkBenchJPEG).
 
 // jpegTables is the header image/jpeg writes at quality 85 (DQT, SOF0,
 // DHT, SOS), with the Huffman codes of each component's tables.
@@ -68,11 +69,10 @@ func (t *jpegTables) read() error {
 	}
 	data := buf.Bytes()
 	var (
-		dht    [2][4]*huffCodes
-		quant  [4]int32
-		sofTq  [3]int
-		p      = 2
-		errBad = errBadTables
+		dht   [2][4]*huffCodes
+		quant [4]int32
+		sofTq [3]int
+		p     = 2
 	)
 	for p+4 <= len(data) {
 		m, n := data[p+1], int(binary.BigEndian.Uint16(data[p+2:]))
@@ -85,7 +85,7 @@ func (t *jpegTables) read() error {
 			}
 		case 0xC0:
 			if len(seg) != 15 || seg[5] != 3 || seg[7] != 0x22 || seg[10] != 0x11 || seg[13] != 0x11 {
-				return errBad // not the 4:2:0 frame this writer lays out
+				return errBadTables // not the 4:2:0 frame this writer lays out
 			}
 			t.sofAt = p + 5 - 2
 			for i := range 3 {
@@ -102,32 +102,28 @@ func (t *jpegTables) read() error {
 			}
 		case 0xDA:
 			if seg[0] != 3 {
-				return errBad
+				return errBadTables
 			}
 			for i := range 3 {
 				sel := seg[2+2*i]
 				t.dc[i], t.ac[i] = dht[0][sel>>4&3], dht[1][sel&3]
 				if t.dc[i] == nil || t.ac[i] == nil {
-					return errBad
+					return errBadTables
 				}
 			}
 			t.head = append([]byte(nil), data[2:p+2+n]...)
 			t.dcQuantY, t.dcQuantCb = quant[sofTq[0]], quant[sofTq[1]]
 			if t.sofAt <= 0 || t.dcQuantY == 0 || t.dcQuantCb == 0 {
-				return errBad
+				return errBadTables
 			}
 			return nil
 		}
 		p += 2 + n
 	}
-	return errBad
+	return errBadTables
 }
 
-var errBadTables = errorString("image/jpeg's header is not the baseline 4:2:0 one benchjpeg expects")
-
-type errorString string
-
-func (e errorString) Error() string { return string(e) }
+var errBadTables = errors.New("image/jpeg's header is not the baseline 4:2:0 one benchJPEG expects")
 
 // huffOf makes the canonical codes of a DHT table (JPEG C.2).
 func huffOf(counts, vals []byte) *huffCodes {
@@ -272,8 +268,8 @@ func benchJPEG(tb testing.TB, p *benchPlanes, seed uint64) []byte {
 	return append(w.out, 0xFF, 0xD9)
 }
 
-// benchPicture is the drawing benchJPEG writes for seed, decoded as
-// image/jpeg would decode it without its grain: what tests compare with.
+// benchPicture is the drawing p at block resolution, as an image: what
+// benchJPEG's file of p shows without its grain, for tests to compare with.
 func benchPicture(p *benchPlanes) image.Image {
 	img := image.NewYCbCr(image.Rect(0, 0, p.bw, p.bh), image.YCbCrSubsampleRatio420)
 	copy(img.Y, p.y)
