@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"time"
 
 	"sijil/internal/caption"
@@ -203,10 +204,12 @@ func newIngester(ctx context.Context, store caption.Store, opt Options) (*ingest
 // bareDocuments returns the photo documents of docs that the store holds
 // no picture for: path → SHA-256.
 func bareDocuments(ctx context.Context, store caption.Store, docs []caption.Document) (map[string]string, error) {
-	if len(docs) == 0 {
+	formats := []string{source.FormatJPEG, source.FormatPNG, source.FormatTIFF}
+	// A register of text alone, the common case, is not asked.
+	if !slices.ContainsFunc(docs, func(d caption.Document) bool { return slices.Contains(formats, d.Format) }) {
 		return nil, nil
 	}
-	ids, err := store.DocumentsWithoutPhoto(ctx, []string{source.FormatJPEG, source.FormatPNG, source.FormatTIFF})
+	ids, err := store.DocumentsWithoutPhoto(ctx, formats)
 	if err != nil || len(ids) == 0 {
 		return nil, err
 	}
