@@ -256,7 +256,7 @@ func readData(path string, data []byte, err error) ([]caption.Raw, string, error
 		return nil, "", fmt.Errorf("%s: %w", path, err)
 	}
 	format := source.Detect(data[:min(len(data), source.HeadSize)], path)
-	raws, err := source.Read(bytes.NewReader(data), path, format)
+	raws, err := source.ReadBytes(data, path, format)
 	return raws, format, err
 }
 

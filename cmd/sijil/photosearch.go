@@ -19,9 +19,9 @@ import (
 )
 
 // runPhotoSearch prints the records whose sources carry the same picture
-// as the photo file at path: nearest first, then earliest. No match is an
-// empty result, as for a search.
-func runPhotoSearch(ctx context.Context, cfg Config, path string, asJSON bool, std stdio) error {
+// as the photo file at path and match q's filters: nearest first, then
+// earliest. No match is an empty result, as for a search.
+func runPhotoSearch(ctx context.Context, cfg Config, path string, q caption.Query, asJSON bool, std stdio) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
@@ -29,6 +29,9 @@ func runPhotoSearch(ctx context.Context, cfg Config, path string, asJSON bool, s
 	defer f.Close()
 	return withStore(ctx, cfg, func(s caption.Store) error {
 		ms, err := picture.FindReader(ctx, s, f)
+		if err == nil {
+			ms, err = caption.FilterPhotoMatches(ctx, s, ms, q)
+		}
 		if err != nil {
 			return fmt.Errorf("search -photo %s: %w", path, err)
 		}

@@ -14,6 +14,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"sijil/internal/photo"
 )
 
 // drawScene draws a distinct picture for seed: a patchwork of colours, a
@@ -152,6 +154,30 @@ func TestSearchPhoto(t *testing.T) {
 	text := mustRun(t, env, "search", "-photo", query).stdout
 	if !strings.Contains(text, "distance") || !strings.Contains(text, "2 records with the same picture") {
 		t.Errorf("search -photo prints:\n%s", text)
+	}
+	// QUERY and the filters keep the records of the picture that match.
+	for _, tc := range []struct {
+		args []string
+		want string // the year of the one record kept; "" for none
+	}{
+		{[]string{"-from", "2019"}, "2019"},
+		{[]string{"-to", "2018-12"}, "2017"},
+		{[]string{"-agency", "Reuters"}, "2017"},
+		{[]string{"-photographer", "Lina Haddad", "-from", "2019-03"}, "2019"},
+		{[]string{"damaged"}, "2017"},
+		{[]string{"-event", "shelling"}, "2019"},
+		{[]string{"-from", "2020"}, ""},
+	} {
+		res := photoSearch(t, env, append([]string{"-photo", query}, tc.args...)...)
+		switch {
+		case tc.want == "" && (res.Total != 0 || len(res.Records) != 0):
+			t.Errorf("search -photo %v: %+v; want nothing", tc.args, res)
+		case tc.want != "" && (res.Total != 1 || len(res.Records) != 1 || !strings.Contains(res.Records[0].Text, tc.want) || res.Records[0].Distance > photo.SameMax):
+			t.Errorf("search -photo %v: %+v; want the record of %s", tc.args, res, tc.want)
+		}
+	}
+	if r := runSijil(t, env, "", "search", "-conflicting-photos", "damaged"); r.code != 2 {
+		t.Errorf("search -conflicting-photos QUERY: exit %d; want a usage error", r.code)
 	}
 
 	unrelated := filepath.Join(dir, "query", "unrelated.jpg")

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image/jpeg"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -61,6 +62,54 @@ func TestServePhotoSearch(t *testing.T) {
 	}
 	if err := json.Unmarshal(body, &res); err != nil || res.Total != 2 || len(res.Matches) != 2 {
 		t.Fatalf("photo search: %v %s; want the two records of picture 1", err, body)
+	}
+
+	// The search's filters, in the URL, keep the records of the picture
+	// that match them, in the API and in the page's photo form.
+	for _, tc := range []struct {
+		query string
+		want  string // the year of the one record kept; "" for none
+	}{
+		{"from=2022", "2022"},
+		{"agency=AFP", "2020"},
+		{"q=rubble&to=2021-12", "2020"},
+		{"photographer=Omar+Saleh&event=", "2022"},
+		{"from=2030", ""},
+	} {
+		status, body := post(t, ts.URL+"/api/v1/photo-search?"+tc.query, copyBuf.Bytes())
+		var got struct {
+			Total   int
+			Matches []struct{ Record struct{ Date string } }
+		}
+		err := json.Unmarshal(body, &got)
+		switch {
+		case status != http.StatusOK || err != nil:
+			t.Errorf("photo search ?%s: %d %v %s", tc.query, status, err, body)
+		case tc.want == "" && (got.Total != 0 || len(got.Matches) != 0):
+			t.Errorf("photo search ?%s: %s; want nothing", tc.query, body)
+		case tc.want != "" && (got.Total != 1 || len(got.Matches) != 1 || !strings.HasPrefix(got.Matches[0].Record.Date, tc.want)):
+			t.Errorf("photo search ?%s: %s; want the record of %s", tc.query, body, tc.want)
+		}
+		page := postPhotoForm(t, ts.URL+"/photo-search?"+tc.query, copyBuf.Bytes())
+		want := "0 records"
+		if tc.want != "" {
+			want = "1 record<"
+		}
+		if !strings.Contains(page, want) || tc.want != "" && !strings.Contains(page, tc.want) {
+			t.Errorf("photo search page ?%s: want %q and %q in\n%s", tc.query, want, tc.want, page)
+		}
+	}
+	if resp, err := http.Get(ts.URL + "/?from=2022&agency=Reuters"); err != nil {
+		t.Error(err)
+	} else {
+		page, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if !strings.Contains(string(page), `action="/photo-search?from=2022&amp;agency=Reuters"`) {
+			t.Errorf("the search page's photo form does not post its filters:\n%s", page)
+		}
+	}
+	if status, body := post(t, ts.URL+"/api/v1/photo-search?from=March", copyBuf.Bytes()); status != http.StatusBadRequest || !strings.Contains(string(body), "from") {
+		t.Errorf("photo search with a bad date: %d %s; want 400 naming from", status, body)
 	}
 
 	// The thumbnail: an image, immutable by its URL, revalidated by ETag.
@@ -154,4 +203,32 @@ func post(t *testing.T, url string, body []byte) (int, []byte) {
 		t.Fatal(err)
 	}
 	return resp.StatusCode, b
+}
+
+// postPhotoForm sends file as the search page's photo form does and
+// returns the page.
+func postPhotoForm(t *testing.T, url string, file []byte) string {
+	t.Helper()
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	fw, err := mw.CreateFormFile("photo", "copy.jpg")
+	if err == nil {
+		_, err = fw.Write(file)
+	}
+	if err == nil {
+		err = mw.Close()
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.Post(url, mw.FormDataContentType(), &body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	page, err := io.ReadAll(resp.Body)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("POST %s: %d %v\n%s", url, resp.StatusCode, err, page)
+	}
+	return string(page)
 }

@@ -25,8 +25,8 @@ type searchFlags struct {
 	cursor string
 	limit  int
 	json   bool
-	// photo and conflicting are the picture searches, which take no
-	// QUERY or filters.
+	// photo and conflicting are the picture searches: photo takes QUERY
+	// and the filters, conflicting neither.
 	photo       string
 	conflicting bool
 }
@@ -67,7 +67,9 @@ description. When more records match than -limit, the last line gives the
 -photo FILE lists instead the records whose sources carry the same picture
 as FILE (resized, recompressed, cropped a little, recoloured), nearest
 first with the distance of their fingerprints, earliest date first among
-equals; FILE is read, not stored. -conflicting-photos lists the records
+equals; FILE is read, not stored. QUERY and the filters keep those of
+them that match (sijil search -photo a.jpg -country SY -from 2016).
+-conflicting-photos lists the records
 whose picture is printed under another caption that dates it more than a
 few days apart, places it more than 50 km away or in another country, each
 with the warnings that name the other record.`,
@@ -90,15 +92,12 @@ with the warnings that name the other record.`,
 // matches. A query the store would refuse is a usage error, told before
 // the register is opened.
 func runRecordSearch(ctx context.Context, cfg Config, f searchFlags, args []string, std stdio) error {
-	if f.photo != "" || f.conflicting {
-		if len(args) > 0 || f.photo != "" && f.conflicting {
-			fmt.Fprintf(std.err, "sijil search: -photo and -conflicting-photos take no QUERY and not each other\nRun 'sijil help search' for usage.\n")
+	if f.conflicting {
+		if len(args) > 0 || f.photo != "" {
+			fmt.Fprintf(std.err, "sijil search: -conflicting-photos takes no QUERY and no -photo\nRun 'sijil help search' for usage.\n")
 			return errUsage
 		}
-		if f.conflicting {
-			return runConflictingPhotos(ctx, cfg, f.json, std)
-		}
-		return runPhotoSearch(ctx, cfg, f.photo, f.json, std)
+		return runConflictingPhotos(ctx, cfg, f.json, std)
 	}
 	q, err := f.query(strings.Join(args, " "))
 	if err == nil {
@@ -110,6 +109,9 @@ func runRecordSearch(ctx context.Context, cfg Config, f searchFlags, args []stri
 	}
 	if err := f.expand(cfg, &q); err != nil {
 		return err
+	}
+	if f.photo != "" {
+		return runPhotoSearch(ctx, cfg, f.photo, q, f.json, std)
 	}
 	return withStore(ctx, cfg, func(s caption.Store) error {
 		res, err := s.Search(ctx, q)

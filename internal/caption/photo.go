@@ -1,7 +1,9 @@
 package caption
 
 import (
+	"context"
 	"fmt"
+	"reflect"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -84,4 +86,45 @@ type PhotoMatch struct {
 	Record   StoredRecord
 	Photo    Photo
 	Distance int
+}
+
+// FilterPhotoMatches keeps, in their order, the matches of a photo search
+// whose records match q's filters (full text, dates, country, places,
+// event type…): the records of the same picture that a search would also
+// find. q's Limit, Cursor and Records are its own. A q without filters
+// keeps every match and asks s nothing.
+func FilterPhotoMatches(ctx context.Context, s Store, ms []PhotoMatch, q Query) ([]PhotoMatch, error) {
+	q.Limit, q.Cursor, q.Records = 0, "", nil
+	if len(ms) == 0 || reflect.ValueOf(q).IsZero() {
+		return ms, nil
+	}
+	q.Limit = MaxLimit
+	keep := make(map[int64]bool, len(ms))
+	for start := 0; start < len(ms); start += MaxRecordsFilter {
+		part := ms[start:min(start+MaxRecordsFilter, len(ms))]
+		q.Records, q.Cursor = make([]int64, len(part)), ""
+		for i, m := range part {
+			q.Records[i] = m.Record.ID
+		}
+		for {
+			res, err := s.Search(ctx, q)
+			if err != nil {
+				return nil, fmt.Errorf("filter photo matches: %w", err)
+			}
+			for _, r := range res.Records {
+				keep[r.ID] = true
+			}
+			if res.Next == "" {
+				break
+			}
+			q.Cursor = res.Next
+		}
+	}
+	out := make([]PhotoMatch, 0, len(keep))
+	for _, m := range ms {
+		if keep[m.Record.ID] {
+			out = append(out, m)
+		}
+	}
+	return out, nil
 }

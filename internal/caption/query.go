@@ -43,6 +43,11 @@ type Query struct {
 	Actor        string
 	KilledMin    *int    // at least this many killed; unknown counts never match
 	Near         *Circle // the location within Km of the point
+	// Records, when not nil, keeps only the records of these IDs (at most
+	// MaxRecordsFilter): the other filters applied to what another search
+	// found, such as the records of the same picture as a photo
+	// (FilterPhotoMatches). Empty and not nil, it matches none.
+	Records []int64
 	// Limit is the page size (0 is 50; more than 1000 is 1000); Cursor the
 	// Next of the previous page. Results are ordered by the first day of
 	// their date (newest first, undated last), then ID; a cursor is a place

@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -17,7 +18,11 @@ const (
 )
 
 // Bounds on the lists of a Query.
-const maxPlaceFilters = 1000
+const (
+	maxPlaceFilters = 1000
+	// MaxRecordsFilter is the most IDs Query.Records may hold.
+	MaxRecordsFilter = 10_000
+)
 
 // Plan is a Query checked and reduced to the values a store compares, so
 // that every store reads a Query the same way: text parsed, dates made
@@ -37,6 +42,10 @@ type Plan struct {
 	Terms     []Term
 	KilledMin *int
 	Near      *Circle
+	// Records, when not nil, are the only records that may match, sorted
+	// and without repeats; never empty (an empty Query.Records sets
+	// MatchNone).
+	Records []int64
 	// Box bounds Near's circle, for an index; Hav is the haversine of its
 	// radius: a point lies in the circle when Haversine(Near, point) <= Hav.
 	// Hav is above 1 for a circle that holds the whole Earth.
@@ -45,7 +54,7 @@ type Plan struct {
 	Limit int
 	After *Cursor // the page starts after this record; nil for the first page
 	// MatchNone is set when a filter can match no record: places were asked
-	// for but none has a key or geonameid.
+	// for but none has a key or geonameid, or Records was empty.
 	MatchNone bool
 }
 
@@ -86,6 +95,13 @@ func (q Query) Plan() (Plan, error) {
 	}
 	if err := p.setNear(q.Near); err != nil {
 		return Plan{}, err
+	}
+	if q.Records != nil {
+		if len(q.Records) > MaxRecordsFilter {
+			return Plan{}, fmt.Errorf("%w: %d records to filter; at most %d", ErrInvalid, len(q.Records), MaxRecordsFilter)
+		}
+		p.Records = slices.Compact(slices.Sorted(slices.Values(q.Records)))
+		p.MatchNone = p.MatchNone || len(p.Records) == 0
 	}
 	switch {
 	case q.Limit < 0:

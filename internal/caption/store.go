@@ -299,6 +299,12 @@ type Store interface {
 	// does not exist is ErrNotFound; a SHA-256 that is not 64 lower-case
 	// hex digits, a size below 1, an empty hash or thumbnail, ErrInvalid.
 	PutPhotos(ctx context.Context, photos []DocumentPhoto) error
+	// DocumentsWithoutPhoto returns the IDs, in order, of the documents
+	// of one of formats (the photo formats) that PutPhotos stored no
+	// photo for: documents stored before the register kept pictures, by a
+	// process that did not analyse them, or whose pixels could not be
+	// read. Ingest analyses their pictures when it meets them unchanged.
+	DocumentsWithoutPhoto(ctx context.Context, formats []string) ([]int64, error)
 	// UnlinkedPhotos returns up to limit (at least 1) photos with no
 	// PhotoLink, in ID order.
 	UnlinkedPhotos(ctx context.Context, limit int) ([]Photo, error)

@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"time"
 
 	"sijil/internal/caption"
 	"sijil/internal/dedup"
 	"sijil/internal/geocode"
 	"sijil/internal/parse"
+	"sijil/internal/source"
 )
 
 // Options are what an ingest runs with. Parser is required; the rest have
@@ -98,9 +100,10 @@ type Summary struct {
 	// Ingest is read whatever its name.
 	Skipped      int
 	SkippedPaths []string
-	// Photos counts the pictures of photo documents stored, and
-	// PhotosLinked the photos linked at the picture level (those of
-	// this run, and any a killed run left unlinked).
+	// Photos counts the pictures of photo documents stored (of new
+	// documents, and of documents stored unchanged before without their
+	// picture), and PhotosLinked the photos linked at the picture level
+	// (those of this run, and any a killed run left unlinked).
 	Photos, PhotosLinked int
 	// PhotoFailures are photo documents whose captions were stored but
 	// whose picture could not be read (corrupt, too large, a format not
@@ -144,9 +147,13 @@ func Ingest(ctx context.Context, store caption.Store, paths []string, opt Option
 
 // ingester is one run of Ingest.
 type ingester struct {
-	store    caption.Store
-	opt      Options
-	known    map[string]string // stored documents: path → SHA-256
+	store caption.Store
+	opt   Options
+	known map[string]string // stored documents: path → SHA-256
+	// bare are the stored photo documents without their picture (stored
+	// before the register kept pictures, or unreadable then): path →
+	// SHA-256. Met unchanged, their pictures are analysed and stored.
+	bare     map[string]string
 	roots    map[string]string // documents found in a directory named to Ingest: path → that directory
 	sum      Summary
 	start    time.Time
@@ -186,12 +193,41 @@ func newIngester(ctx context.Context, store caption.Store, opt Options) (*ingest
 	for _, d := range docs {
 		known[d.Path] = d.SHA256
 	}
-	in := &ingester{store: store, opt: opt, known: known, start: time.Now()}
+	bare, err := bareDocuments(ctx, store, docs)
+	if err != nil {
+		return nil, fmt.Errorf("ingest: %w", err)
+	}
+	in := &ingester{store: store, opt: opt, known: known, bare: bare, start: time.Now()}
 	in.lk.matcher = dedup.NewClusterMatcher(opt.Dedup)
 	in.lk.reset()
 	in.lk.version, in.lk.valid, in.lk.empty = version, true, len(docs) == 0
 	in.progress = newProgress(opt.Progress, in.start)
 	return in, nil
+}
+
+// bareDocuments returns the photo documents of docs that the store holds
+// no picture for: path → SHA-256.
+func bareDocuments(ctx context.Context, store caption.Store, docs []caption.Document) (map[string]string, error) {
+	formats := []string{source.FormatJPEG, source.FormatPNG, source.FormatTIFF}
+	// A register of text alone, the common case, is not asked.
+	if !slices.ContainsFunc(docs, func(d caption.Document) bool { return slices.Contains(formats, d.Format) }) {
+		return nil, nil
+	}
+	ids, err := store.DocumentsWithoutPhoto(ctx, formats)
+	if err != nil || len(ids) == 0 {
+		return nil, err
+	}
+	byID := make(map[int64]caption.Document, len(docs))
+	for _, d := range docs {
+		byID[d.ID] = d
+	}
+	bare := make(map[string]string, len(ids))
+	for _, id := range ids {
+		if d, ok := byID[id]; ok {
+			bare[d.Path] = d.SHA256
+		}
+	}
+	return bare, nil
 }
 
 // fail records a document that could not be ingested.

@@ -5,15 +5,14 @@ import (
 	"encoding/binary"
 	"fmt"
 	"image"
-	"image/color"
 	"image/jpeg"
-	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -34,11 +33,13 @@ func benchPhotos(b *testing.B) int {
 // BenchmarkIngestPhotos ingests n captioned photos of 6000x4000 pixels
 // (SIJIL_BENCH_PHOTOS, 2,000 by default) into a new SQLite file per
 // iteration, as `sijil ingest` does: each decoded at reduced size,
-// fingerprinted, thumbnailed, stored and linked at the picture level. It
-// reports photos/s, and exiftool-photos/s, `exiftool -fast` reading the
-// same files' captions, when exiftool is installed. Making the photos takes
-// longer than ingesting them: SIJIL_BENCH_PHOTO_DIR keeps them between
-// runs. Run it with
+// fingerprinted, thumbnailed, stored and linked at the picture level; no
+// two of them may be grouped as the same picture. It reports photos/s,
+// the process's CPU time a photo (user and system: on a shared machine
+// the steadier figure), its peak resident memory, and exiftool-photos/s,
+// `exiftool -fast` reading the same files' captions, when exiftool is
+// installed. The photos are written by benchJPEG, some 0.1 s each;
+// SIJIL_BENCH_PHOTO_DIR keeps them between runs. Run it with
 //
 //	go test -run '^$' -bench IngestPhotos -benchtime 1x ./internal/ingest
 func BenchmarkIngestPhotos(b *testing.B) {
@@ -50,25 +51,47 @@ func BenchmarkIngestPhotos(b *testing.B) {
 	writePhotos(b, dir, n)
 	opt := testOptions(b)
 	opt.Workers = runtime.GOMAXPROCS(0)
-	var elapsed time.Duration
+	var (
+		elapsed, cpu time.Duration
+		peak         int64
+	)
 	for b.Loop() {
 		s := mustOpenSQLite(b, filepath.Join(b.TempDir(), "sijil.db"))
-		start := time.Now()
+		runtime.GC()
+		resetPeakRSS()
+		start, cpu0 := time.Now(), cpuTime()
 		sum, err := Ingest(b.Context(), s, []string{dir}, opt)
 		elapsed += time.Since(start)
+		cpu += cpuTime() - cpu0
+		peak = max(peak, peakRSS())
 		if err != nil || len(sum.Failures) > 0 || len(sum.PhotoFailures) > 0 || sum.Photos != n {
 			b.Fatalf("ingest: %v, %d photos of %d, failures %v %v", err, sum.Photos, n, sum.Failures, sum.PhotoFailures)
 		}
+		if same, err := s.PhotoSources(b.Context(), nil); err != nil || len(same) > 0 {
+			b.Fatalf("distinct photos grouped as the same picture: %d sources, %v", len(same), err)
+		}
 	}
+	b.StopTimer()
 	b.ReportMetric(float64(n*b.N)/elapsed.Seconds(), "photos/s")
+	b.ReportMetric(float64(cpu.Milliseconds())/float64(n*b.N), "cpu-ms/photo")
+	b.ReportMetric(float64(peak)/(1<<20), "peak-RSS-MB")
 	if exiftool, err := exec.LookPath("exiftool"); err == nil {
 		start := time.Now()
 		out, err := exec.Command(exiftool, "-fast", "-q", "-j", "-IPTC:Caption-Abstract", "-r", dir).Output()
-		if err != nil || !bytes.Contains(out, []byte("Caption-Abstract")) {
-			b.Fatalf("exiftool: %v", err)
+		if err != nil || bytes.Count(out, []byte("Caption-Abstract")) != n {
+			b.Fatalf("exiftool: %v; %d captions of %d", err, bytes.Count(out, []byte("Caption-Abstract")), n)
 		}
 		b.ReportMetric(float64(n)/time.Since(start).Seconds(), "exiftool-photos/s")
 	}
+}
+
+// cpuTime is the user and system CPU time this process has used.
+func cpuTime() time.Duration {
+	var u syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
+		return 0
+	}
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
 }
 
 // writePhotos makes n distinct captioned JPEGs of 6000x4000 pixels in dir,
@@ -84,7 +107,7 @@ func writePhotos(b *testing.B, dir string, n int) {
 		wg.Go(func() {
 			for i := range next {
 				text := fmt.Sprintf("Residents inspect the damage to building %d after shelling on March %d, 2019. (Photo by Lina Haddad / AFP)", i, 1+i%28)
-				data := captionedJPEG(b, benchScene(uint64(i)), text)
+				data := withCaption(benchJPEG(b, benchDrawing(uint64(i), 6000, 4000), uint64(i)), text)
 				errs <- os.WriteFile(filepath.Join(dir, fmt.Sprintf("photo-%05d.jpg", i)), data, 0o644)
 			}
 		})
@@ -102,53 +125,19 @@ func writePhotos(b *testing.B, dir string, n int) {
 	}
 }
 
-// benchScene is a distinct 6000x4000 picture for seed: blocks of colour
-// of every size over a patchwork, with the grain of a sensor, so that its
-// JPEG is the size of a camera's (a few megabytes), not of a flat drawing.
-func benchScene(seed uint64) *image.RGBA {
-	const w, h = 6000, 4000
-	r := rand.New(rand.NewPCG(seed, 6000))
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	fill := func(x0, y0, x1, y1 int, c color.RGBA) {
-		x0, x1 = max(x0, 0), min(x1, w)
-		for y := max(y0, 0); y < min(y1, h); y++ {
-			row := img.Pix[y*img.Stride+4*x0 : y*img.Stride+4*x1]
-			for i := 0; i < len(row); i += 4 {
-				row[i], row[i+1], row[i+2], row[i+3] = c.R, c.G, c.B, 255
-			}
-		}
-	}
-	rgb := func() color.RGBA { return color.RGBA{uint8(r.IntN(256)), uint8(r.IntN(256)), uint8(r.IntN(256)), 255} }
-	for y := 0; y < h; y += h / 6 {
-		for x := 0; x < w; x += w / 8 {
-			fill(x, y, x+w/8, y+h/6, rgb())
-		}
-	}
-	for range 40 {
-		x, y := r.IntN(w), r.IntN(h)
-		fill(x, y, x+w/40+r.IntN(w/5), y+h/40+r.IntN(h/4), rgb())
-	}
-	// Grain from a xorshift generator: a PCG draw a pixel took longer
-	// than the encoding.
-	x := seed | 1
-	for i := 0; i < len(img.Pix); i += 4 {
-		x ^= x << 13
-		x ^= x >> 7
-		x ^= x << 17
-		g := uint8(x & 15)
-		img.Pix[i] = max(img.Pix[i], g) - g/2
-		img.Pix[i+1] = max(img.Pix[i+1], g) - g/2
-	}
-	return img
-}
-
 // captionedJPEG encodes img as a JPEG of quality 85 with text as its IPTC
-// Caption-Abstract, in an APP13 Photoshop segment after the SOI marker.
+// Caption-Abstract.
 func captionedJPEG(tb testing.TB, img image.Image, text string) []byte {
 	var buf bytes.Buffer
 	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: 85}); err != nil {
 		tb.Error(err)
 	}
+	return withCaption(buf.Bytes(), text)
+}
+
+// withCaption returns the JPEG jpg with text as its IPTC Caption-Abstract,
+// in an APP13 Photoshop segment after the SOI marker.
+func withCaption(jpg []byte, text string) []byte {
 	iim := append(binary.BigEndian.AppendUint16([]byte{0x1C, 2, 120}, uint16(len(text))), text...)
 	res := append(binary.BigEndian.AppendUint32([]byte("8BIM\x04\x04\x00\x00"), uint32(len(iim))), iim...)
 	if len(res)%2 == 1 {
@@ -156,6 +145,5 @@ func captionedJPEG(tb testing.TB, img image.Image, text string) []byte {
 	}
 	payload := append([]byte("Photoshop 3.0\x00"), res...)
 	seg := append(binary.BigEndian.AppendUint16([]byte{0xFF, 0xED}, uint16(len(payload)+2)), payload...)
-	jpg := buf.Bytes()
-	return append(append(append([]byte{}, jpg[:2]...), seg...), jpg[2:]...)
+	return append(append(append(make([]byte, 0, len(jpg)+len(seg)), jpg[:2]...), seg...), jpg[2:]...)
 }

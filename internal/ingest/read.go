@@ -1,7 +1,6 @@
 package ingest
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -20,7 +19,7 @@ type document struct {
 	path  string
 	doc   caption.Document
 	items []caption.Item
-	known bool  // stored before with the same content: not parsed
+	known bool  // stored before with the same content: not parsed (its picture analysed if the store has none)
 	err   error // the document could not be read
 	// photo is the picture of a photo document, analysed here once for
 	// the whole file however many captions it holds (Document set when
@@ -48,30 +47,38 @@ func (in *ingester) prepare(path string) *document {
 	}
 	if in.known[path] == d.doc.SHA256 {
 		d.known = true
+		if in.bare[path] == d.doc.SHA256 {
+			d.analyze(data, sum)
+		}
 		return d
 	}
-	raws, err := source.Read(bytes.NewReader(data), path, d.doc.Format)
+	raws, err := source.ReadBytes(data, path, d.doc.Format)
 	if err != nil {
 		d.err = err
 		return d
 	}
 	d.items = in.parse(raws, d.doc.Format)
-	d.photo, d.photoErr = analyze(data, d.doc.Format)
-	if d.photoErr != nil {
-		d.photoErr = fmt.Errorf("%s: picture not kept: %w", path, d.photoErr)
-	}
+	d.analyze(data, sum)
 	return d
 }
 
-// analyze fingerprints the picture of a photo document: nil for another
-// format.
-func analyze(data []byte, format string) (*caption.DocumentPhoto, error) {
+// analyze sets the picture of d, a photo document whose file is data.
+func (d *document) analyze(data []byte, sum [32]byte) {
+	d.photo, d.photoErr = analyze(data, sum, d.doc.Format)
+	if d.photoErr != nil {
+		d.photoErr = fmt.Errorf("%s: picture not kept: %w", d.path, d.photoErr)
+	}
+}
+
+// analyze fingerprints the picture of a photo document whose SHA-256 is
+// sum: nil for another format.
+func analyze(data []byte, sum [32]byte, format string) (*caption.DocumentPhoto, error) {
 	switch format {
 	case source.FormatJPEG, source.FormatPNG, source.FormatTIFF:
 	default:
 		return nil, nil
 	}
-	info, err := photo.Analyze(bytes.NewReader(data))
+	info, err := photo.AnalyzeBytes(data, sum)
 	if err != nil {
 		return nil, err
 	}

@@ -182,16 +182,22 @@ func (in *ingester) count(d *document, res caption.IngestResult) {
 	in.progress.stored(in.sum.Documents+len(in.sum.Failures), in.sum.Captions, in.sum.Bytes)
 }
 
-// putPhotos stores the pictures of the chunk's new photo documents and
-// links every photo not yet linked, inside the chunk's Exclusive call: a
-// killed ingest leaves no photo stored without its link.
+// putPhotos stores the pictures of the chunk's new photo documents, and
+// of those stored before without their picture, and links every photo not
+// yet linked, inside the chunk's Exclusive call: a killed ingest leaves no
+// photo stored without its link.
 func (in *ingester) putPhotos(ctx context.Context, docs []*document, res []caption.IngestResult) error {
 	var photos []caption.DocumentPhoto
 	for i, d := range docs {
-		if d.photoErr != nil && !res[i].Unchanged {
+		// A document another process stored meanwhile (unchanged, yet
+		// not known when this run started) has its picture stored by it.
+		if res[i].Unchanged && !d.known {
+			continue
+		}
+		if d.photoErr != nil {
 			in.photoFailed(d.path, d.photoErr)
 		}
-		if d.photo == nil || res[i].Unchanged {
+		if d.photo == nil {
 			continue
 		}
 		p := *d.photo

@@ -33,7 +33,8 @@
 //     bits flip, and the whole picture's hash alone is some 85 bits off.
 //     The centre hash is what that crop leaves, so the copy's whole matches
 //     the original's centre to within a few bits. Crops between 0 and 5%
-//     land between the two, crops of 10% and more are not found.
+//     land between the two, crops of 10% and more are not found
+//     (TestCropInsets measures what centres at 10% and 15% would add).
 //   - Mirrors. Bits are signs of the coefficients (PDQ compares them with
 //     their median instead): mirroring a picture flips the sign of its odd
 //     horizontal frequencies exactly, so Mirror computes the hash of the
@@ -53,8 +54,10 @@
 // of it to make 24 million samples of which a 512-px working copy is kept.
 // JPEGs of 2560 px and more on their long edge are decoded from the DC
 // terms of their blocks alone (jpegdc.go), an eighth of the size, as
-// libjpeg's DCT scaling does: the entropy-coded data must still be read,
-// but dequantising, the inverse DCT and the samples are skipped, which
+// libjpeg's DCT scaling does: the entropy-coded data must still be read
+// (one lookup steps over the AC terms whose codes and extra bits lie whole
+// in the next 11 bits, two or three in a camera file), but dequantising,
+// the inverse DCT and the samples are skipped, which
 // makes Analyze about three times faster than image/jpeg's decoding alone
 // on such a photo (BenchmarkAnalyze, BenchmarkDecodeJPEG).
 // Other JPEGs (progressive, arithmetic-coded, CMYK) and PNGs are decoded by

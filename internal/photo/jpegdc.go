@@ -230,22 +230,18 @@ func (b *bitReader) block(c *dcComponent) bool {
 		if b.n < 16 {
 			b.fill()
 		}
-		if e := c.ac.skip[b.acc>>(64-lookBits)]; e != 0 {
+		// The terms of the run must end inside the block: one that
+		// would cover coefficients past the 63rd is read alone below, as
+		// the block may end there and the bits after it be the next
+		// block's.
+		if e := c.ac.run[b.acc>>(64-lookBits)]; e != 0 && k+int(e&127) <= 64 {
 			l := uint(e >> 8)
 			b.acc <<= l
 			b.n -= l
-			r, s := int(e>>4&15), e&15
-			if s == 0 {
-				if r != 15 {
-					return true // end of block
-				}
-				k += 16
-				continue
+			if e&128 != 0 {
+				return true // end of block
 			}
-			if k += r; k > 63 {
-				return false
-			}
-			k++
+			k += int(e & 127)
 			continue
 		}
 		rs, ok := b.decode(c.ac)

@@ -112,15 +112,27 @@ type limits struct {
 	noThumb       bool
 }
 
+// AnalyzeBytes is Analyze of a file already in memory, whose SHA-256 the
+// caller has taken: ingest hashes every document it reads, to know whether
+// it is stored already, and a camera file is neither copied nor hashed a
+// second time here. sum is trusted to be data's.
+func AnalyzeBytes(data []byte, sum [32]byte) (Info, error) {
+	return analyzeData(data, sum, limits{bytes: MaxBytes, pixels: MaxPixels})
+}
+
 func analyze(r io.Reader, lim limits) (Info, error) {
 	data, err := readAll(r, lim.bytes)
 	if err != nil {
 		return Info{}, err
 	}
+	return analyzeData(data, sha256.Sum256(data), lim)
+}
+
+func analyzeData(data []byte, sum [32]byte, lim limits) (Info, error) {
 	if int64(len(data)) > lim.bytes {
 		return Info{}, fmt.Errorf("%w: file larger than %d bytes", ErrTooLarge, lim.bytes)
 	}
-	info := Info{SHA256: sha256.Sum256(data), Orientation: 1}
+	info := Info{SHA256: sum, Orientation: 1}
 	img, err := decode(data, &info, lim.pixels)
 	if err != nil {
 		return Info{}, err

@@ -189,6 +189,24 @@ func TestSHA256(t *testing.T) {
 	}
 }
 
+// TestAnalyzeBytes: a file already in memory, with its SHA-256, is
+// analysed as Analyze reads it.
+func TestAnalyzeBytes(t *testing.T) {
+	for _, file := range [][]byte{encodeJPEG(t, scene(4, 640, 480), 90), encodePNG(t, scene(5, 300, 200))} {
+		want, err := Analyze(bytes.NewReader(file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := AnalyzeBytes(file, sha256.Sum256(file))
+		if err != nil || got.Hash != want.Hash || got.SHA256 != want.SHA256 || got.Width != want.Width || !bytes.Equal(got.Thumb, want.Thumb) {
+			t.Errorf("AnalyzeBytes = %x %dx%d %v, %v; Analyze = %x %dx%d %v", got.SHA256, got.Width, got.Height, got.Hash, err, want.SHA256, want.Width, want.Height, want.Hash)
+		}
+	}
+	if _, err := AnalyzeBytes([]byte("not an image"), [32]byte{}); !errors.Is(err, ErrFormat) {
+		t.Errorf("AnalyzeBytes(text) error %v, want ErrFormat", err)
+	}
+}
+
 func TestHashText(t *testing.T) {
 	info, err := Analyze(bytes.NewReader(encodeJPEG(t, scene(9, 64, 64), 90)))
 	if err != nil {

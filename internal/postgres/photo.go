@@ -117,6 +117,22 @@ func (s *Store) UnlinkedPhotos(ctx context.Context, limit int) (_ []caption.Phot
 	return s.queryPhotos(ctx, `SELECT `+photoColumns+` FROM photos p WHERE grp IS NULL ORDER BY id LIMIT $1`, limit)
 }
 
+// DocumentsWithoutPhoto returns the documents of formats that have no
+// document_photos row.
+func (s *Store) DocumentsWithoutPhoto(ctx context.Context, formats []string) (ids []int64, err error) {
+	defer wrap(&err, "postgres.DocumentsWithoutPhoto(%q)", formats)
+	err = s.read(ctx, func(q querier) error {
+		rows, err := q.Query(ctx, `SELECT id FROM documents d WHERE format = ANY($1)
+			AND NOT EXISTS (SELECT 1 FROM document_photos p WHERE p.document_id = d.id) ORDER BY id`, formats)
+		if err != nil {
+			return err
+		}
+		ids, err = pgx.CollectRows(rows, pgx.RowTo[int64])
+		return err
+	})
+	return ids, err
+}
+
 // PhotosByKeys returns the photos under keys, read through photo_keys'
 // primary key.
 func (s *Store) PhotosByKeys(ctx context.Context, keys []int64) (_ []caption.Photo, err error) {

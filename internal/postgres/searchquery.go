@@ -87,6 +87,9 @@ func planWhere(p caption.Plan) *where {
 	if p.Near != nil {
 		nearWhere(w, p)
 	}
+	if len(p.Records) > 0 {
+		w.add("r.id = ANY(?)", p.Records)
+	}
 	return w
 }
 

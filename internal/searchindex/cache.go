@@ -138,6 +138,9 @@ func resultKey(p *caption.Plan) string {
 	if c := p.Near; c != nil {
 		fmt.Fprintf(&b, "\x00n%v,%v,%v", c.Lat, c.Lon, c.Km)
 	}
+	if p.Records != nil {
+		fmt.Fprintf(&b, "\x00r%v", p.Records)
+	}
 	return b.String()
 }
 

@@ -113,6 +113,11 @@ func (s *Store) PutPhotos(ctx context.Context, photos []caption.DocumentPhoto) e
 	return s.src.PutPhotos(ctx, photos)
 }
 
+// DocumentsWithoutPhoto passes to the source.
+func (s *Store) DocumentsWithoutPhoto(ctx context.Context, formats []string) ([]int64, error) {
+	return s.src.DocumentsWithoutPhoto(ctx, formats)
+}
+
 // UnlinkedPhotos passes to the source.
 func (s *Store) UnlinkedPhotos(ctx context.Context, limit int) ([]caption.Photo, error) {
 	return s.src.UnlinkedPhotos(ctx, limit)

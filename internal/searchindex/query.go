@@ -29,8 +29,8 @@ func (sc *scratch) set(n int) set {
 }
 
 // candidates returns the ordinals the filters of p that have postings
-// (text, country, places, admin1, basis, agency, photographer, event type,
-// actor)
+// (text, records, country, places, admin1, basis, agency, photographer,
+// event type, actor)
 // allow; nil when p has no such filter, which allows every ordinal. The
 // other filters are checked record by record (matches).
 func (ix *index) candidates(p *caption.Plan, sc *scratch) set {
@@ -74,6 +74,16 @@ func (ix *index) candidates(p *caption.Plan, sc *scratch) set {
 			}
 		}
 		sc.used -= 2
+	}
+	if len(p.Records) > 0 {
+		t := sc.set(n)
+		clear(t)
+		for _, id := range p.Records {
+			if o, ok := ix.ordinal(id); ok {
+				t[o/64] |= 1 << (o % 64)
+			}
+		}
+		and(t)
 	}
 	if p.Country != "" {
 		t := sc.set(n)

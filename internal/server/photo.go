@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"slices"
 
@@ -130,18 +131,27 @@ type photoMatchJSON struct {
 
 // handlePhotoSearch answers POST /api/v1/photo-search: the records whose
 // sources carry the same picture as the uploaded photo (the body, a JPEG
-// or PNG of at most Limits.MaxUpload bytes), nearest first. The upload is
-// a query: nothing is stored, and no token is needed. At most
+// or PNG of at most Limits.MaxUpload bytes), nearest first, and match the
+// search's filters given in the URL (q, from, country…). The upload is a
+// query: nothing is stored, and no token is needed. At most
 // maxPhotoSearches run at once, since decoding a large photo takes
 // hundreds of megabytes.
 func (s *server) handlePhotoSearch(w http.ResponseWriter, r *http.Request) {
+	_, q, err := s.filterQuery(r)
+	if err == nil {
+		_, err = q.Plan()
+	}
+	if err != nil {
+		s.error(w, r, searchError(err))
+		return
+	}
 	release, ok := s.photoSearchSlot(w, r)
 	if !ok {
 		return
 	}
 	defer release()
 	body := http.MaxBytesReader(w, r.Body, s.limits.MaxUpload)
-	ms, err := s.opt.FindPhoto(r.Context(), body)
+	ms, err := s.findPhoto(r, body, q)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -161,6 +171,16 @@ func (s *server) handlePhotoSearch(w http.ResponseWriter, r *http.Request) {
 		out.Matches = append(out.Matches, photoMatchJSON{Record: rec, Distance: m.Distance, Photo: p.photoOf(caption.Source{Photo: &ph})})
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// findPhoto returns the records of the same picture as the photo body
+// holds that match q's filters.
+func (s *server) findPhoto(r *http.Request, body io.Reader, q caption.Query) ([]caption.PhotoMatch, error) {
+	ms, err := s.opt.FindPhoto(r.Context(), body)
+	if err != nil {
+		return nil, err
+	}
+	return caption.FilterPhotoMatches(r.Context(), s.store, ms, q)
 }
 
 // maxPhotoSearches is how many photo searches run at once.

@@ -16,6 +16,10 @@ type photosView struct {
 	Title, Note, Error string
 	Total              int
 	Results            []photoResultView
+	// PhotoAction is where the photo form posts: the photo search with
+	// the filters of the page it is on. Chips are those filters.
+	PhotoAction string
+	Chips       []chip
 }
 
 type photoResultView struct {
@@ -25,10 +29,34 @@ type photoResultView struct {
 
 // handlePhotoSearchPage answers the search page's photo form: the photo
 // (the form's "photo" file, read as it streams in, never stored) is
-// searched for as POST /api/v1/photo-search does, and the records of the
-// same picture listed nearest first.
+// searched for as POST /api/v1/photo-search does, with the filters of the
+// search page the form was on (its action's query), and the records of
+// the same picture that match them listed nearest first.
 func (s *server) handlePhotoSearchPage(w http.ResponseWriter, r *http.Request) {
 	v := photosView{Title: "Search by photo", Note: "Records whose photos are the same picture as the one given, nearest first."}
+	f, q, err := s.filterQuery(r)
+	v.PhotoAction = f.url("/photo-search")
+	for _, k := range filterParams {
+		if val, ok := f[k]; ok {
+			v.Chips = append(v.Chips, chip{Label: fieldLabel(k), Value: val, RemoveURL: f.with(k, "").url("/")})
+		}
+	}
+	if len(v.Chips) > 0 {
+		v.Note = "Records whose photos are the same picture as the one given and that match the filters below, nearest first."
+	}
+	if err == nil {
+		_, err = q.Plan()
+	}
+	if err != nil {
+		status, msg := errorStatus(searchError(err))
+		if status >= 500 {
+			s.error(w, r, err)
+			return
+		}
+		v.Error = msg
+		s.render(w, r, status, "photos.html", v)
+		return
+	}
 	release, ok := s.photoSearchSlot(w, r)
 	if !ok {
 		return
@@ -38,7 +66,7 @@ func (s *server) handlePhotoSearchPage(w http.ResponseWriter, r *http.Request) {
 	part, err := photoPart(r)
 	var ms []caption.PhotoMatch
 	if err == nil {
-		ms, err = s.opt.FindPhoto(r.Context(), part)
+		ms, err = s.findPhoto(r, part, q)
 	}
 	if err != nil {
 		status, msg := errorStatus(err)
@@ -113,7 +141,7 @@ func (s *server) handleConflictsPage(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	v := photosView{Title: "Same picture, captions that disagree", Total: len(ids),
+	v := photosView{Title: "Same picture, captions that disagree", Total: len(ids), PhotoAction: "/photo-search",
 		Note: fmt.Sprintf("Records whose photo is the same picture as another record's, whose caption dates it more than %d days apart, places it more than %d km away or in another country: the picture may be recirculated.",
 			caption.ConflictDays, caption.ConflictKm)}
 	for i, rv := range views {

@@ -14,16 +14,19 @@ import (
 
 // searchView is the data of search.html.
 type searchView struct {
-	Title    string
-	Q        string
-	Hidden   []param // the other filters, kept by a new text search
-	Chips    []chip
-	Facets   []facetView
-	Results  []resultView
-	Total    int
-	NextURL  string
-	FirstURL string // set on pages after the first
-	Error    string
+	Title  string
+	Q      string
+	Hidden []param // the other filters, kept by a new text search
+	// PhotoAction is where the photo form posts: the photo search with
+	// this page's filters, which it applies to the records it finds.
+	PhotoAction string
+	Chips       []chip
+	Facets      []facetView
+	Results     []resultView
+	Total       int
+	NextURL     string
+	FirstURL    string // set on pages after the first
+	Error       string
 
 	MapPoints, MapCountry, MapAdmin1 string
 	TimelineSrc, From, To            string
@@ -70,7 +73,7 @@ var admin1Code = regexp.MustCompile(`^[A-Z]{2}\.[0-9A-Za-z]{1,20}$`)
 
 func (s *server) handleSearchPage(w http.ResponseWriter, r *http.Request) {
 	f := filterOf(r.URL.Query())
-	v := searchView{Title: "Search", Q: f["q"], From: f["from"], To: f["to"],
+	v := searchView{Title: "Search", Q: f["q"], From: f["from"], To: f["to"], PhotoAction: f.url("/photo-search"),
 		MapPoints: f.url("/api/v1/geojson"), TimelineSrc: f.url("/api/v1/timeline"),
 		MapCountry: strings.ToUpper(f["country"])}
 	if admin1Code.MatchString(f["admin1"]) {

@@ -87,6 +87,29 @@ func firstLine(head []byte) (line []byte, complete bool) {
 // format's reader.
 func Read(r io.Reader, path, format string) ([]caption.Raw, error) {
 	raws, err := readFormat(r, path, format)
+	return finish(raws, err, path, format)
+}
+
+// ReadBytes is Read of a document already in memory. A photo's metadata is
+// read from data in place: Read would copy the whole file first, as its
+// readers need random access, which for a folder of camera files is
+// megabytes copied for every caption of a few hundred bytes.
+func ReadBytes(data []byte, path, format string) ([]caption.Raw, error) {
+	var (
+		raws []caption.Raw
+		err  error
+	)
+	switch format {
+	case FormatJPEG, FormatTIFF, FormatPNG:
+		raws, err = ReadPhoto(data, path, format)
+	default:
+		raws, err = readFormat(bytes.NewReader(data), path, format)
+	}
+	return finish(raws, err, path, format)
+}
+
+// finish makes the captions a reader returned storable and checks them.
+func finish(raws []caption.Raw, err error, path, format string) ([]caption.Raw, error) {
 	if err != nil {
 		return nil, err
 	}

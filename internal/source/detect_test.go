@@ -1,8 +1,11 @@
 package source
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -55,8 +58,32 @@ func TestReadFormat(t *testing.T) {
 			}
 		})
 	}
+	if _, err := ReadBytes(nil, "a.heic", "heic"); !errors.Is(err, caption.ErrUnsupported) {
+		t.Errorf("ReadBytes(heic) error %v, want caption.ErrUnsupported", err)
+	}
 	if _, err := Read(strings.NewReader(""), "a.heic", "heic"); !errors.Is(err, caption.ErrUnsupported) {
 		t.Errorf("Read(heic) error %v, want caption.ErrUnsupported", err)
+	}
+}
+
+// TestReadBytes: ReadBytes reads every format as Read does, the photo
+// formats from the bytes in place, and fails as Read does.
+func TestReadBytes(t *testing.T) {
+	files := []string{"wire.txt", "captions.jsonl", "captions.csv", "article.html", "exiftool.jpg", "exiftool.png", "exiftool.tif", "latin1.jpg", "nocaption.jpg"}
+	for _, file := range files {
+		data := []byte(mustReadFile(t, filepath.Join("testdata", file)))
+		format := Detect(data[:min(len(data), HeadSize)], file)
+		want, werr := Read(bytes.NewReader(data), file, format)
+		got, gerr := ReadBytes(data, file, format)
+		if fmt.Sprint(gerr) != fmt.Sprint(werr) || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s (%s): ReadBytes = %d captions, %v; Read = %d captions, %v", file, format, len(got), gerr, len(want), werr)
+		}
+		if file == "nocaption.jpg" && gerr == nil {
+			t.Errorf("%s: no error; want one for a photo without a caption", file)
+		}
+		if file == "exiftool.jpg" && (len(got) != 1 || got[0].Text == "") {
+			t.Errorf("%s: %+v; want its caption", file, got)
+		}
 	}
 }
 

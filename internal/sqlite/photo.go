@@ -132,6 +132,31 @@ func (s *Store) UnlinkedPhotos(ctx context.Context, limit int) (ps []caption.Pho
 	return queryPhotos(ctx, s.read(ctx), "SELECT "+photoColumns+" FROM photos WHERE grp IS NULL ORDER BY id LIMIT ?", limit)
 }
 
+// DocumentsWithoutPhoto returns the documents of formats that have no
+// document_photos row.
+func (s *Store) DocumentsWithoutPhoto(ctx context.Context, formats []string) (ids []int64, err error) {
+	defer wrap(&err, "sqlite.DocumentsWithoutPhoto(%q)", formats)
+	list, err := json.Marshal(formats)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.read(ctx).QueryContext(ctx, `SELECT id FROM documents
+		WHERE format IN (SELECT value FROM json_each(?))
+		AND NOT EXISTS (SELECT 1 FROM document_photos WHERE document_id = documents.id) ORDER BY id`, string(list))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
 // PhotosByKeys returns the photos under keys, read through photo_keys'
 // primary key.
 func (s *Store) PhotosByKeys(ctx context.Context, keys []int64) (ps []caption.Photo, err error) {

@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"math"
 	"strings"
@@ -84,6 +85,10 @@ func planWhere(p caption.Plan) *where {
 	}
 	if c := p.Near; c != nil {
 		nearWhere(w, p)
+	}
+	if len(p.Records) > 0 {
+		list, _ := json.Marshal(p.Records) // int64s always marshal
+		w.add("r.id IN (SELECT value FROM json_each(?))", string(list))
 	}
 	return w
 }

@@ -214,3 +214,38 @@ func testPhotoLinks(t *testing.T, s caption.Store) {
 		}
 	}
 }
+
+// testDocumentsWithoutPhoto: the documents of the formats asked for that
+// have no photo are listed, in ID order, until PutPhotos stores theirs.
+func testDocumentsWithoutPhoto(t *testing.T, s caption.Store) {
+	ctx := t.Context()
+	photoFormats := []string{"jpeg", "png", "tiff"}
+	putPhotoDoc(t, s, "kept.jpg", "Smoke rises over Aleppo.", photoOf("kept.jpg", 1))
+	var bare []int64
+	for _, name := range []string{"old.jpg", "old.png"} {
+		doc, items := document(name, "A caption of "+name+" stored without its picture.")
+		doc.Format = name[len(name)-3:]
+		if doc.Format == "jpg" {
+			doc.Format = "jpeg"
+		}
+		bare = append(bare, mustPut(t, s, doc, items).Document.ID)
+	}
+	doc, items := document("notes.txt", "A caption without a picture.")
+	text := mustPut(t, s, doc, items).Document.ID
+	if got, err := s.DocumentsWithoutPhoto(ctx, photoFormats); err != nil || !slices.Equal(got, bare) {
+		t.Errorf("DocumentsWithoutPhoto(photo formats) = %v, %v; want %v", got, err, bare)
+	}
+	if got, err := s.DocumentsWithoutPhoto(ctx, []string{"text"}); err != nil || !slices.Equal(got, []int64{text}) {
+		t.Errorf("DocumentsWithoutPhoto(text) = %v, %v; want %v", got, err, []int64{text})
+	}
+	if got, err := s.DocumentsWithoutPhoto(ctx, nil); err != nil || len(got) != 0 {
+		t.Errorf("DocumentsWithoutPhoto(none) = %v, %v; want none", got, err)
+	}
+	p := photoOf("old.jpg", 2)
+	if err := s.PutPhotos(ctx, []caption.DocumentPhoto{{Document: bare[0], Photo: p, Thumb: []byte("\xff\xd8\xff")}}); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.DocumentsWithoutPhoto(ctx, photoFormats); err != nil || !slices.Equal(got, bare[1:]) {
+		t.Errorf("DocumentsWithoutPhoto after PutPhotos = %v, %v; want %v", got, err, bare[1:])
+	}
+}

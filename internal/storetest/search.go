@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -267,6 +268,11 @@ func testSearchFilters(t *testing.T, s caption.Store) {
 		{"text and admin1", caption.Query{Text: "rubble", Admin1Key: PlaceKey("Idlib")}, []string{"saraqib"}},
 		{"admin1 and basis", caption.Query{Admin1Key: PlaceKey("Idlib"), Basis: caption.BasisPopulation}, []string{"saraqib"}},
 		{"agency, dates, country", caption.Query{Agency: "AFP", From: "2016-11", To: "2016-11", Country: "SY"}, []string{"douma", "maarrat"}},
+		{"records", caption.Query{Records: []int64{ss.ids["douma"], ss.ids["mafraq"], ss.ids["harasta"]}}, []string{"harasta", "mafraq", "douma"}},
+		{"records and country", caption.Query{Records: []int64{ss.ids["douma"], ss.ids["mafraq"], ss.ids["harasta"]}, Country: "SY"}, []string{"harasta", "douma"}},
+		{"records and text", caption.Query{Records: []int64{ss.ids["saraqib"], ss.ids["maarrat"], ss.ids["aleppo"]}, Text: "rubble"}, []string{"saraqib"}},
+		{"records repeated, unknown", caption.Query{Records: []int64{ss.ids["duma"], ss.ids["duma"], 1 << 40}}, []string{"duma"}},
+		{"records empty", caption.Query{Records: []int64{}}, nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -285,6 +291,37 @@ func testSearchFilters(t *testing.T, s caption.Store) {
 		want := mustRecord(t, s, ss.ids["douma"])
 		if diff := cmp.Diff(want, res.Records[0], diffOpts...); diff != "" {
 			t.Errorf("Search record (-want +got):\n%s", diff)
+		}
+	}
+
+	// A photo search's matches, filtered, keep their order (nearest
+	// first), not the search's.
+	var ms []caption.PhotoMatch
+	for i, name := range []string{"maarrat", "harasta", "mafraq", "douma", "aleppo"} {
+		ms = append(ms, caption.PhotoMatch{Record: mustRecord(t, s, ss.ids[name]), Distance: 3 * i})
+	}
+	for _, tc := range []struct {
+		name string
+		q    caption.Query
+		want []string
+	}{
+		{"no filter", caption.Query{Limit: 1, Cursor: "ignored"}, []string{"maarrat", "harasta", "mafraq", "douma", "aleppo"}},
+		{"country", caption.Query{Country: "SY"}, []string{"maarrat", "harasta", "douma", "aleppo"}},
+		{"agency and dates", caption.Query{Agency: "AFP", From: "2016-11"}, []string{"maarrat", "mafraq", "douma"}},
+		{"text", caption.Query{Text: "rubble"}, []string{"harasta"}},
+		{"none", caption.Query{Country: "IQ"}, nil},
+		{"records ignored", caption.Query{Country: "JO", Records: []int64{ss.ids["douma"]}}, []string{"mafraq"}},
+	} {
+		got, err := caption.FilterPhotoMatches(t.Context(), s, ms, tc.q)
+		var names []string
+		for i, m := range got {
+			names = append(names, ss.namesOf([]caption.StoredRecord{m.Record})...)
+			if m.Distance < 0 || (i > 0 && m.Distance < got[i-1].Distance) {
+				t.Errorf("FilterPhotoMatches(%s): distances out of order", tc.name)
+			}
+		}
+		if err != nil || !slices.Equal(names, tc.want) {
+			t.Errorf("FilterPhotoMatches(%s) = %v, %v; want %v", tc.name, names, err, tc.want)
 		}
 	}
 }

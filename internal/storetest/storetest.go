@@ -161,6 +161,7 @@ func Run(t *testing.T, open func(t *testing.T) caption.Store) {
 		{"PhotosInvalid", testPhotosInvalid},
 		{"PhotosByKeys", testPhotosByKeys},
 		{"PhotoLinks", testPhotoLinks},
+		{"DocumentsWithoutPhoto", testDocumentsWithoutPhoto},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
