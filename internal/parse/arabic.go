@@ -332,27 +332,9 @@ func (p *Parser) arabic(rec *caption.Record, desc string, off int, ev *evidence)
 	}
 	var figSents []int
 	if rec.Killed == nil && rec.Injured == nil {
-		for _, f := range at.casualties(rec.Date) {
-			n := f.n
-			switch {
-			case f.injured && rec.Injured == nil:
-				rec.Injured = &n
-				ev.add("injured", off, f.span)
-			case !f.injured && rec.Killed == nil:
-				rec.Killed = &n
-				ev.add("killed", off, f.span)
-			default:
-				continue
-			}
-			figSents = append(figSents, at.sentOf[f.tok])
-		}
+		figSents = setFigures(rec, at.casualties(rec.Date), at.sentOf, off, ev)
 		if len(figSents) > 0 && len(rec.Attribution) == 0 {
-			for _, a := range at.attribution(&p.ar.sources) {
-				if !slices.Contains(rec.Attribution, a.value) {
-					rec.Attribution = append(rec.Attribution, a.value)
-				}
-				ev.add("attribution", off, a.span)
-			}
+			setAttribution(rec, at.attribution(&p.ar.sources), off, ev)
 		}
 	}
 	scene := func(i int) bool { return at.sentOf[i] == 0 || slices.Contains(figSents, at.sentOf[i]) }

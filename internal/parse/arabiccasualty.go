@@ -131,28 +131,20 @@ func (at *arText) arNumber(i int) (n, next int, ok, vague bool) {
 	return n, next, true, false
 }
 
-// arFigure is a casualty figure of an Arabic description.
-type arFigure struct {
-	n       int
-	injured bool
-	span    caption.Span
-	tok     int // a token of the figure, for its sentence
-}
-
 // casualties reads the figures of the event shown, in the three orders
 // Arabic gives them: the casualty word first ("مقتل 5 أشخاص وإصابة 12
 // آخرين", "مقتل شخصين", "لقي 3 أشخاص حتفهم"), the count first ("5 قتلى و12
 // جريحا"), or the counted subject then the verb ("15 مدنيا قتلوا"). Vague
 // counts ("عشرات القتلى") give none, and neither do figures of an earlier
 // event (see earlier), nor infections ("50 إصابة بفيروس كورونا").
-func (at *arText) casualties(date caption.PartialDate) []arFigure {
-	var figs []arFigure
+func (at *arText) casualties(date caption.PartialDate) []langFigure {
+	var figs []langFigure
 	toks := at.toks
 	add := func(n int, injured bool, a, b int) {
 		if at.earlier(a, date) || at.disease(b) {
 			return
 		}
-		figs = append(figs, arFigure{n: n, injured: injured, tok: a, span: at.span(a, b)})
+		figs = append(figs, langFigure{n: n, injured: injured, tok: a, span: at.span(a, b)})
 	}
 	for i := 0; i < len(toks); i++ {
 		if !toks[i].word {
@@ -269,15 +261,10 @@ func (at *arText) earlier(i int, date caption.PartialDate) bool {
 	return relative && past
 }
 
-type arSource struct {
-	value string
-	span  caption.Span
-}
-
 // attribution returns the sources of ar_sources.tsv that a cue introduces:
 // "بحسب المرصد السوري لحقوق الإنسان", "وفقا لـ مصادر طبية", "أفاد ناشطون".
-func (at *arText) attribution(ps *arPhrases) []arSource {
-	var out []arSource
+func (at *arText) attribution(ps *arPhrases) []langSource {
+	var out []langSource
 	for i := 0; i < len(at.toks); i++ {
 		found, n := at.match(ps, i)
 		if n == 0 {
@@ -290,7 +277,7 @@ func (at *arText) attribution(ps *arPhrases) []arSource {
 			}
 		}
 		if cued {
-			out = append(out, arSource{value: found[0].value, span: at.span(i, i+n)})
+			out = append(out, langSource{value: found[0].value, span: at.span(i, i+n)})
 		}
 		i += n - 1
 	}

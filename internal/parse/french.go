@@ -235,27 +235,9 @@ func (p *Parser) french(rec *caption.Record, desc string, off int, ev *evidence)
 	var figSents []int
 	if rec.Killed == nil && rec.Injured == nil {
 		figs := frCasualties(toks, rec.Date)
-		for _, f := range figs {
-			n := f.n
-			switch {
-			case f.injured && rec.Injured == nil:
-				rec.Injured = &n
-				ev.add("injured", off, f.span)
-			case !f.injured && rec.Killed == nil:
-				rec.Killed = &n
-				ev.add("killed", off, f.span)
-			default:
-				continue
-			}
-			figSents = append(figSents, sentOf[f.tok])
-		}
+		figSents = setFigures(rec, figs, sentOf, off, ev)
 		if len(figs) > 0 && len(rec.Attribution) == 0 {
-			for _, a := range p.fr.attribution(toks) {
-				if !slices.Contains(rec.Attribution, a.value) {
-					rec.Attribution = append(rec.Attribution, a.value)
-				}
-				ev.add("attribution", off, a.span)
-			}
+			setAttribution(rec, p.fr.attribution(toks), off, ev)
 		}
 	}
 	scene := func(i int) bool { return sentOf[i] == 0 || slices.Contains(figSents, sentOf[i]) }
@@ -441,21 +423,13 @@ var (
 	frBound = map[string]bool{"moins": true, "plus": true, "quelque": true, "environ": true}
 )
 
-// frFigure is a casualty figure of a French description.
-type frFigure struct {
-	n       int
-	injured bool
-	span    caption.Span
-	tok     int // a token of the figure, for its sentence
-}
-
 // frCasualties reads the figures of the event shown: "douze civils ont été
 // tués", "20 blessés", "faisant 3 morts", "tuant au moins 7 personnes".
 // Vague words ("des dizaines de morts") give none, and neither do figures
 // of an earlier event: a pluperfect ("qui avait fait 80 morts") or a year
 // other than the caption's in the same clause ("l'attaque de 2017").
-func frCasualties(toks []frToken, date caption.PartialDate) []frFigure {
-	var figs []frFigure
+func frCasualties(toks []frToken, date caption.PartialDate) []langFigure {
+	var figs []langFigure
 	for i, t := range toks {
 		injured := frInjured[t.key]
 		if !injured && !frKilled[t.key] {
@@ -523,7 +497,7 @@ func frCasualties(toks []frToken, date caption.PartialDate) []frFigure {
 		if !ok || frVague(toks, start) || frEarlier(toks, start, date) {
 			continue
 		}
-		figs = append(figs, frFigure{n: n, injured: injured, tok: start,
+		figs = append(figs, langFigure{n: n, injured: injured, tok: start,
 			span: caption.Span{Start: toks[start].start, End: max(toks[i].end, t.end)}})
 	}
 	return figs
@@ -580,14 +554,9 @@ var frSourceCues = map[string]bool{"selon": true, "d'": true, "source": true, "i
 	"annoncé": true, "affirmé": true, "précisé": true, "déclaré": true, "indique": true, "rapporte": true,
 	"annonce": true, "affirme": true, "précise": true, "indiquent": true, "rapportent": true, "affirment": true}
 
-type frSource struct {
-	value string
-	span  caption.Span
-}
-
 // attribution returns the sources of fr_sources.tsv that a cue introduces.
-func (lex *frenchLexicon) attribution(toks []frToken) []frSource {
-	var out []frSource
+func (lex *frenchLexicon) attribution(toks []frToken) []langSource {
+	var out []langSource
 	for i := 0; i < len(toks); i++ {
 		for _, ph := range lex.sources {
 			n := ph.match(toks, i)
@@ -605,7 +574,7 @@ func (lex *frenchLexicon) attribution(toks []frToken) []frSource {
 				cued = cued || i+n+1 < len(toks) && frSourceCues[toks[i+n+1].key]
 			}
 			if cued {
-				out = append(out, frSource{value: ph.value, span: caption.Span{Start: toks[i].start, End: toks[i+n-1].end}})
+				out = append(out, langSource{value: ph.value, span: caption.Span{Start: toks[i].start, End: toks[i+n-1].end}})
 				i += n - 1
 				break
 			}
