@@ -47,14 +47,19 @@ func (s *server) handlePhotoSearchPage(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		_, err = q.Plan()
 	}
-	if err != nil {
-		status, msg := errorStatus(searchError(err))
+	// fail shows what went wrong on the page, or the error page for the
+	// server's own faults.
+	fail := func(err error) {
+		status, msg := errorStatus(err)
 		if status >= 500 {
 			s.error(w, r, err)
 			return
 		}
 		v.Error = msg
 		s.render(w, r, status, "photos.html", v)
+	}
+	if err != nil {
+		fail(searchError(err))
 		return
 	}
 	release, ok := s.photoSearchSlot(w, r)
@@ -69,13 +74,7 @@ func (s *server) handlePhotoSearchPage(w http.ResponseWriter, r *http.Request) {
 		ms, err = s.findPhoto(r, part, q)
 	}
 	if err != nil {
-		status, msg := errorStatus(err)
-		if status >= 500 {
-			s.error(w, r, err)
-			return
-		}
-		v.Error = msg
-		s.render(w, r, status, "photos.html", v)
+		fail(err)
 		return
 	}
 	rs := make([]caption.StoredRecord, len(ms))
