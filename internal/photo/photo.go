@@ -73,35 +73,12 @@ func sniff(b []byte) format {
 // still be corrupt.
 func Sniff(b []byte) bool { return sniff(b) != formatNone }
 
-// AnalyzeFile is Analyze of the file at path; its errors name the path.
-func AnalyzeFile(path string) (Info, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return Info{}, err
-	}
-	defer f.Close()
-	info, err := Analyze(f)
-	if err != nil {
-		return Info{}, fmt.Errorf("%s: %w", path, err)
-	}
-	return info, nil
-}
-
 // Analyze reads a JPEG, PNG or TIFF image from r to its end, and returns the
 // SHA-256 of every byte read, the stored pixel size, the EXIF orientation,
 // the perceptual fingerprint and a thumbnail. The frame size is checked
 // before any pixel is decoded (see MaxPixels).
 func Analyze(r io.Reader) (Info, error) {
 	return analyze(r, limits{bytes: MaxBytes, pixels: MaxPixels})
-}
-
-// AnalyzeLimit is Analyze with lower bounds than MaxBytes and MaxPixels, for
-// a server that decodes uploads from strangers: decoding takes up to 4
-// bytes a pixel (a PNG) whatever the file's size, since a flat 100-megapixel
-// PNG compresses to a few hundred kilobytes. Bounds above the package's are
-// lowered to them.
-func AnalyzeLimit(r io.Reader, maxBytes, maxPixels int64) (Info, error) {
-	return analyze(r, limits{bytes: min(maxBytes, MaxBytes), pixels: min(maxPixels, MaxPixels)})
 }
 
 // limits are the bounds analyze enforces: MaxBytes and MaxPixels, smaller
