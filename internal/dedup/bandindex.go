@@ -2,9 +2,7 @@ package dedup
 
 import (
 	"cmp"
-	"runtime"
 	"slices"
-	"sync"
 
 	"sijil/internal/caption"
 )
@@ -51,10 +49,6 @@ type BandIndex struct {
 	// growing new slices for each record was a tenth of linking them.
 	ords  []uint32
 	found []Candidate
-	// unmap frees slots when they are mapped apart from the heap
-	// (mapSlots); Release calls it, or the collector once the index is
-	// unreachable.
-	unmap func()
 }
 
 const (
@@ -73,30 +67,21 @@ func NewBandIndex(n, bands int) *BandIndex {
 	for 3*size < 4*n*bands {
 		size *= 2
 	}
-	slots, unmap := mapSlots(size)
-	// Release and the cleanup both free the slots: once, since a second
-	// unmapping could free the memory of a later mapping at that address.
-	var once sync.Once
-	free := func() { once.Do(unmap) }
-	ix := &BandIndex{
-		slots:    slots,
+	return &BandIndex{
+		slots:    make([]uint32, size),
 		ids:      make([]int64, 0, n),
 		clusters: make([]int64, 0, n),
 		tags:     make([]uint32, 0, n),
-		unmap:    free,
 	}
-	runtime.AddCleanup(ix, func(f func()) { f() }, free)
-	return ix
 }
 
-// Release frees the index's memory now rather than when the collector
-// finds it unreachable, which may be long after an index is replaced by a
-// larger one: the slots are not on the heap, and do not hasten a
-// collection. The index must not be used again (it then holds nothing,
-// and Add and Candidates panic).
+// Release lets the index's memory go as soon as the collector runs, even
+// while something still refers to the index: ingest drops an index for a
+// larger one, and at a million records it is a few hundred megabytes. The
+// index must not be used again (it then holds nothing, and Add and
+// Candidates panic).
 func (ix *BandIndex) Release() {
 	ix.slots, ix.ids, ix.clusters, ix.tags = nil, nil, nil, nil
-	ix.unmap()
 }
 
 // Len returns the number of records indexed.
