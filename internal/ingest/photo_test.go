@@ -107,13 +107,7 @@ func TestIngestPhotos(t *testing.T) {
 // its original's group); a third ingest finds nothing left to do.
 func TestIngestPhotosLater(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name string, data []byte) string {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
+	write := func(name string, data []byte) string { return writeFile(t, filepath.Join(dir, name), string(data)) }
 	paths := []string{
 		write("a.jpg", captionedJPEG(t, smallScene(1), "Smoke rises over district 1 on May 1, 2021.")),
 		write("b.jpg", captionedJPEG(t, smallScene(2), "Smoke rises over district 2 on May 2, 2021.")),

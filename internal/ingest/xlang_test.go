@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"image/jpeg"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -74,13 +73,7 @@ func iptcJPEG(tb testing.TB, seed int, text string, fields map[byte]string) []by
 // another toll are not joined to it by that rule.
 func TestIngestEventsAcrossLanguages(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name string, data []byte) string {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
+	write := func(name string, data []byte) string { return writeFile(t, filepath.Join(dir, name), string(data)) }
 	meta := map[byte]string{55: "20190303", 90: "Ariha", 101: "Syria"}
 	paths := []string{
 		write("1-en.txt", []byte(arihaEN+"\n")),
