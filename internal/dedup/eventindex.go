@@ -224,9 +224,12 @@ func matchEventRecords(rec *EventRecord, candidates []*EventRecord) (best int, t
 // be one event with another (no day or month, no place) are not kept. The zero value is not usable; call NewEventIndex.
 //
 // A million-caption ingest keeps most of its records here, so they are kept
-// compact (indexedEvent, 64 bytes): their place names and event types,
-// which a few thousand places and a few dozen type lists account for, are
-// interned as sets the records point to by number.
+// compact (indexedEvent, 72 bytes): their place names and event types,
+// which a few thousand places and a few dozen type lists account for, and
+// their languages, agencies and photographers, are interned as sets the
+// records point to by number. The tolls are kept in the record: with them
+// the credit sets were nearly one a record, and the index grew by some
+// 200 bytes a record.
 type EventIndex struct {
 	recs    []indexedEvent
 	byDay   map[int32][]int32 // day-precision records by day
@@ -237,8 +240,8 @@ type EventIndex struct {
 	nameIDs  map[string]uint32 // joinNames(set) → its index in nameSets
 	typeSets [][]caption.EventType
 	typeIDs  map[string]uint32 // joinTypes(set) → its index in typeSets
-	// creditSets are the records' languages, credits and tolls: a register
-	// has far fewer of them than records.
+	// creditSets are the records' languages, agencies and photographers
+	// (their tolls are -1): a register has far fewer of them than records.
 	creditSets []eventCredit
 	creditIDs  map[string]uint32 // eventCredit.key() → its index in creditSets
 
@@ -256,6 +259,7 @@ type indexedEvent struct {
 	prec               uint8
 	precise            bool
 	credit             uint32 // index of creditSets
+	killed, injured    int32  // the tolls of eventCredit
 }
 
 // NewEventIndex returns an empty index.
@@ -283,6 +287,7 @@ func (ix *EventIndex) Add(e EventRecord) {
 	k.names = intern(&ix.nameSets, ix.nameIDs, joinNames(e.names), e.names)
 	k.types = intern(&ix.typeSets, ix.typeIDs, joinTypes(e.types), e.types)
 	k.credit = internCredit(&ix.creditSets, ix.creditIDs, e.credit)
+	k.killed, k.injured = e.credit.killed, e.credit.injured
 	n := int32(len(ix.recs))
 	ix.recs = append(ix.recs, k)
 	if e.prec == eventDay {
@@ -306,9 +311,11 @@ func intern[T any](sets *[][]T, ids map[string]uint32, key string, set []T) uint
 
 // record is the EventRecord k was made from.
 func (ix *EventIndex) record(k *indexedEvent) EventRecord {
-	return EventRecord{ID: k.id, Cluster: k.cluster, Event: k.event, prec: k.prec, year: k.year, month: int32(k.month),
+	e := EventRecord{ID: k.id, Cluster: k.cluster, Event: k.event, prec: k.prec, year: k.year, month: int32(k.month),
 		day: k.day, precise: k.precise, lat: k.lat, lon: k.lon, names: ix.nameSets[k.names], types: ix.typeSets[k.types],
 		credit: ix.creditSets[k.credit]}
+	e.credit.killed, e.credit.injured = k.killed, k.injured
+	return e
 }
 
 func joinNames(ns []string) string { return strings.Join(ns, "\x00") }

@@ -2,7 +2,6 @@ package dedup
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 	"unicode"
 
@@ -56,7 +55,8 @@ func toll(n *int) int32 {
 	return int32(*n)
 }
 
-// key identifies an eventCredit for interning.
+// key identifies an eventCredit's language, agencies and photographers
+// for interning; the tolls are not part of it (see EventIndex).
 func (c eventCredit) key() string {
 	var b strings.Builder
 	b.WriteString(c.lang)
@@ -69,14 +69,11 @@ func (c eventCredit) key() string {
 		b.WriteByte(0)
 		b.WriteString(p)
 	}
-	b.WriteByte(1)
-	b.WriteString(strconv.Itoa(int(c.killed)))
-	b.WriteByte(1)
-	b.WriteString(strconv.Itoa(int(c.injured)))
 	return b.String()
 }
 
-// internCredit returns the index of c in sets, adding a copy when it is new.
+// internCredit returns the index in sets of c's language, agencies and
+// photographers, adding a copy without its tolls when they are new.
 func internCredit(sets *[]eventCredit, ids map[string]uint32, c eventCredit) uint32 {
 	k := c.key()
 	if id, ok := ids[k]; ok {
@@ -84,6 +81,7 @@ func internCredit(sets *[]eventCredit, ids map[string]uint32, c eventCredit) uin
 	}
 	id := uint32(len(*sets))
 	c.agencies, c.photographers = slices.Clone(c.agencies), slices.Clone(c.photographers)
+	c.killed, c.injured = -1, -1
 	*sets = append(*sets, c)
 	ids[k] = id
 	return id
