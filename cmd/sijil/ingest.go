@@ -8,8 +8,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"strings"
+	"time"
 
 	"sijil/internal/caption"
 	"sijil/internal/dedup"
@@ -91,18 +91,6 @@ func lexiconFlag(fs *flag.FlagSet, cfg *Config) {
 		"read extra lexicon files from `DIR`, adding their lines to the built-in ones (env SIJIL_LEXICON)")
 }
 
-// ingestMemoryLimit is the soft limit of the Go heap during an ingest,
-// unless GOMEMLIMIT sets one. A long ingest keeps what linking has learnt
-// of every record in memory: its band index (dedup.BandIndex, about 200
-// bytes a record) and the dates and places of the events (about 100);
-// left to GOGC alone the heap grows to twice that between collections.
-// Under the limit the collector runs sooner as the heap nears it; 320
-// MiB, the limit before, is nearly filled by a million records' linking
-// state, which would leave the collector running almost without pause.
-// Beyond the limit (several million records) collections grow frequent,
-// never fatal: the limit is soft.
-const ingestMemoryLimit = 400 << 20
-
 func runIngest(ctx context.Context, cfg Config, near dedup.Options, paths []string, std stdio) error {
 	if len(paths) == 0 {
 		fmt.Fprintln(std.err, "usage: sijil ingest [-db DSN] PATH ... (- for standard input)")
@@ -113,7 +101,7 @@ func runIngest(ctx context.Context, cfg Config, near dedup.Options, paths []stri
 		return errUsage
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
-		defer debug.SetMemoryLimit(debug.SetMemoryLimit(ingestMemoryLimit))
+		defer followMemoryLimit(ingestMemoryLimit, time.Second)()
 	}
 	opt, err := pipelineOptions(cfg)
 	if err != nil {

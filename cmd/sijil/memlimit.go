@@ -1,0 +1,59 @@
+package main
+
+import (
+	"context"
+	"runtime/debug"
+	"runtime/metrics"
+	"time"
+)
+
+// ingestMemoryLimit is the soft limit of the Go heap during an ingest,
+// unless GOMEMLIMIT sets one. A long ingest keeps what linking has learnt
+// of every record in memory: its band index (dedup.BandIndex) and the
+// dates, places and credits of the events (dedup.EventIndex); left to GOGC
+// alone the heap grows to twice that between collections. Under the limit
+// the collector runs sooner as the heap nears it.
+const ingestMemoryLimit = 400 << 20
+
+// memoryLimitFor is the soft limit for a live heap of live bytes: floor
+// while the heap is well under it, and beyond it a quarter more than the
+// live heap and 64 MiB. A fixed limit below the live heap
+// (the linking state of several million records) leaves the collector
+// running without pause, up to half the CPU: a 10-million-caption ingest
+// would spend its time collecting.
+func memoryLimitFor(live uint64, floor int64) int64 {
+	grown := min(live, 1<<60)
+	grown += grown/4 + 64<<20
+	return max(floor, int64(grown))
+}
+
+// followMemoryLimit sets the soft memory limit to floor and moves it with
+// the live heap (memoryLimitFor) every interval, until the returned
+// function is called, which restores the limit before.
+func followMemoryLimit(floor int64, interval time.Duration) (stop func()) {
+	before := debug.SetMemoryLimit(floor)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+		t := time.NewTicker(interval)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+			metrics.Read(sample)
+			if sample[0].Value.Kind() == metrics.KindUint64 {
+				debug.SetMemoryLimit(memoryLimitFor(sample[0].Value.Uint64(), floor))
+			}
+		}
+	}()
+	return func() {
+		cancel()
+		<-done
+		debug.SetMemoryLimit(before)
+	}
+}

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"runtime"
+	"runtime/debug"
+	"testing"
+	"time"
+)
+
+func TestMemoryLimitFor(t *testing.T) {
+	const MiB = 1 << 20
+	tests := []struct {
+		live  uint64
+		floor int64
+		want  int64
+	}{
+		{0, 400 * MiB, 400 * MiB},
+		{200 * MiB, 400 * MiB, 400 * MiB},
+		{268 * MiB, 400 * MiB, 400 * MiB}, // 399 MiB: still the floor
+		{400 * MiB, 400 * MiB, 564 * MiB},
+		{2048 * MiB, 400 * MiB, 2624 * MiB},
+		{1 << 63, 400 * MiB, 1<<60 + 1<<58 + 64*MiB}, // no overflow
+	}
+	for _, tc := range tests {
+		if got := memoryLimitFor(tc.live, tc.floor); got != tc.want {
+			t.Errorf("memoryLimitFor(%d MiB, %d MiB) = %d MiB, want %d MiB", tc.live/MiB, tc.floor/MiB, got/MiB, tc.want/MiB)
+		}
+	}
+}
+
+// TestFollowMemoryLimit: with a live heap over the floor, the limit rises
+// above the heap instead of holding the collector at work, and stop puts
+// back the limit before.
+func TestFollowMemoryLimit(t *testing.T) {
+	const MiB = 1 << 20
+	before := debug.SetMemoryLimit(-1)
+	stop := followMemoryLimit(16*MiB, 10*time.Millisecond)
+	if got := debug.SetMemoryLimit(-1); got != 16*MiB {
+		t.Errorf("limit at start = %d, want the floor, 16 MiB", got)
+	}
+	live := make([]byte, 96*MiB)
+	for i := range live {
+		live[i] = byte(i)
+	}
+	deadline := time.Now().Add(time.Minute)
+	var got int64
+	for {
+		runtime.GC() // the live heap metric is the last collection's
+		time.Sleep(20 * time.Millisecond)
+		if got = debug.SetMemoryLimit(-1); got > 96*MiB || time.Now().After(deadline) {
+			break
+		}
+	}
+	runtime.KeepAlive(live)
+	if got <= 96*MiB {
+		t.Errorf("limit = %d MiB with a live heap of 96 MiB: never followed it", got/MiB)
+	}
+	stop()
+	if got := debug.SetMemoryLimit(-1); got != before {
+		t.Errorf("limit after stop = %d, want %d as before", got, before)
+	}
+}
