@@ -16,14 +16,17 @@ import (
 const ingestMemoryLimit = 400 << 20
 
 // memoryLimitFor is the soft limit for a live heap of live bytes: floor
-// while the heap is well under it, and beyond it a quarter more than the
-// live heap and 64 MiB. A fixed limit below the live heap
+// while the heap is well under it, and beyond it 15% more than the live
+// heap and 32 MiB. The margin is small, so that a register near the floor
+// (a million records) keeps to it; the collector then runs every few
+// tens of megabytes allocated, but finds little to mark: linking's state
+// is mostly flat arrays without pointers. A fixed limit below the live heap
 // (the linking state of several million records) leaves the collector
 // running without pause, up to half the CPU: a 10-million-caption ingest
 // would spend its time collecting.
 func memoryLimitFor(live uint64, floor int64) int64 {
 	grown := min(live, 1<<60)
-	grown += grown/4 + 64<<20
+	grown += grown*15/100 + 32<<20
 	return max(floor, int64(grown))
 }
 

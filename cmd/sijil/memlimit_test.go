@@ -16,10 +16,10 @@ func TestMemoryLimitFor(t *testing.T) {
 	}{
 		{0, 400 * MiB, 400 * MiB},
 		{200 * MiB, 400 * MiB, 400 * MiB},
-		{268 * MiB, 400 * MiB, 400 * MiB}, // 399 MiB: still the floor
-		{400 * MiB, 400 * MiB, 564 * MiB},
-		{2048 * MiB, 400 * MiB, 2624 * MiB},
-		{1 << 63, 400 * MiB, 1<<60 + 1<<58 + 64*MiB}, // no overflow
+		{320 * MiB, 400 * MiB, 400 * MiB}, // 400 MiB: still the floor
+		{400 * MiB, 400 * MiB, 492 * MiB},
+		{2000 * MiB, 400 * MiB, 2332 * MiB},
+		{1 << 63, 400 * MiB, 1<<60 + (1<<60)*15/100 + 32*MiB}, // no overflow
 	}
 	for _, tc := range tests {
 		if got := memoryLimitFor(tc.live, tc.floor); got != tc.want {
