@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"runtime/debug"
 	"runtime/metrics"
 	"time"
@@ -35,8 +34,7 @@ func memoryLimitFor(live uint64, floor int64) int64 {
 // function is called, which restores the limit before.
 func followMemoryLimit(floor int64, interval time.Duration) (stop func()) {
 	before := debug.SetMemoryLimit(floor)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
+	quit, done := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(done)
 		sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
@@ -44,7 +42,7 @@ func followMemoryLimit(floor int64, interval time.Duration) (stop func()) {
 		defer t.Stop()
 		for {
 			select {
-			case <-ctx.Done():
+			case <-quit:
 				return
 			case <-t.C:
 			}
@@ -55,7 +53,7 @@ func followMemoryLimit(floor int64, interval time.Duration) (stop func()) {
 		}
 	}()
 	return func() {
-		cancel()
+		close(quit)
 		<-done
 		debug.SetMemoryLimit(before)
 	}

@@ -23,7 +23,9 @@ type EventRecord struct {
 	lat, lon float64
 	names    []string // placeNames, folded
 	types    []caption.EventType
-	credit   eventCredit // for the cross-language rule
+	credit   eventCredit // for the cross-language rule, with the tolls
+	killed   int32       // -1: not stated
+	injured  int32
 }
 
 // The date precisions an EventRecord keeps; a year alone never matches.
@@ -35,7 +37,7 @@ const (
 // NewEventRecord derives r's EventRecord.
 func NewEventRecord(r caption.StoredRecord) EventRecord {
 	e := EventRecord{ID: r.ID, Cluster: r.Cluster, Event: r.Event, names: placeNames(r.Record), types: r.Record.EventTypes,
-		credit: newEventCredit(r.Record)}
+		credit: newEventCredit(r.Record), killed: toll(r.Record.Killed), injured: toll(r.Record.Injured)}
 	d := r.Record.Date
 	switch d.Precision {
 	case caption.PrecisionDay:
@@ -240,8 +242,8 @@ type EventIndex struct {
 	nameIDs  map[string]uint32 // joinNames(set) → its index in nameSets
 	typeSets [][]caption.EventType
 	typeIDs  map[string]uint32 // joinTypes(set) → its index in typeSets
-	// creditSets are the records' languages, agencies and photographers
-	// (their tolls are -1): a register has far fewer of them than records.
+	// creditSets are the records' languages, agencies and photographers: a
+	// register has far fewer of them than records.
 	creditSets []eventCredit
 	creditIDs  map[string]uint32 // eventCredit.key() → its index in creditSets
 
@@ -259,7 +261,7 @@ type indexedEvent struct {
 	prec               uint8
 	precise            bool
 	credit             uint32 // index of creditSets
-	killed, injured    int32  // the tolls of eventCredit
+	killed, injured    int32
 }
 
 // NewEventIndex returns an empty index.
@@ -287,7 +289,7 @@ func (ix *EventIndex) Add(e EventRecord) {
 	k.names = intern(&ix.nameSets, ix.nameIDs, joinNames(e.names), e.names)
 	k.types = intern(&ix.typeSets, ix.typeIDs, joinTypes(e.types), e.types)
 	k.credit = internCredit(&ix.creditSets, ix.creditIDs, e.credit)
-	k.killed, k.injured = e.credit.killed, e.credit.injured
+	k.killed, k.injured = e.killed, e.injured
 	n := int32(len(ix.recs))
 	ix.recs = append(ix.recs, k)
 	if e.prec == eventDay {
@@ -311,11 +313,9 @@ func intern[T any](sets *[][]T, ids map[string]uint32, key string, set []T) uint
 
 // record is the EventRecord k was made from.
 func (ix *EventIndex) record(k *indexedEvent) EventRecord {
-	e := EventRecord{ID: k.id, Cluster: k.cluster, Event: k.event, prec: k.prec, year: k.year, month: int32(k.month),
+	return EventRecord{ID: k.id, Cluster: k.cluster, Event: k.event, prec: k.prec, year: k.year, month: int32(k.month),
 		day: k.day, precise: k.precise, lat: k.lat, lon: k.lon, names: ix.nameSets[k.names], types: ix.typeSets[k.types],
-		credit: ix.creditSets[k.credit]}
-	e.credit.killed, e.credit.injured = k.killed, k.injured
-	return e
+		credit: ix.creditSets[k.credit], killed: k.killed, injured: k.injured}
 }
 
 func joinNames(ns []string) string { return strings.Join(ns, "\x00") }

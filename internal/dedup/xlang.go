@@ -31,15 +31,13 @@ type eventCredit struct {
 	lang          string
 	agencies      []caption.Agency
 	photographers []string // foldPlace'd: "HAMZA AL-TAYYAN" and "Hamza Tayyan" are one
-	killed        int32    // -1: not stated
-	injured       int32
 }
 
 // noCredit is the eventCredit of a record that says nothing the rule reads.
-var noCredit = eventCredit{killed: -1, injured: -1}
+var noCredit = eventCredit{}
 
 func newEventCredit(r caption.Record) eventCredit {
-	c := eventCredit{lang: r.Lang, agencies: r.Agencies, killed: toll(r.Killed), injured: toll(r.Injured)}
+	c := eventCredit{lang: r.Lang, agencies: r.Agencies}
 	for _, p := range r.Photographers {
 		if f := foldPlace(p); f != "" && !slices.Contains(c.photographers, f) {
 			c.photographers = append(c.photographers, f)
@@ -55,8 +53,7 @@ func toll(n *int) int32 {
 	return int32(*n)
 }
 
-// key identifies an eventCredit's language, agencies and photographers
-// for interning; the tolls are not part of it (see EventIndex).
+// key identifies an eventCredit for interning.
 func (c eventCredit) key() string {
 	var b strings.Builder
 	b.WriteString(c.lang)
@@ -72,8 +69,7 @@ func (c eventCredit) key() string {
 	return b.String()
 }
 
-// internCredit returns the index in sets of c's language, agencies and
-// photographers, adding a copy without its tolls when they are new.
+// internCredit returns the index of c in sets, adding a copy when it is new.
 func internCredit(sets *[]eventCredit, ids map[string]uint32, c eventCredit) uint32 {
 	k := c.key()
 	if id, ok := ids[k]; ok {
@@ -81,7 +77,6 @@ func internCredit(sets *[]eventCredit, ids map[string]uint32, c eventCredit) uin
 	}
 	id := uint32(len(*sets))
 	c.agencies, c.photographers = slices.Clone(c.agencies), slices.Clone(c.photographers)
-	c.killed, c.injured = -1, -1
 	*sets = append(*sets, c)
 	ids[k] = id
 	return id
@@ -114,7 +109,7 @@ func crossLanguage(a, b *EventRecord, tier int) bool {
 	if !slices.ContainsFunc(ca.agencies, func(x caption.Agency) bool { return slices.Contains(cb.agencies, x) }) {
 		return false
 	}
-	if ca.killed >= 0 && cb.killed >= 0 && ca.killed != cb.killed || ca.injured >= 0 && cb.injured >= 0 && ca.injured != cb.injured {
+	if a.killed >= 0 && b.killed >= 0 && a.killed != b.killed || a.injured >= 0 && b.injured >= 0 && a.injured != b.injured {
 		return false
 	}
 	return !photographersDiffer(ca.photographers, cb.photographers)
