@@ -43,8 +43,8 @@ type linker struct {
 	// the store need not be asked.
 	empty  bool
 	events *dedup.EventIndex
-	loaded map[caption.PartialDate]bool // dates whose EventCandidates are in events
-	heads  map[int64]int64              // cluster's first record → its event
+	loaded map[[2]int]bool // year and month whose EventCandidates are in events
+	heads  map[int64]int64 // cluster's first record → its event
 	// bands indexes the bands of the records linked at cluster level;
 	// nil until a linking pass needs it (loadBands).
 	bands *dedup.BandIndex
@@ -63,7 +63,7 @@ func (lk *linker) release() {
 func (lk *linker) reset() {
 	lk.empty = false
 	lk.events = dedup.NewEventIndex()
-	lk.loaded = map[caption.PartialDate]bool{}
+	lk.loaded = map[[2]int]bool{}
 	lk.heads = map[int64]int64{}
 	lk.release()
 	if lk.matcher != nil {
@@ -445,21 +445,55 @@ func (in *ingester) matchEvent(ctx context.Context, r caption.StoredRecord) (tar
 	return r.ID, r.ID, 1, RuleNew, nil
 }
 
-// loadEventCandidates adds the store's event candidates of d to the index,
-// once a run.
+// loadEventCandidates adds to the index the store's event candidates of
+// the months eventMonths gives for d, each month once a run.
+//
+// It asks the store by calendar month, not for d's own window of
+// eventDays either side: every date the index keeps (a day or a month)
+// lies within one month, so a run decodes each stored record once. By
+// window, each record was decoded for every date near it, a day's three
+// times and a month-only one's some thirty, and a run resumed over a
+// register of two million records spent nine minutes on it before it
+// linked its first few thousand.
 func (in *ingester) loadEventCandidates(ctx context.Context, d caption.PartialDate) error {
-	if in.lk.empty || in.lk.loaded[d] {
+	if in.lk.empty {
 		return nil
 	}
-	cands, err := in.store.EventCandidates(ctx, d, eventDays)
-	if err != nil {
-		return err
+	for _, m := range eventMonths(d) {
+		if in.lk.loaded[m] {
+			continue
+		}
+		month := caption.PartialDate{Year: m[0], Month: m[1], Precision: caption.PrecisionMonth}
+		cands, err := in.store.EventCandidates(ctx, month, 0)
+		if err != nil {
+			return err
+		}
+		for _, c := range cands {
+			in.lk.events.Add(dedup.NewEventRecord(c))
+		}
+		in.lk.loaded[m] = true
 	}
-	for _, c := range cands {
-		in.lk.events.Add(dedup.NewEventRecord(c))
-	}
-	in.lk.loaded[d] = true
 	return nil
+}
+
+// eventMonths returns the year and month of each date EventIndex.Match
+// compares a record dated d with: d's own month when d is known only to
+// the month, else the months of the days eventDays either side of d and of
+// d itself (one, or two at a month's end).
+func eventMonths(d caption.PartialDate) [][2]int {
+	if d.Precision != caption.PrecisionDay {
+		return [][2]int{{d.Year, d.Month}}
+	}
+	var ms [][2]int
+	t := time.Date(d.Year, time.Month(d.Month), d.Day, 0, 0, 0, 0, time.UTC)
+	for i := -eventDays; i <= eventDays; i++ {
+		day := t.AddDate(0, 0, i)
+		m := [2]int{day.Year(), int(day.Month())}
+		if !slices.Contains(ms, m) {
+			ms = append(ms, m)
+		}
+	}
+	return ms
 }
 
 // datable reports whether a date can place a record in an event: dedup
