@@ -1,6 +1,7 @@
 package dedup
 
 import (
+	"math"
 	"slices"
 	"strings"
 
@@ -363,10 +364,17 @@ func (ix *EventIndex) Match(rec EventRecord) (best EventRecord, sim float64, rul
 	}
 	// A day matches days at most one apart, and a month to
 	// the days and months of that month only.
+	// A candidate becomes an EventRecord (its sets looked up, its fields
+	// copied) only when its date and place can agree with rec's: at a
+	// million records a day has hundreds of neighbours and a month
+	// thousands, and copying each was most of the time a linking pass spent
+	// on events.
 	cands := ix.cands[:0]
 	add := func(list []int32) {
 		for _, i := range list {
-			cands = append(cands, ix.record(&ix.recs[i]))
+			if k := &ix.recs[i]; ix.near(&rec, k) {
+				cands = append(cands, ix.record(k))
+			}
 		}
 	}
 	if rec.prec == eventDay {
@@ -386,6 +394,27 @@ func (ix *EventIndex) Match(rec EventRecord) (best EventRecord, sim float64, rul
 		return EventRecord{}, 0, "", false
 	}
 	return cands[i], top.score, top.rule(), true
+}
+
+// maxEventLat is EventKm in degrees of latitude. Two points that far
+// apart in latitude are at least that far apart (haversineKm measures at
+// least the meridian's arc between their parallels); the margin covers
+// rounding.
+const maxEventLat = EventKm / (earthKm * math.Pi / 180) * 1.0001
+
+// near reports what pairEvents(rec, record(k)) requires first, from k's
+// fields as kept: dates that agree (eventTier), and places that can agree,
+// resolved scenes no more than EventKm apart in latitude or else a place
+// name in common.
+func (ix *EventIndex) near(rec *EventRecord, k *indexedEvent) bool {
+	date := EventRecord{prec: k.prec, year: k.year, month: int32(k.month), day: k.day}
+	if eventTier(rec, &date) == 0 {
+		return false
+	}
+	if rec.precise && k.precise {
+		return math.Abs(rec.lat-k.lat) <= maxEventLat
+	}
+	return sharesName(rec.names, ix.nameSets[k.names])
 }
 
 // idSet is a set of record IDs as a bitmap: IDs are dense from 1, and a map

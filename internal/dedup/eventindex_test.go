@@ -1,6 +1,7 @@
 package dedup
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"sijil/internal/caption"
@@ -55,5 +56,72 @@ func TestEventIndexTollsInline(t *testing.T) {
 		if ok != tc.want || ok && (got.ID != 1 || rule != "date,10km,xlang") {
 			t.Errorf("killed %d: Match = (ID %d, %q, %v), want a match %v with record 1", tc.killed, got.ID, rule, ok, tc.want)
 		}
+	}
+}
+
+// TestEventIndexMatchesEveryRecord: Match, which passes over candidates
+// whose date or place rules them out before comparing them, picks what
+// comparing the query with every record added picks, on random records
+// crowded into a few places and months.
+func TestEventIndexMatchesEveryRecord(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 2026))
+	towns := []struct {
+		name     string
+		lat, lon float64
+	}{{"Douma", 33.5711, 36.4019}, {"Harasta", 33.5586, 36.365}, {"Saqba", 33.5167, 36.3833},
+		{"Mosul", 36.34, 43.13}, {"Gaza", 31.5017, 34.4668}, {"Khan Younis", 31.3402, 34.3063}}
+	types := []caption.EventType{caption.Airstrike, caption.Shelling, caption.Funeral, caption.Rescue, caption.Protest}
+	random := func(id int64) EventRecord {
+		town := towns[rng.IntN(len(towns))]
+		s := scene{id: id, place: town.name, lang: []string{"en", "fr", "ar"}[rng.IntN(3)],
+			agencies: []caption.Agency{[]caption.Agency{"AFP", "Reuters", "AP"}[rng.IntN(3)]}}
+		if rng.IntN(10) == 0 {
+			s.date = caption.PartialDate{Year: 2018, Month: 2 + rng.IntN(3), Precision: caption.PrecisionMonth}
+		} else {
+			s.date = day(2018, 2+rng.IntN(3), 1+rng.IntN(28))
+		}
+		if rng.IntN(4) > 0 {
+			// Resolved, up to some 20 km from the town's centre.
+			s.precision, s.lat, s.lon = 1+rng.IntN(2), town.lat+rng.Float64()*0.36-0.18, town.lon+rng.Float64()*0.36-0.18
+		}
+		for _, ty := range types {
+			if rng.IntN(4) == 0 {
+				s.types = append(s.types, ty)
+			}
+		}
+		if rng.IntN(3) == 0 {
+			s.killed = new(rng.IntN(4))
+		}
+		return NewEventRecord(s.stored())
+	}
+	ix := NewEventIndex()
+	var all []EventRecord
+	for id := int64(1); id <= 3000; id++ {
+		e := random(id)
+		ix.Add(e)
+		all = append(all, e)
+	}
+	ptrs := make([]*EventRecord, len(all))
+	for i := range all {
+		ptrs[i] = &all[i]
+	}
+	matched := 0
+	for id := int64(10001); id <= 10600; id++ {
+		q := random(id)
+		got, sim, rule, ok := ix.Match(q)
+		i, top, want := -1, eventPair{}, false
+		if q.matchable() {
+			i, top, want = matchEventRecords(&q, ptrs)
+		}
+		if ok != want || ok && (got.ID != all[i].ID || sim != top.score || rule != top.rule()) {
+			t.Fatalf("record %d: Match = (%d, %v, %q, %v); against every record (%d, %v, %q, %v)",
+				id, got.ID, sim, rule, ok, all[max(i, 0)].ID, top.score, top.rule(), want)
+		}
+		if ok {
+			matched++
+		}
+	}
+	if matched < 100 {
+		t.Errorf("only %d of 600 queries matched: the test is meant to exercise matches", matched)
 	}
 }

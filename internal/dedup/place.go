@@ -50,6 +50,9 @@ func placeNames(r caption.Record) []string {
 	return out
 }
 
+// earthKm is the Earth's mean radius.
+const earthKm = 6371.0
+
 // placeArticles are the transliterated Arabic articles dropped from place
 // names: al-Bab, el-Bab and Bab are one place.
 var placeArticles = map[string]bool{"al": true, "el": true, "ad": true, "ar": true, "as": true, "ash": true, "at": true, "az": true, "an": true}
@@ -117,7 +120,6 @@ var diacritics = map[string]string{
 
 // haversineKm returns the great-circle distance in kilometres.
 func haversineKm(lat1, lon1, lat2, lon2 float64) float64 {
-	const earthKm = 6371.0
 	rad := math.Pi / 180
 	dLat, dLon := (lat2-lat1)*rad, (lon2-lon1)*rad
 	h := math.Sin(dLat/2)*math.Sin(dLat/2) + math.Cos(lat1*rad)*math.Cos(lat2*rad)*math.Sin(dLon/2)*math.Sin(dLon/2)
