@@ -235,8 +235,8 @@ func matchEventRecords(rec *EventRecord, candidates []*EventRecord) (best int, t
 // 200 bytes a record.
 type EventIndex struct {
 	recs    []indexedEvent
-	byDay   map[int32][]int32 // day-precision records by day
-	byMonth map[[2]int32][]int32
+	byDay   map[int32][]listed // day-precision records by day
+	byMonth map[[2]int32][]listed
 	ids     idSet
 
 	nameSets [][]string
@@ -265,9 +265,19 @@ type indexedEvent struct {
 	killed, injured    int32
 }
 
+// listed is a record in a list of EventIndex's days or months, with what
+// near needs of it: the lists of a day or month are read in turn, where
+// reading each record's indexedEvent was a cache miss a candidate, most of
+// the time Match took at a million records.
+type listed struct {
+	ord   int32   // in recs
+	names uint32  // index of nameSets
+	lat   float32 // NaN unless the scene is resolved to a place or its outskirts
+}
+
 // NewEventIndex returns an empty index.
 func NewEventIndex() *EventIndex {
-	return &EventIndex{byDay: map[int32][]int32{}, byMonth: map[[2]int32][]int32{},
+	return &EventIndex{byDay: map[int32][]listed{}, byMonth: map[[2]int32][]listed{},
 		nameSets: [][]string{nil}, nameIDs: map[string]uint32{"": 0},
 		typeSets: [][]caption.EventType{nil}, typeIDs: map[string]uint32{"": 0},
 		creditSets: []eventCredit{noCredit}, creditIDs: map[string]uint32{noCredit.key(): 0}}
@@ -291,13 +301,16 @@ func (ix *EventIndex) Add(e EventRecord) {
 	k.types = intern(&ix.typeSets, ix.typeIDs, joinTypes(e.types), e.types)
 	k.credit = internCredit(&ix.creditSets, ix.creditIDs, e.credit)
 	k.killed, k.injured = e.killed, e.injured
-	n := int32(len(ix.recs))
+	l := listed{ord: int32(len(ix.recs)), names: k.names, lat: float32(math.NaN())}
+	if k.precise {
+		l.lat = float32(k.lat)
+	}
 	ix.recs = append(ix.recs, k)
 	if e.prec == eventDay {
-		ix.byDay[e.day] = append(ix.byDay[e.day], n)
+		ix.byDay[e.day] = append(ix.byDay[e.day], l)
 	}
 	m := [2]int32{e.year, e.month}
-	ix.byMonth[m] = append(ix.byMonth[m], n)
+	ix.byMonth[m] = append(ix.byMonth[m], l)
 }
 
 // intern returns the index of the set keyed key in sets, adding a copy of
@@ -370,10 +383,10 @@ func (ix *EventIndex) Match(rec EventRecord) (best EventRecord, sim float64, rul
 	// thousands, and copying each was most of the time a linking pass spent
 	// on events.
 	cands := ix.cands[:0]
-	add := func(list []int32) {
-		for _, i := range list {
-			if k := &ix.recs[i]; ix.near(&rec, k) {
-				cands = append(cands, ix.record(k))
+	add := func(list []listed) {
+		for _, l := range list {
+			if ix.near(&rec, l) {
+				cands = append(cands, ix.record(&ix.recs[l.ord]))
 			}
 		}
 	}
@@ -396,25 +409,23 @@ func (ix *EventIndex) Match(rec EventRecord) (best EventRecord, sim float64, rul
 	return cands[i], top.score, top.rule(), true
 }
 
-// maxEventLat is EventKm in degrees of latitude. Two points that far
-// apart in latitude are at least that far apart (haversineKm measures at
-// least the meridian's arc between their parallels); the margin covers
-// rounding.
-const maxEventLat = EventKm / (earthKm * math.Pi / 180) * 1.0001
+// maxEventLat is EventKm in degrees of latitude, and a little more. Two
+// points that far apart in latitude are at least that far apart
+// (haversineKm measures at least the meridian's arc between their
+// parallels); the margin covers a latitude kept as a float32 (a metre or
+// two) and rounding.
+const maxEventLat = EventKm/(earthKm*math.Pi/180) + 1e-4
 
-// near reports what pairEvents(rec, record(k)) requires first, from k's
-// fields as kept: dates that agree (eventTier), and places that can agree,
-// resolved scenes no more than EventKm apart in latitude or else a place
-// name in common.
-func (ix *EventIndex) near(rec *EventRecord, k *indexedEvent) bool {
-	date := EventRecord{prec: k.prec, year: k.year, month: int32(k.month), day: k.day}
-	if eventTier(rec, &date) == 0 {
-		return false
+// near reports what pairEvents(rec, the record of l) requires of their
+// places, from what l keeps: two resolved scenes no more than EventKm
+// apart in latitude, or else a place name in common. Their dates agree
+// already: Match reads the lists of the days and month whose records'
+// dates agree with rec's (eventTier).
+func (ix *EventIndex) near(rec *EventRecord, l listed) bool {
+	if rec.precise && l.lat == l.lat { // not NaN: resolved
+		return math.Abs(rec.lat-float64(l.lat)) <= maxEventLat
 	}
-	if rec.precise && k.precise {
-		return math.Abs(rec.lat-k.lat) <= maxEventLat
-	}
-	return sharesName(rec.names, ix.nameSets[k.names])
+	return sharesName(rec.names, ix.nameSets[l.names])
 }
 
 // idSet is a set of record IDs as a bitmap: IDs are dense from 1, and a map

@@ -1,6 +1,7 @@
 package dedup
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -123,5 +124,25 @@ func TestEventIndexMatchesEveryRecord(t *testing.T) {
 	}
 	if matched < 100 {
 		t.Errorf("only %d of 600 queries matched: the test is meant to exercise matches", matched)
+	}
+}
+
+// TestEventIndexNearTenKm: scenes just inside EventKm due north of one
+// another are one event, just outside they are not, at the equator and
+// far north; Match's latitude test must not cut the first.
+func TestEventIndexNearTenKm(t *testing.T) {
+	kmLat := earthKm * math.Pi / 180 // km in a degree of latitude
+	for _, lat := range []float64{0.01, 33.5, 69.7} {
+		for _, c := range []struct {
+			km   float64
+			want bool
+		}{{9.995, true}, {10.005, false}} {
+			ix := NewEventIndex()
+			ix.Add(NewEventRecord(scene{id: 1, date: day(2017, 4, 4), place: "Khan Shaykhun", lat: lat, lon: 36.64, precision: 1}.stored()))
+			q := scene{id: 2, date: day(2017, 4, 4), place: "Hama", lat: lat + c.km/kmLat, lon: 36.64, precision: 1}
+			if _, _, _, ok := ix.Match(NewEventRecord(q.stored())); ok != c.want {
+				t.Errorf("latitude %v, %v km north: Match %v, want %v", lat, c.km, ok, c.want)
+			}
+		}
 	}
 }
