@@ -1,0 +1,59 @@
+package caption_test
+
+import (
+	"testing"
+
+	"sijil/internal/caption"
+	"sijil/internal/corpus"
+	"sijil/internal/geocode"
+	"sijil/internal/parse"
+)
+
+// BenchmarkUnmarshalFields decodes the fields of generated captions as
+// parsed and resolved, as a store reads them back for linking and pages.
+func BenchmarkUnmarshalFields(b *testing.B) {
+	p, err := parse.New()
+	if err != nil {
+		b.Fatal(err)
+	}
+	emb, err := geocode.Embedded()
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := geocode.New(emb)
+	var raws []caption.Raw
+	_, err = corpus.Generate(corpus.DefaultOptions(500), func(name string, data []byte) error {
+		raws = append(raws, caption.Raw{Text: string(data)})
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	recs := p.Document(p.Segment(raws))
+	g.ResolveDocument(recs)
+	type packed struct {
+		fields []byte
+		text   string
+		n      int
+	}
+	var ps []packed
+	size := 0
+	for _, r := range recs {
+		f, n, err := caption.MarshalFields(r)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ps = append(ps, packed{f, r.Text, n})
+		size += len(f)
+	}
+	b.SetBytes(int64(size / len(ps)))
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		p := ps[i%len(ps)]
+		if _, err := caption.UnmarshalFields(p.fields, p.text, p.n); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
