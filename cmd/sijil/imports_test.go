@@ -25,11 +25,13 @@ var importRules = map[string][]string{
 	"internal/corpus/benchtool": {"internal/caption", "internal/corpus", "internal/source", "internal/sqlite"},
 	"internal/source":           {"internal/caption"},
 	"internal/export":           {"internal/caption"},
+	// the walk of the paths a user names, shared by ingest and parse
+	"internal/docwalk": {"internal/caption", "internal/source"},
 	// photo fingerprints pictures: a leaf, like parse
 	"internal/photo": {},
 	// picture keys, links and finds photos in a store
 	"internal/picture":   {"internal/caption", "internal/photo"},
-	"internal/ingest":    {"internal/caption", "internal/parse", "internal/geocode", "internal/dedup", "internal/source", "internal/photo", "internal/picture"},
+	"internal/ingest":    {"internal/caption", "internal/parse", "internal/geocode", "internal/dedup", "internal/source", "internal/docwalk", "internal/photo", "internal/picture"},
 	"internal/sqlite":    {"internal/caption"},
 	"internal/postgres":  {"internal/caption"},
 	"internal/storetest": {"internal/caption"},

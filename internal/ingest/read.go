@@ -3,8 +3,10 @@ package ingest
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 
 	"sijil/internal/caption"
@@ -134,4 +136,14 @@ func (in *ingester) readFile(path string) ([]byte, error) {
 		return nil, pathError(path, err)
 	}
 	return data, nil
+}
+
+// pathError is err about path, without the operation os adds ("open",
+// "stat"): "docs/a.txt: permission denied".
+func pathError(path string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Errorf("%s: %w", path, err)
 }
