@@ -186,22 +186,31 @@ func printSummary(w io.Writer, s ingest.Summary) {
 		fmt.Fprintf(w, "kept %d pictures, linked %d as the same picture or a new one; %d pictures not readable (their captions kept)\n",
 			s.Photos, s.PhotosLinked, len(s.PhotoFailures))
 	}
-	if s.Links > 0 {
-		more := ""
-		if s.Links > len(s.LinkPaths) {
-			more = ", …"
-		}
-		fmt.Fprintf(w, "passed over %d symbolic links inside directories, not followed: %s%s\n",
-			s.Links, strings.Join(s.LinkPaths, ", "), more)
-	}
-	if s.Skipped > 0 {
-		more := ""
-		if s.Skipped > len(s.SkippedPaths) {
-			more = ", …"
-		}
-		fmt.Fprintf(w, "passed over %d other files inside directories, not caption files by their names: %s%s\n",
-			s.Skipped, strings.Join(s.SkippedPaths, ", "), more)
-	}
+	printPassedOver(w, "", s.Links, s.LinkPaths, s.Skipped, s.SkippedPaths)
 	fmt.Fprintf(w, "%d failures; %.1fs (linking %.1fs), %.0f captions/s, %.1f MB/s\n",
 		len(s.Failures), s.Elapsed.Seconds(), s.Linking.Seconds(), float64(s.Captions)/secs, float64(s.Bytes)/1e6/secs)
+}
+
+// printPassedOver writes what a walk of directories passed over, a line
+// for the symbolic links and one for the other files, each after prefix
+// and naming the first paths: ingest's summary and parse say it alike.
+func printPassedOver(w io.Writer, prefix string, links int, linkPaths []string, skipped int, skippedPaths []string) {
+	if links > 0 {
+		fmt.Fprintf(w, "%spassed over %d symbolic links inside directories, not followed: %s\n",
+			prefix, links, somePaths(links, linkPaths))
+	}
+	if skipped > 0 {
+		fmt.Fprintf(w, "%spassed over %d other files inside directories, not caption files by their names: %s\n",
+			prefix, skipped, somePaths(skipped, skippedPaths))
+	}
+}
+
+// somePaths lists paths, the first n of a count, with an ellipsis when
+// some are left out.
+func somePaths(n int, paths []string) string {
+	s := strings.Join(paths, ", ")
+	if n > len(paths) {
+		s += ", …"
+	}
+	return s
 }

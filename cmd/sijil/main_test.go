@@ -69,9 +69,10 @@ func TestRunExitCodes(t *testing.T) {
 			name: "binary file", args: []string{"parse", example, binary}, wantCode: 1,
 			wantStderr: "sijil: parse " + binary + ":3: NUL byte at offset 15: not a text file: invalid input", wantLines: 5,
 		},
+		// A directory is walked: its binary file is read, and fails.
 		{
 			name: "directory", args: []string{"parse", dir, example}, wantCode: 1,
-			wantStderr: "sijil: parse " + dir + ": is a directory", wantLines: 5,
+			wantStderr: "sijil: parse " + binary + ":3: NUL byte at offset 15", wantLines: 5,
 		},
 		{name: "cancelled", args: []string{"parse", example}, cancel: true, wantCode: 1},
 		{name: "empty lexicon directory", args: []string{"parse", "-lexicon", dir, example}, wantLines: 5},

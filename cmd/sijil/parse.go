@@ -12,9 +12,11 @@ import (
 	"os"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 
 	"sijil/internal/caption"
+	"sijil/internal/docwalk"
 	"sijil/internal/export"
 	"sijil/internal/geocode"
 	"sijil/internal/parse"
@@ -34,13 +36,23 @@ caption before it); JSON Lines and CSV give one caption per record. It prints
 one JSON object per caption, in input order, with the fields the project's
 docs/records.md describes.
 
+A FILE that is a directory is walked as ingest walks it, recursively in name
+order, so that both commands read the same documents in the same order.
+Inside it only caption files are read, known by their extension in any
+case: ` + strings.Join(source.DocumentExts(), " ") + `.
+Other files (README.md, a spreadsheet), hidden files and folders (.DS_Store,
+.git) and symbolic links (not followed) are passed over, and standard error
+says how many of each. A FILE named itself is read as given, whatever its
+name and even when it is a link.
+
 -focus (or SIJIL_FOCUS) names the countries you document: among a place's
 namesakes that nothing in a caption tells apart, one there wins (see sijil
 help settings; parse has no register, so the register's setting does not
 apply).
 
-A file that cannot be read is reported on standard error and the others are
-still parsed; the exit status is then 1.`,
+A file that cannot be read, a FILE that does not exist and a directory that
+cannot be listed are reported on standard error and the others are still
+parsed; the exit status is then 1.`,
 		flags: func(fs *flag.FlagSet, cfg *Config) {
 			fs.StringVar(&cfg.Lexicon, "lexicon", cfg.Lexicon,
 				"read extra lexicon files (agencies.tsv, actors.tsv, events.tsv, countries.tsv, names.tsv,\nfr_countries.tsv, fr_events.tsv, fr_sources.tsv, fr_actors.tsv) from `DIR`, adding their lines to the built-in ones (env SIJIL_LEXICON)")
@@ -70,16 +82,38 @@ func runParse(ctx context.Context, cfg Config, paths []string, std stdio) error 
 	if len(paths) == 0 {
 		paths = []string{"-"}
 	}
+	docs, walkFailed := expandPaths(paths, std.err)
 	out := bufio.NewWriterSize(std.out, 64<<10)
-	failed, err := parseFiles(ctx, p, g, paths, std.in, out, std.err)
+	failed, err := parseFiles(ctx, p, g, docs, std.in, out, std.err)
 	// Flush what was parsed even when interrupted: those records are complete.
 	if ferr := out.Flush(); ferr != nil && err == nil {
 		err = fmt.Errorf("parse: write: %w", ferr)
 	}
-	if err == nil && failed > 0 {
-		err = fmt.Errorf("parse: %d of %d inputs failed", failed, len(paths))
+	// An input is a document, or a path that could not be walked (a
+	// missing file, a directory that cannot be listed), which failed
+	// before it gave any.
+	if failed += walkFailed; err == nil && failed > 0 {
+		err = fmt.Errorf("parse: %d of %d inputs failed", failed, len(docs)+walkFailed)
 	}
 	return err
+}
+
+// expandPaths returns the documents paths name, walked as ingest walks
+// them (docwalk.Expand), and how many paths could not be walked. Before
+// any document is parsed, it reports those on stderr as a document that
+// cannot be read is reported, and what the walk passed over in a line for
+// each kind, in the words of ingest's summary.
+func expandPaths(paths []string, stderr io.Writer) (docs []string, failed int) {
+	w := docwalk.Expand(paths)
+	for _, f := range w.Failures {
+		fmt.Fprintf(stderr, "sijil: parse %v\n", f.Err)
+	}
+	printPassedOver(stderr, "sijil: parse: ", w.Links, w.LinkPaths, w.Skipped, w.SkippedPaths)
+	docs = make([]string, len(w.Docs))
+	for i, d := range w.Docs {
+		docs[i] = d.Path
+	}
+	return docs, len(w.Failures)
 }
 
 // parseFiles writes the records of each file to out in order. A file that
