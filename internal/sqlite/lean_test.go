@@ -203,7 +203,13 @@ func readOldRegister(t *testing.T, db *sql.DB) oldRegister {
 // ftsMatches returns the records records_fts matches for q, in ID order.
 func ftsMatches(t *testing.T, db *sql.DB, q string) []int64 {
 	t.Helper()
-	rows, err := db.Query(`SELECT rowid FROM records_fts WHERE records_fts MATCH ? ORDER BY rowid`, q)
+	return queryIDs(t, db, `SELECT rowid FROM records_fts WHERE records_fts MATCH ? ORDER BY rowid`, q)
+}
+
+// queryIDs returns the IDs a query of one integer column selects.
+func queryIDs(t *testing.T, db *sql.DB, query string, args ...any) []int64 {
+	t.Helper()
+	rows, err := db.Query(query, args...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,21 +23,7 @@ func TestRecordsOfDecodesInParallel(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	var ids []int64
-	rows, err := s.writer.QueryContext(t.Context(), "SELECT id FROM records ORDER BY id DESC")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, id)
-	}
-	if err := rows.Err(); err != nil {
-		t.Fatal(err)
-	}
+	ids := queryIDs(t, s.writer, "SELECT id FROM records ORDER BY id DESC")
 	if len(ids) < 500 {
 		t.Fatalf("%d records: too few for the test", len(ids))
 	}
