@@ -77,7 +77,7 @@ func Expand(paths []string) Result {
 		}
 		fi, err := os.Stat(p)
 		if err != nil {
-			w.fail(p, pathError(p, err))
+			w.fail(p, PathError(p, err))
 			continue
 		}
 		if !fi.IsDir() {
@@ -100,7 +100,7 @@ type walker struct {
 func (w *walker) walk(root, dir string, ancestors []os.FileInfo) {
 	entries, err := os.ReadDir(dir) // sorted by name
 	if err != nil {
-		w.fail(dir, pathError(dir, err))
+		w.fail(dir, PathError(dir, err))
 		return
 	}
 	for _, e := range entries {
@@ -114,7 +114,7 @@ func (w *walker) walk(root, dir string, ancestors []os.FileInfo) {
 		case t.IsDir():
 			fi, err := e.Info() // lstat: the directory itself
 			if err != nil {
-				w.fail(p, pathError(p, err))
+				w.fail(p, PathError(p, err))
 				continue
 			}
 			if isAncestor(fi, ancestors) {
@@ -158,9 +158,9 @@ func isAncestor(fi os.FileInfo, ancestors []os.FileInfo) bool {
 	return false
 }
 
-// pathError is err about path, without the operation os adds ("open",
+// PathError is err about path, without the operation os adds ("open",
 // "stat"): "docs/a.txt: permission denied".
-func pathError(path string, err error) error {
+func PathError(path string, err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		err = pe.Err

@@ -3,14 +3,13 @@ package ingest
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 
 	"sijil/internal/caption"
 	"sijil/internal/dedup"
+	"sijil/internal/docwalk"
 	"sijil/internal/photo"
 	"sijil/internal/picture"
 	"sijil/internal/source"
@@ -133,17 +132,7 @@ func (in *ingester) readFile(path string) ([]byte, error) {
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, pathError(path, err)
+		return nil, docwalk.PathError(path, err)
 	}
 	return data, nil
-}
-
-// pathError is err about path, without the operation os adds ("open",
-// "stat"): "docs/a.txt: permission denied".
-func pathError(path string, err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err
-	}
-	return fmt.Errorf("%s: %w", path, err)
 }
