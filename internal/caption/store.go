@@ -127,6 +127,24 @@ type IngestResult struct {
 type DocumentItems struct {
 	Document Document
 	Items    []Item
+	// Prepared is what the store's Prepare made of Items, or nil: the
+	// store does itself whatever of it is missing.
+	Prepared Prepared
+}
+
+// Prepared is a store's own work on a document's items, done by Prepare
+// before the write; only the store that made it reads it.
+type Prepared any
+
+// A Preparer is a store that can do part of storing items apart from its
+// write: the work that depends on the items alone (encoding each record
+// for its row). A store writes on one
+// goroutine; ingest calls Prepare on its workers, beside the writer,
+// which would otherwise do that work while the workers wait for it.
+type Preparer interface {
+	// Prepare may be called from several goroutines at once, and must not
+	// touch the store's data.
+	Prepare(items []Item) Prepared
 }
 
 // LinkFunc decides the links of the records a PutDocuments call creates,

@@ -148,8 +148,11 @@ func Ingest(ctx context.Context, store caption.Store, paths []string, opt Option
 // ingester is one run of Ingest.
 type ingester struct {
 	store caption.Store
-	opt   Options
-	known map[string]string // stored documents: path → SHA-256
+	// preparer is store as a caption.Preparer, or nil: the workers do
+	// what of storing the items they can, beside the store's writer.
+	preparer caption.Preparer
+	opt      Options
+	known    map[string]string // stored documents: path → SHA-256
 	// bare are the stored photo documents without their picture (stored
 	// before the register kept pictures, or unreadable then): path →
 	// SHA-256. Met unchanged, their pictures are analysed and stored.
@@ -198,6 +201,7 @@ func newIngester(ctx context.Context, store caption.Store, opt Options) (*ingest
 		return nil, fmt.Errorf("ingest: %w", err)
 	}
 	in := &ingester{store: store, opt: opt, known: known, bare: bare, start: time.Now()}
+	in.preparer, _ = store.(caption.Preparer)
 	in.lk.matcher = dedup.NewClusterMatcher(opt.Dedup)
 	in.lk.reset()
 	in.lk.version, in.lk.valid, in.lk.empty = version, true, len(docs) == 0

@@ -20,8 +20,10 @@ type document struct {
 	path  string
 	doc   caption.Document
 	items []caption.Item
-	known bool  // stored before with the same content: not parsed (its picture analysed if the store has none)
-	err   error // the document could not be read
+	// prepared is what the store's Prepare made of items, or nil.
+	prepared caption.Prepared
+	known    bool  // stored before with the same content: not parsed (its picture analysed if the store has none)
+	err      error // the document could not be read
 	// photo is the picture of a photo document, analysed here once for
 	// the whole file however many captions it holds (Document set when
 	// stored); nil for text, and for a photo whose pixels could not be
@@ -30,8 +32,9 @@ type document struct {
 	photoErr error
 }
 
-// prepare reads, parses and fingerprints the document at path. It touches no
-// store and may run on any goroutine.
+// prepare reads, parses and fingerprints the document at path, and has the
+// store prepare its items (caption.Preparer). It touches no stored data
+// and may run on any goroutine.
 func (in *ingester) prepare(path string) *document {
 	d := &document{path: path}
 	data, err := in.readFile(path)
@@ -59,6 +62,9 @@ func (in *ingester) prepare(path string) *document {
 		return d
 	}
 	d.items = in.parse(raws, d.doc.Format)
+	if in.preparer != nil {
+		d.prepared = in.preparer.Prepare(d.items)
+	}
 	d.analyze(data, sum)
 	return d
 }

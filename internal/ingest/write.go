@@ -124,7 +124,7 @@ func (in *ingester) putChunk(ctx context.Context, docs []*document) error {
 			in.fail(d.path, d.err)
 			continue
 		}
-		batch = append(batch, caption.DocumentItems{Document: d.doc, Items: d.items})
+		batch = append(batch, caption.DocumentItems{Document: d.doc, Items: d.items, Prepared: d.prepared})
 		stored = append(stored, d)
 	}
 	if len(batch) == 0 {

@@ -66,7 +66,10 @@ func packRecord(r caption.Record) (text string, fields []byte, descLen any, err 
 	if n >= 0 {
 		descLen = n
 	}
-	return r.Text, buf.Bytes(), descLen, nil
+	// A copy of its own size: the buffer was grown for the JSON, about
+	// four times what deflate leaves, and the packed fields of a batch or
+	// two of captions wait in memory for their write (Store.Prepare).
+	return r.Text, bytes.Clone(buf.Bytes()), descLen, nil
 }
 
 // unpackRecord decodes what packRecord wrote, or what migration 0011 left.

@@ -82,7 +82,8 @@ func (s *Store) plan(ctx context.Context, q querier, p *putPlan, v caption.Versi
 		total += len(d.Items)
 	}
 	items := make([]caption.Item, 0, total)
-	itemDoc := make([]int, 0, total) // document index of each of items
+	itemDoc := make([]int, 0, total)      // document index of each of items
+	itemPack := make([]*packed, 0, total) // what Prepare made of each, or nil
 	for i, d := range p.docs {
 		r := &p.results[i]
 		r.Document = d.Document
@@ -104,9 +105,15 @@ func (s *Store) plan(ctx context.Context, q querier, p *putPlan, v caption.Versi
 		r.Document.ID = nextDoc
 		nextDoc++
 		p.fresh = append(p.fresh, i)
-		for _, it := range d.Items {
+		pre := preparedFor(d)
+		for j, it := range d.Items {
 			items = append(items, it)
 			itemDoc = append(itemDoc, i)
+			var pk *packed
+			if pre != nil && pre[j] != nil && pre[j].text == it.Record.Text {
+				pk = pre[j]
+			}
+			itemPack = append(itemPack, pk)
 		}
 	}
 	ids, held, texts, err := s.findRecords(ctx, q, items)
@@ -153,16 +160,22 @@ func (s *Store) plan(ctx context.Context, q querier, p *putPlan, v caption.Versi
 	if err := checkIndexes(p, itemDoc, items); err != nil {
 		return err
 	}
-	// The new records' columns (their fields deflated: most of the
-	// writer's own CPU) are made on every core while the store waits.
-	cols := make([][]any, len(newItems))
+	// The new records' packed forms (their fields deflated: most of the
+	// writer's own CPU) that Prepare did not make are made on every core
+	// while the store waits.
+	packs := make([]*packed, len(newItems))
 	errs := make([]error, len(newItems))
-	parallel(len(newItems), func(i int) { cols[i], errs[i] = recordColumns(items[newItems[i]].Record, v) })
+	parallel(len(newItems), func(i int) {
+		if packs[i] = itemPack[newItems[i]]; packs[i] == nil {
+			packs[i], errs[i] = pack(items[newItems[i]].Record)
+		}
+	})
 	for i, n := range newItems {
 		if errs[i] != nil {
 			return fmt.Errorf("%s: caption %d: %w", p.results[itemDoc[n]].Document.Path, items[n].Occurrence.Index, errs[i])
 		}
-		createdRows[i] = append(append(createdRows[i], cols[i]...), packUint64s(items[n].Fingerprint.Bands))
+		cols := recordColumns(items[n].Record, packs[i], v)
+		createdRows[i] = append(append(createdRows[i], cols...), packUint64s(items[n].Fingerprint.Bands))
 	}
 	if err := p.planLinks(ctx, q, created, link); err != nil {
 		return err

@@ -18,12 +18,8 @@ import (
 const recordColumnNames = `text, fields, desc_len, date, date_precision, day_first, day_last, country, lat, lon,
 	killed, injured, parser_version, gazetteer_version`
 
-func recordColumns(r caption.Record, v caption.Versions) ([]any, error) {
-	text, fields, descLen, err := packRecord(r)
-	if err != nil {
-		return nil, err
-	}
-	cols := []any{text, fields, descLen, nil, nil, nil, nil, nil, nil, nil, r.Killed, r.Injured, v.Parser, v.Gazetteer}
+func recordColumns(r caption.Record, pk *packed, v caption.Versions) []any {
+	cols := []any{pk.text, pk.fields, pk.descLen, nil, nil, nil, nil, nil, nil, nil, r.Killed, r.Injured, v.Parser, v.Gazetteer}
 	if !r.Date.IsZero() {
 		first, last := dayRange(r.Date)
 		cols[3], cols[4], cols[5], cols[6] = r.Date.String(), string(r.Date.Precision), first, last
@@ -34,7 +30,7 @@ func recordColumns(r caption.Record, v caption.Versions) ([]any, error) {
 	if l := r.Location; l != nil {
 		cols[8], cols[9] = l.Lat, l.Lon
 	}
-	return cols, nil
+	return cols
 }
 
 // dayRange returns the first and last day a date can mean, as days since
@@ -192,10 +188,11 @@ func (s *Store) Records(ctx context.Context) iter.Seq2[caption.StoredRecord, err
 // index entry, leaving its key, fingerprint, sources and links alone.
 func (s *Store) UpdateRecord(ctx context.Context, id int64, r caption.Record, v caption.Versions) (err error) {
 	defer wrap(&err, "sqlite.UpdateRecord(%d)", id)
-	cols, err := recordColumns(r, v)
+	pk, err := pack(r)
 	if err != nil {
 		return err
 	}
+	cols := recordColumns(r, pk, v)
 	const update = `UPDATE records SET text = ?, fields = ?, desc_len = ?, date = ?, date_precision = ?, day_first = ?, day_last = ?,
 		country = ?, lat = ?, lon = ?, killed = ?, injured = ?, parser_version = ?, gazetteer_version = ? WHERE id = ?`
 	return s.write(ctx, func(q querier) error {

@@ -108,10 +108,11 @@ func TestSearchUpgrade(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, r := range searchRecords {
-		cols, err := recordColumns(r, caption.Versions{})
+		pk, err := pack(r)
 		if err != nil {
 			t.Fatal(err)
 		}
+		cols := recordColumns(r, pk, caption.Versions{})
 		// The record as 0001 kept it: the whole JSON, then the columns.
 		js, err := caption.MarshalRecord(r)
 		if err != nil {

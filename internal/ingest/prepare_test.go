@@ -1,0 +1,80 @@
+package ingest
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"sijil/internal/caption"
+)
+
+// preparingStore is a store whose Prepare it counts, and which checks that
+// every document PutDocuments is given comes with what Prepare made of its
+// items.
+type preparingStore struct {
+	caption.Store
+	mu       sync.Mutex
+	made     map[*caption.Item]caption.Prepared // first item → what Prepare returned
+	prepared int                                // documents stored with their Prepared
+	bare     int                                // documents of items stored without it
+}
+
+func (s *preparingStore) Prepare(items []caption.Item) caption.Prepared {
+	p := s.Store.(caption.Preparer).Prepare(items)
+	if len(items) > 0 {
+		s.mu.Lock()
+		s.made[&items[0]] = p
+		s.mu.Unlock()
+	}
+	return p
+}
+
+func (s *preparingStore) PutDocuments(ctx context.Context, docs []caption.DocumentItems, v caption.Versions, link caption.LinkFunc) ([]caption.IngestResult, error) {
+	s.mu.Lock()
+	for _, d := range docs {
+		if len(d.Items) == 0 {
+			continue
+		}
+		if p, ok := s.made[&d.Items[0]]; ok && d.Prepared != nil && fmt.Sprintf("%p", p) == fmt.Sprintf("%p", d.Prepared) {
+			s.prepared++
+		} else {
+			s.bare++
+		}
+	}
+	s.mu.Unlock()
+	return s.Store.PutDocuments(ctx, docs, v, link)
+}
+
+// TestWorkersPrepareItems ingests a corpus into a store that prepares
+// items (caption.Preparer): each document reaches PutDocuments with what
+// Prepare made of its items, on the workers, and the register is the one
+// an ingest into the same store without Prepare makes.
+func TestWorkersPrepareItems(t *testing.T) {
+	dir := t.TempDir()
+	writeCorpus(t, dir, 1500)
+	opt := testOptions(t)
+
+	s := &preparingStore{Store: newSQLite(t), made: map[*caption.Item]caption.Prepared{}}
+	sum := mustIngest(t, s, []string{dir}, opt)
+	if s.prepared != sum.Documents || s.bare != 0 {
+		t.Errorf("%d of %d documents stored with what Prepare made of them, %d without", s.prepared, sum.Documents, s.bare)
+	}
+	if sum.Documents < 10 {
+		t.Fatalf("%d documents: too few for the test", sum.Documents)
+	}
+
+	plain := struct{ caption.Store }{newSQLite(t)}
+	if _, ok := caption.Store(plain).(caption.Preparer); ok {
+		t.Fatal("the plain store prepares items")
+	}
+	mustIngest(t, plain, []string{dir}, opt)
+	if diff := cmp.Diff(allRecords(t, plain), allRecords(t, s)); diff != "" {
+		t.Errorf("records differ (-unprepared +prepared):\n%s", diff)
+	}
+	if a, b := mustStats(t, plain), mustStats(t, s); a != b {
+		t.Errorf("stats: unprepared %+v, prepared %+v", a, b)
+	}
+}
