@@ -138,9 +138,9 @@ type Prepared any
 
 // A Preparer is a store that can do part of storing items apart from its
 // write: the work that depends on the items alone (encoding each record
-// for its row). A store writes on one
-// goroutine; ingest calls Prepare on its workers, beside the writer,
-// which would otherwise do that work while the workers wait for it.
+// for its row). A store writes on one goroutine; ingest calls Prepare on
+// its workers, beside the writer, which would otherwise do that work while
+// the workers wait for it.
 type Preparer interface {
 	// Prepare may be called from several goroutines at once, and must not
 	// touch the store's data.

@@ -9,7 +9,7 @@ import "sijil/internal/caption"
 // beside the writer; what they did not make, the write makes on every core
 // while the writer waits (plan).
 type packed struct {
-	text    string
+	text    string // the record's, by which the write knows it packed that item
 	fields  []byte
 	descLen any
 }
