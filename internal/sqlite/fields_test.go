@@ -1,6 +1,8 @@
 package sqlite
 
 import (
+	"bytes"
+	"compress/flate"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -35,6 +37,49 @@ func TestPackRecord(t *testing.T) {
 		}
 		if diff := cmp.Diff(r, got, cmpopts.EquateEmpty()); diff != "" {
 			t.Errorf("round trip (-want +got):\n%s", diff)
+		}
+	}
+}
+
+// TestUnpackStandardDeflate reads fields as registers made before
+// klauspost's writer hold them: deflated by the standard library at level
+// 2 against the same dictionary. Both are one form, fieldsDeflate.
+func TestUnpackStandardDeflate(t *testing.T) {
+	for _, r := range searchRecords {
+		js, n, err := caption.MarshalFields(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		buf.WriteByte(fieldsDeflate)
+		w, err := flate.NewWriterDict(&buf, 2, []byte(fieldsDict))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Write(js); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		var descLen *int64
+		if n >= 0 {
+			v := int64(n)
+			descLen = &v
+		}
+		got, err := unpackRecord(r.Text, buf.Bytes(), descLen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(r, got, cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("%q (-want +got):\n%s", r.Text, diff)
+		}
+		_, packed, _, err := packRecord(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Equal(packed, buf.Bytes()) {
+			t.Errorf("%q: packRecord wrote what the standard library writes; this test no longer reads the older writer's form", r.Text)
 		}
 	}
 }
