@@ -17,14 +17,15 @@ const (
 // shingled is a caption's words and shingle set, as ClusterMatcher.Match compares
 // them.
 type shingled struct {
-	words  wordSet
-	set    []uint64
-	places []string // folded (foldPlace)
+	words         wordSet
+	set           []uint64
+	places        []string // folded (foldPlace)
+	photographers []string // folded (foldPlace)
 }
 
 func shingle(r caption.Record) shingled {
 	ws := newWordSet(shingleText(r))
-	return shingled{ws, shingles(ws.hashes), foldPlaces(r.Places)}
+	return shingled{ws, shingles(ws.hashes), foldPlaces(r.Places), foldPlaces(r.Photographers)}
 }
 
 func foldPlaces(places []string) []string {
@@ -68,7 +69,9 @@ func NewClusterMatcher(opt Options) *ClusterMatcher {
 // Candidates whose date or place disagrees with rec's are never copies: "A
 // general view shows destroyed buildings in Douma, DATE" is boilerplate that
 // agencies reuse on other days and in other towns, for other photos, and its
-// shingles barely tell the difference.
+// shingles barely tell the difference. Nor are candidates credited to other
+// photographers: two photographers took two photos, however alike the
+// words their desks wrote (photographersAgree).
 //
 // Of the confirmed candidates the one with the highest Jaccard index wins,
 // then the highest containment, then the lowest ID, so that the decision does
@@ -103,6 +106,7 @@ func matchCluster(rec caption.Record, candidates []caption.StoredRecord, opt Opt
 	opt = opt.withDefaults()
 	mine := newWordSet(shingleText(rec))
 	myPlaces := foldPlaces(rec.Places)
+	myPhotographers := foldPlaces(rec.Photographers)
 	if len(mine.words) == 0 {
 		return caption.StoredRecord{}, 0, "", false
 	}
@@ -114,7 +118,7 @@ func matchCluster(rec caption.Record, candidates []caption.StoredRecord, opt Opt
 			continue
 		}
 		their := shingleOf(c)
-		if !foldedPlacesAgree(myPlaces, their.places) {
+		if !foldedPlacesAgree(myPlaces, their.places) || !foldedNamesAgree(myPhotographers, their.photographers) {
 			continue
 		}
 		j, cont, n := compare(mine, mineSet, their)
@@ -194,6 +198,48 @@ func datesAgree(a, b caption.PartialDate) bool {
 		return true
 	}
 	return a.Day == b.Day
+}
+
+// photographersAgree reports whether two records' photographers can be one
+// photo's: when either credits none (a bare "AFP", "EPA/STRINGER"), or when
+// a name of one can be a name of the other (sameName). Copies keep the
+// photographer, but not always the spelling.
+func photographersAgree(a, b []string) bool {
+	return foldedNamesAgree(foldPlaces(a), foldPlaces(b))
+}
+
+// foldedNamesAgree is photographersAgree of names already folded.
+func foldedNamesAgree(a, b []string) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return true
+	}
+	for _, x := range a {
+		for _, y := range b {
+			if sameName(x, y) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sameName reports whether two folded (foldPlace) names can be one
+// person's: when their last words are one, allowing a slip in words of four
+// letters or more (a desk transliterates again: "Mohammed Badra", "Mohamed
+// Badra"; "Anas al-Dyab", "Anas al-Diab"; or drops the given name: "M.
+// Badra"), or when every word of one is a word of the other ("KILIC
+// Bulent", "Bulent Kilic"). A shared given name alone is not enough:
+// "Mohammed Badra" and "Mohammed Abed" are two photographers.
+func sameName(a, b string) bool {
+	aw, bw := strings.Fields(a), strings.Fields(b)
+	if len(aw) == 0 || len(bw) == 0 {
+		return true // nothing left to compare: not a disagreement
+	}
+	x, y := aw[len(aw)-1], bw[len(bw)-1]
+	if x == y || len(x) >= 4 && len(y) >= 4 && withinOneEdit(x, y) {
+		return true
+	}
+	return wordsWithin(a, b) || wordsWithin(b, a)
 }
 
 // placesAgree reports whether two records' scene places (most specific

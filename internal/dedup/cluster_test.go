@@ -122,6 +122,29 @@ func TestMatchCluster(t *testing.T) {
 			in:         rec("Students hold banners during a protest calling for a ceasefire in Jabalia camp, Gaza Strip.", "", ""),
 			candidates: []caption.StoredRecord{stored(4, rec("An elderly woman waves a flag during a protest calling for a ceasefire in Jabalia camp, Gaza Strip.", "", ""))},
 		},
+		{
+			name:       "same words, another photographer",
+			in:         by(orig, "Sami Khalil"),
+			candidates: []caption.StoredRecord{stored(4, by(orig, "Amer Haddad"))},
+		},
+		{
+			name:       "same photographer, spelt again",
+			in:         by(orig, "Amer Hadad"),
+			candidates: []caption.StoredRecord{stored(4, by(orig, "Amer Haddad"))},
+			wantID:     4, wantRule: RuleJaccard,
+		},
+		{
+			name:       "photographer dropped by the copy",
+			in:         by(orig),
+			candidates: []caption.StoredRecord{stored(4, by(orig, "Amer Haddad"))},
+			wantID:     4, wantRule: RuleJaccard,
+		},
+		{
+			name:       "the same photographer's copy wins over a likelier one of another",
+			in:         by(orig, "Amer Haddad"),
+			candidates: []caption.StoredRecord{stored(2, by(orig, "Sami Khalil")), stored(9, by(orig, "Amer Haddad"))},
+			wantID:     9, wantRule: RuleJaccard,
+		},
 		{name: "no candidates", in: orig},
 		{name: "empty description", in: rec("", "REUTERS/Amer Haddad", ""), candidates: []caption.StoredRecord{stored(4, rec("", "REUTERS/Amer Haddad", ""))}},
 	}
@@ -175,6 +198,43 @@ func TestPlacesAgree(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := placesAgree(tc.a, tc.b); got != tc.want {
 				t.Errorf("placesAgree(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
+			}
+		})
+	}
+}
+
+// by returns r credited to photographers.
+func by(r caption.Record, photographers ...string) caption.Record {
+	r.Photographers = photographers
+	return r
+}
+
+func TestPhotographersAgree(t *testing.T) {
+	tests := []struct {
+		name string
+		a, b []string
+		want bool
+	}{
+		{"equal", []string{"Amer Haddad"}, []string{"Amer Haddad"}, true},
+		{"none credited", nil, []string{"Amer Haddad"}, true},
+		{"diacritics", []string{"Bülent Kılıç"}, []string{"Bulent Kilic"}, true},
+		{"family name first, in capitals", []string{"KILIC Bulent"}, []string{"Bulent Kilic"}, true},
+		{"given name transliterated", []string{"Mohamed Badra"}, []string{"Mohammed Badra"}, true},
+		{"family name transliterated", []string{"Anas al-Dyab"}, []string{"Anas Al-Diab"}, true},
+		{"initial", []string{"M. Badra"}, []string{"Mohammed Badra"}, true},
+		{"Arabic script, teh marbuta", []string{"محمد بدرة"}, []string{"محمد بدره"}, true},
+		{"one of two", []string{"Aris Messinis", "Genya Savilov"}, []string{"Genya Savilov"}, true},
+		{"shared given name", []string{"Mohammed Badra"}, []string{"Mohammed Abed"}, false},
+		{"two photographers", []string{"Genya Savilov"}, []string{"Sergei Supinsky"}, false},
+		{"short family names a letter apart", []string{"Ali Haj"}, []string{"Ali Hak"}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := photographersAgree(tc.a, tc.b); got != tc.want {
+				t.Errorf("photographersAgree(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
+			}
+			if got := photographersAgree(tc.b, tc.a); got != tc.want {
+				t.Errorf("photographersAgree(%q, %q) = %v, want %v", tc.b, tc.a, got, tc.want)
 			}
 		})
 	}
