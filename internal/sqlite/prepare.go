@@ -1,6 +1,11 @@
 package sqlite
 
-import "sijil/internal/caption"
+import (
+	"hash/maphash"
+	"sync/atomic"
+
+	"sijil/internal/caption"
+)
 
 // packed is a record's row as packRecord encodes it: its fields deflated,
 // the largest part of the writer's own CPU (36 µs a record, against 10 µs
@@ -29,21 +34,46 @@ func pack(r caption.Record) (*packed, error) {
 type preparedItems []*packed
 
 // Prepare packs the records items would create (caption.Preparer), for
-// PutDocuments to write as they are. A record made from an item that turns
-// out to be stored already is packed for nothing: a third of the captions
-// of a wire archive, whose packing costs the workers less than the writer's
-// waiting for it did.
+// PutDocuments to write as they are. A caption whose key an earlier call
+// packed already (packedKeys) is not packed again: its record is stored, or
+// about to be, and the copy would be packed for nothing. A third of the
+// captions of a wire archive are such copies. Should the first document
+// fail, or a call made after it be written before it, the write packs what
+// it lacks itself.
 func (s *Store) Prepare(items []caption.Item) caption.Prepared {
+	s.packedOnce.Do(func() { s.packed = newPackedKeys(packedKeySlots) })
 	out := make(preparedItems, len(items))
-	seen := make(map[string]bool, len(items))
 	for i, it := range items {
-		if seen[it.Fingerprint.Key] {
+		if s.packed.mark(it.Fingerprint.Key) {
 			continue
 		}
-		seen[it.Fingerprint.Key] = true
 		out[i], _ = pack(it.Record)
 	}
 	return out
+}
+
+// packedKeySlots is the size of Prepare's table of keys: 2 MB, which
+// remembers the last hundred thousand or so keys packed.
+const packedKeySlots = 1 << 18
+
+// packedKeys is a lossy set of the keys Prepare packed, safe for its
+// concurrent callers: a table of 64-bit hashes, one to a slot, each new
+// key taking its slot whoever held it. It forgets keys, which are then
+// packed again, and two keys of one hash would leave the second unpacked
+// for the write to pack; it never makes a record wrong.
+type packedKeys struct {
+	seed  maphash.Seed
+	slots []atomic.Uint64
+}
+
+func newPackedKeys(n int) *packedKeys {
+	return &packedKeys{seed: maphash.MakeSeed(), slots: make([]atomic.Uint64, n)}
+}
+
+// mark adds key and reports whether it was there already.
+func (p *packedKeys) mark(key string) bool {
+	h := maphash.String(p.seed, key) | 1 // 0 is an empty slot
+	return p.slots[h%uint64(len(p.slots))].Swap(h) == h
 }
 
 // preparedFor returns d's prepared items when Prepare made them of as many

@@ -3,6 +3,8 @@ package sqlite
 import (
 	"database/sql"
 	"fmt"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -10,12 +12,15 @@ import (
 	"sijil/internal/caption"
 )
 
-// TestPrepareStoresTheSameRegister stores the same documents three ways,
-// their items packed by Prepare (as ingest's workers do), not prepared, and
-// with what Prepare made of other items of the same number: every table the
-// write fills holds the same rows each way, byte for byte. Prepare is
+// TestPrepareStoresTheSameRegister stores the same documents four ways,
+// their items packed by Prepare (as ingest's workers do), not prepared,
+// with what Prepare made of other items of the same number, and prepared
+// in reverse order (a.txt's copies of b.txt's captions then reach the
+// write unpacked): every table the write fills holds the same rows each
+// way, byte for byte. Prepare is
 // checked to have packed most of the records itself, so that the first
-// register is not one the write packed again.
+// register is not one the write packed again, and no caption an earlier
+// document's call packed.
 func TestPrepareStoresTheSameRegister(t *testing.T) {
 	type doc struct {
 		d     caption.Document
@@ -32,31 +37,46 @@ func TestPrepareStoresTheSameRegister(t *testing.T) {
 		docs = append(docs, doc{d, items})
 	}
 	v := caption.Versions{Parser: "p", Gazetteer: "g"}
-	store := func(prepare func(s *Store, i int, items []caption.Item) caption.Prepared) *Store {
+	storeIn := func(reverse bool, prepare func(s *Store, i int, items []caption.Item) caption.Prepared) *Store {
 		s := newTestStore(t)
-		var batch []caption.DocumentItems
-		for i, d := range docs {
-			batch = append(batch, caption.DocumentItems{Document: d.d, Items: d.items, Prepared: prepare(s, i, d.items)})
+		batch := make([]caption.DocumentItems, len(docs))
+		for k := range docs {
+			i := k
+			if reverse { // as workers may: a later document prepared first
+				i = len(docs) - 1 - k
+			}
+			batch[i] = caption.DocumentItems{Document: docs[i].d, Items: docs[i].items, Prepared: prepare(s, i, docs[i].items)}
 		}
 		if _, err := s.PutDocuments(t.Context(), batch, v, nil); err != nil {
 			t.Fatal(err)
 		}
 		return s
 	}
+	store := func(prepare func(s *Store, i int, items []caption.Item) caption.Prepared) *Store {
+		return storeIn(false, prepare)
+	}
 	plain := store(func(*Store, int, []caption.Item) caption.Prepared { return nil })
 	packedItems := 0
-	prepared := store(func(s *Store, _ int, items []caption.Item) caption.Prepared {
+	keysOfA := map[string]bool{}
+	for _, it := range docs[0].items {
+		keysOfA[it.Fingerprint.Key] = true
+	}
+	prepared := store(func(s *Store, i int, items []caption.Item) caption.Prepared {
 		pre := s.Prepare(items)
-		for _, pk := range pre.(preparedItems) {
+		for j, pk := range pre.(preparedItems) {
 			if pk != nil {
 				packedItems++
+			}
+			if i == 1 && pk != nil && keysOfA[items[j].Fingerprint.Key] {
+				t.Errorf("b.txt caption %d: packed again, though a.txt's was", j)
 			}
 		}
 		return pre
 	})
-	if packedItems < 600 {
-		t.Fatalf("Prepare packed %d items of 720; want all but each document's repeats", packedItems)
+	if packedItems < 550 {
+		t.Fatalf("Prepare packed %d items of 720; want all but the repeats within and across documents", packedItems)
 	}
+	reversed := storeIn(true, func(s *Store, _ int, items []caption.Item) caption.Prepared { return s.Prepare(items) })
 	others := store(func(s *Store, i int, items []caption.Item) caption.Prepared {
 		_, other := genDocument("other.txt", 5000+1000*i, len(items))
 		return s.Prepare(other)
@@ -65,7 +85,7 @@ func TestPrepareStoresTheSameRegister(t *testing.T) {
 	if len(want["records"]) < 600 {
 		t.Fatalf("%d records: too few for the test", len(want["records"]))
 	}
-	for name, s := range map[string]*Store{"prepared": prepared, "prepared from other items": others} {
+	for name, s := range map[string]*Store{"prepared": prepared, "prepared from other items": others, "prepared last document first": reversed} {
 		if diff := cmp.Diff(want, dumpTables(t, s.writer)); diff != "" {
 			t.Errorf("%s: the register differs from one stored unprepared (-unprepared +%s):\n%s", name, name, diff)
 		}
@@ -113,4 +133,51 @@ func dumpTables(t *testing.T, db *sql.DB) map[string][]string {
 		rows.Close()
 	}
 	return out
+}
+
+// TestPackedKeys checks the lossy set Prepare keeps: a key is seen once
+// marked, until another key takes its slot, and of concurrent callers
+// (run with -race) one finds a key new and the others find it marked.
+func TestPackedKeys(t *testing.T) {
+	p := newPackedKeys(64)
+	if p.mark("a") {
+		t.Fatal(`"a" seen before it was marked`)
+	}
+	if !p.mark("a") {
+		t.Fatal(`"a" not seen after it was marked`)
+	}
+	for i := range 10000 { // more keys than slots: "a" must have lost its slot
+		p.mark(fmt.Sprint(i))
+	}
+	if p.mark("a") {
+		t.Error(`"a" still seen after 10,000 keys went through 64 slots`)
+	}
+
+	p = newPackedKeys(1 << 16)
+	var wg sync.WaitGroup
+	first := make([]atomic.Int32, 1000)
+	for range 4 {
+		wg.Go(func() {
+			for i := range first {
+				if !p.mark(fmt.Sprint("k", i)) {
+					first[i].Add(1)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	// Each key is new to at least one caller, which packs it; to more than
+	// one only when another key shares its slot (some 8 of 1,000 keys in
+	// 65,536 slots) and pushes it out in between.
+	total := 0
+	for i := range first {
+		n := int(first[i].Load())
+		if n < 1 {
+			t.Errorf("key %d was new to no caller: nobody would pack it", i)
+		}
+		total += n
+	}
+	if total > 1100 {
+		t.Errorf("4 callers found 1,000 keys new %d times; want about 1,000", total)
+	}
 }

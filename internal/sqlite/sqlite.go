@@ -38,6 +38,9 @@ type Store struct {
 	// gate keeps writes and Exclusive calls out of the way of the running
 	// Exclusive call, failing those that would wait for ever.
 	gate caption.ExclusiveGate
+	// packed is what Prepare packed (prepare.go), made at its first call.
+	packed     *packedKeys
+	packedOnce sync.Once
 }
 
 var _ caption.Store = (*Store)(nil)
