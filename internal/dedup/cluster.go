@@ -203,24 +203,33 @@ func datesAgree(a, b caption.PartialDate) bool {
 // photographersAgree reports whether two records' photographers can be one
 // photo's: when either credits none (a bare "AFP", "EPA/STRINGER"), or when
 // a name of one can be a name of the other (sameName). Copies keep the
-// photographer, but not always the spelling.
+// photographer, but not always the spelling. As for the captions of one
+// photo in two languages (photographersDiffer), names in two scripts
+// ("محمد بدرة", "Mohammed Badra") cannot be compared and do not disagree.
 func photographersAgree(a, b []string) bool {
 	return foldedNamesAgree(foldPlaces(a), foldPlaces(b))
 }
 
 // foldedNamesAgree is photographersAgree of names already folded.
 func foldedNamesAgree(a, b []string) bool {
-	if len(a) == 0 || len(b) == 0 {
-		return true
-	}
-	for _, x := range a {
-		for _, y := range b {
-			if sameName(x, y) {
-				return true
+	for _, arabic := range [2]bool{false, true} {
+		compared, same := false, false
+		for _, x := range a {
+			if isArabicName(x) != arabic {
+				continue
+			}
+			for _, y := range b {
+				if isArabicName(y) == arabic {
+					compared = true
+					same = same || sameName(x, y)
+				}
 			}
 		}
+		if compared && !same {
+			return false
+		}
 	}
-	return false
+	return true
 }
 
 // sameName reports whether two folded (foldPlace) names can be one
