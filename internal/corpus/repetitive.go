@@ -9,10 +9,12 @@ import (
 // Repetitive writes one plain-text document of n near-identical captions,
 // as wire services send them by the thousand: one sentence of boilerplate
 // about strikes on a town, told of towns towns on days days of one month,
-// with a toll, a source and a photographer that vary. Captions of one town
-// and day are altered copies of each other; all of them share most of
-// their words and the month that salts their LSH bands, so that each has
-// every earlier one for a candidate unless linking caps them.
+// with a toll and a source that vary, and one photographer for each town
+// and day. Captions of one town and day are altered copies of each other
+// (a copy keeps its photographer: another photographer's caption is
+// another photo); all of them share most of their words and the month
+// that salts their LSH bands, so that each has every earlier one for a
+// candidate unless linking caps them.
 func Repetitive(n, towns, days int, seed uint64) []byte {
 	places := []string{"Saraqib", "Ariha", "Maarrat al-Numan", "Jisr al-Shughur", "Kafr Nabl", "Khan Shaykhun", "Atarib", "Darat Izza", "Sarmada", "Binnish", "Taftanaz", "Kafr Takharim"}
 	sources := []string{"activists said", "rescuers said", "a local official said", "the civil defence said", "medics said"}
@@ -23,10 +25,10 @@ func Repetitive(n, towns, days int, seed uint64) []byte {
 		if i > 0 {
 			b.WriteString("\n\n")
 		}
+		town, day := rng.IntN(min(towns, len(places))), rng.IntN(min(days, 28))
 		fmt.Fprintf(&b, "Smoke rises after air strikes on the rebel-held town of %s in Idlib province, Syria, on February %d, 2020. "+
 			"At least %d people were killed, %s. (Photo by %s / AFP)",
-			places[rng.IntN(min(towns, len(places)))], 1+rng.IntN(min(days, 28)), 2+rng.IntN(60),
-			sources[rng.IntN(len(sources))], names[rng.IntN(len(names))])
+			places[town], 1+day, 2+rng.IntN(60), sources[rng.IntN(len(sources))], names[(town*28+day)%len(names)])
 	}
 	b.WriteByte('\n')
 	return []byte(b.String())
