@@ -1,7 +1,6 @@
 package dedup
 
 import (
-	"slices"
 	"strings"
 
 	"sijil/internal/caption"
@@ -105,11 +104,10 @@ func (m *ClusterMatcher) Forget() {
 func matchCluster(rec caption.Record, candidates []caption.StoredRecord, opt Options, shingleOf func(*caption.StoredRecord) shingled) (best caption.StoredRecord, sim float64, rule string, ok bool) {
 	opt = opt.withDefaults()
 	mine := newWordSet(shingleText(rec))
-	myPlaces := foldPlaces(rec.Places)
-	myPhotographers := foldPlaces(rec.Photographers)
 	if len(mine.words) == 0 {
 		return caption.StoredRecord{}, 0, "", false
 	}
+	myPlaces, myPhotographers := foldPlaces(rec.Places), foldPlaces(rec.Photographers)
 	mineSet := shingles(mine.hashes)
 	var bestJ, bestC float64
 	for i := range candidates {
@@ -203,14 +201,16 @@ func datesAgree(a, b caption.PartialDate) bool {
 // photographersAgree reports whether two records' photographers can be one
 // photo's: when either credits none (a bare "AFP", "EPA/STRINGER"), or when
 // a name of one can be a name of the other (sameName). Copies keep the
-// photographer, but not always the spelling. As for the captions of one
-// photo in two languages (photographersDiffer), names in two scripts
-// ("محمد بدرة", "Mohammed Badra") cannot be compared and do not disagree.
+// photographer, but not always the spelling. Names in two scripts
+// ("محمد بدرة", "Mohammed Badra") cannot be compared and do not disagree:
+// the captions of one photo in two languages (crossLanguage) are credited
+// so.
 func photographersAgree(a, b []string) bool {
 	return foldedNamesAgree(foldPlaces(a), foldPlaces(b))
 }
 
-// foldedNamesAgree is photographersAgree of names already folded.
+// foldedNamesAgree is photographersAgree of names already folded. It runs
+// for every candidate a caption is compared with, and allocates nothing.
 func foldedNamesAgree(a, b []string) bool {
 	for _, arabic := range [2]bool{false, true} {
 		compared, same := false, false
@@ -240,11 +240,11 @@ func foldedNamesAgree(a, b []string) bool {
 // Bulent", "Bulent Kilic"). A shared given name alone is not enough:
 // "Mohammed Badra" and "Mohammed Abed" are two photographers.
 func sameName(a, b string) bool {
-	aw, bw := strings.Fields(a), strings.Fields(b)
-	if len(aw) == 0 || len(bw) == 0 {
+	if a == "" || b == "" {
 		return true // nothing left to compare: not a disagreement
 	}
-	x, y := aw[len(aw)-1], bw[len(bw)-1]
+	// foldPlace joins a name's words with single spaces.
+	x, y := a[strings.LastIndexByte(a, ' ')+1:], b[strings.LastIndexByte(b, ' ')+1:]
 	if x == y || len(x) >= 4 && len(y) >= 4 && withinOneEdit(x, y) {
 		return true
 	}
@@ -282,14 +282,20 @@ func placeAmong(fx string, places []string) bool {
 }
 
 // wordsWithin reports whether every word of the folded name a is a word of
-// the folded name b.
+// the folded name b. It splits neither: matching runs for every candidate.
 func wordsWithin(a, b string) bool {
 	if a == "" {
 		return false
 	}
-	bw := strings.Fields(b)
-	for _, w := range strings.Fields(a) {
-		if !slices.Contains(bw, w) {
+	for w := range strings.FieldsSeq(a) {
+		found := false
+		for v := range strings.FieldsSeq(b) {
+			if v == w {
+				found = true
+				break
+			}
+		}
+		if !found {
 			return false
 		}
 	}

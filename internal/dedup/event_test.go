@@ -210,6 +210,7 @@ func TestMatchEventAcrossLanguages(t *testing.T) {
 		{"no agency", en, other(7, func(s *scene) { s.lang, s.agencies = "ar", nil }), 0, ""},
 		{"another toll", en, other(7, func(s *scene) { s.lang, s.killed = "ar", &nine }), 0, ""},
 		{"another photographer", en, other(7, func(s *scene) { s.lang, s.photographers = "fr", []string{"Omar Haj"} }), 0, ""},
+		{"same photographer, spelt otherwise", en, other(7, func(s *scene) { s.lang, s.photographers = "fr", []string{"Hamza al-Tayan"} }), 7, "date,10km,xlang"},
 		{"the next day", en, other(7, func(s *scene) { s.lang, s.date = "ar", day(2016, 11, 15) }), 0, ""},
 		{"same language", en, other(7, func(s *scene) { s.lang = "en" }), 0, ""},
 		{"language unknown", en, other(7, func(s *scene) { s.lang = "" }), 0, ""},

@@ -92,8 +92,8 @@ func twoLanguages(a, b *EventRecord) bool {
 // event types do not agree (or are missing on both sides), are captions of
 // one photo: the same day (tier 3), types that translation may have
 // changed (none on one side, or an attack on both: air strike, shelling,
-// barrel bomb, explosion), an agency in common, photographers that do not
-// differ, and tolls that do not differ. The place was tested before.
+// barrel bomb, explosion), an agency in common, photographers that agree
+// (foldedNamesAgree, as for altered copies), and tolls that do not differ. The place was tested before.
 //
 // Two incidents at one place on one day stay apart unless all of that
 // holds: a Reuters photo of one strike and an AFP photo of another, or two
@@ -112,30 +112,7 @@ func crossLanguage(a, b *EventRecord, tier int) bool {
 	if a.killed >= 0 && b.killed >= 0 && a.killed != b.killed || a.injured >= 0 && b.injured >= 0 && a.injured != b.injured {
 		return false
 	}
-	return !photographersDiffer(ca.photographers, cb.photographers)
-}
-
-// photographersDiffer reports whether both lists name photographers in one
-// script and share none. Names in two scripts ("محمد الحلبي", "Mohammed
-// al-Halabi") cannot be compared, and do not count against the pair.
-func photographersDiffer(a, b []string) bool {
-	for _, arabic := range []bool{false, true} {
-		var sa, sb []string
-		for _, p := range a {
-			if isArabicName(p) == arabic {
-				sa = append(sa, p)
-			}
-		}
-		for _, p := range b {
-			if isArabicName(p) == arabic {
-				sb = append(sb, p)
-			}
-		}
-		if len(sa) > 0 && len(sb) > 0 && !sharesName(sa, sb) {
-			return true
-		}
-	}
-	return false
+	return foldedNamesAgree(ca.photographers, cb.photographers)
 }
 
 // isArabicName reports whether a name is written in Arabic letters.

@@ -60,8 +60,9 @@ var _ caption.Store = (*Store)(nil)
 // last connection closes). A 32 MB cache kept a million-caption ingest
 // above 500 MB resident (521–543 MB; 488–497 MB with 16 MB) for no time
 // it could be shown to save: a page it drops is still in the OS's cache.
-// The writer keeps its temporary files in memory: a multi-row INSERT into a table with foreign keys keeps a statement
-// journal (the pages it changes, as they were) even when the keys are
+// The writer keeps its temporary files in memory: a multi-row INSERT into
+// a table with foreign keys keeps a statement journal (the pages it
+// changes, as they were) even when the keys are
 // deferred and nothing can fail, and SQLite writes it to a temporary file
 // otherwise; it holds one statement's pages, a few megabytes. Readers map
 // the file (up to SQLite's 2 GB cap) instead of copying pages through a
