@@ -455,3 +455,43 @@ func checkIntegrity(t *testing.T, path string) {
 		t.Errorf("%s: integrity check: %q, %v", path, ok, err)
 	}
 }
+
+// deferredIndexes returns the names of the indexes a bulk load left
+// unbuilt in the register at path (deferred_indexes), read with SQL
+// without opening the store, which would build them.
+func deferredIndexes(t *testing.T, path string) []string {
+	t.Helper()
+	return queryNames(t, path, "SELECT name FROM deferred_indexes ORDER BY name")
+}
+
+// indexNames returns the names of the register's indexes.
+func indexNames(t *testing.T, path string) []string {
+	t.Helper()
+	return queryNames(t, path, "SELECT name FROM sqlite_schema WHERE type = 'index' ORDER BY name")
+}
+
+func queryNames(t *testing.T, path, query string) []string {
+	t.Helper()
+	db, err := sql.Open("sqlite", path+"?_pragma=busy_timeout(10000)&_pragma=query_only(1)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	rows, err := db.Query(query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var names []string
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, n)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return names
+}

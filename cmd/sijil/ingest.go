@@ -187,8 +187,12 @@ func printSummary(w io.Writer, s ingest.Summary) {
 			s.Photos, s.PhotosLinked, len(s.PhotoFailures))
 	}
 	printPassedOver(w, "", s.Links, s.LinkPaths, s.Skipped, s.SkippedPaths)
-	fmt.Fprintf(w, "%d failures; %.1fs (linking %.1fs), %.0f captions/s, %.1f MB/s\n",
-		len(s.Failures), s.Elapsed.Seconds(), s.Linking.Seconds(), float64(s.Captions)/secs, float64(s.Bytes)/1e6/secs)
+	indexing := ""
+	if s.Indexes > 0 {
+		indexing = fmt.Sprintf(", %d indexes built after the load %.1fs", s.Indexes, s.Indexing.Seconds())
+	}
+	fmt.Fprintf(w, "%d failures; %.1fs (linking %.1fs%s), %.0f captions/s, %.1f MB/s\n",
+		len(s.Failures), s.Elapsed.Seconds(), s.Linking.Seconds(), indexing, float64(s.Captions)/secs, float64(s.Bytes)/1e6/secs)
 }
 
 // printPassedOver writes what a walk of directories passed over, a line

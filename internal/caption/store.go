@@ -147,6 +147,26 @@ type Preparer interface {
 	Prepare(items []Item) Prepared
 }
 
+// A BulkLoader is a store that can take a load as large as itself faster
+// by leaving some of its indexes unbuilt while the load lasts and building
+// them, each in one sorted pass, at its end. Maintaining an index whose
+// keys arrive in random order costs a page write per new row once the
+// index outgrows a transaction's rows, so a register's cost a caption grew
+// with its size; built at the end, the index costs one sort.
+//
+// Only indexes that reads alone use are deferred: constraints and what
+// storing and linking look up stay. Reads stay correct while the indexes
+// are missing, only slower; a store whose indexes a load left deferred
+// (killed, or stopped) builds them the next time it is opened.
+type BulkLoader interface {
+	// DeferIndexes drops the deferrable indexes the store holds, keeping
+	// their definitions.
+	DeferIndexes(ctx context.Context) error
+	// RestoreIndexes builds every index deferred, by this process or
+	// another, and reports how many it built.
+	RestoreIndexes(ctx context.Context) (int, error)
+}
+
 // LinkFunc decides the links of the records a PutDocuments call creates,
 // before they are written: given them in ID order (IDs set, each with the
 // fields of the first item citing it, Cluster and Event 0), it returns

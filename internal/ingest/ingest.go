@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -110,9 +111,14 @@ type Summary struct {
 	// decoded): each error names the file (see Options.PhotoFailed).
 	PhotoFailures []Failure
 
+	// Indexes counts the store's indexes the run left unbuilt while it
+	// stored and built at its end (see caption.BulkLoader), in Indexing.
+	Indexes int
+
 	Failures []Failure
 	Elapsed  time.Duration // the whole run
 	Linking  time.Duration // of which linking
+	Indexing time.Duration // of which building the indexes left unbuilt
 }
 
 // Ingest stores the documents named by paths (files, directories walked
@@ -131,18 +137,29 @@ func Ingest(ctx context.Context, store caption.Store, paths []string, opt Option
 	defer in.lk.release()
 	docs := in.expand(paths)
 	in.progress.total, in.progress.links, in.progress.skipped = len(docs), in.sum.Links, in.sum.Skipped
+	bulk, err := in.deferIndexes(ctx, docs)
+	if err != nil {
+		return in.done(), err
+	}
+	err = in.storeAndLink(ctx, docs)
+	if bulk {
+		err = errors.Join(err, in.restoreIndexes(ctx))
+	}
+	return in.done(), err
+}
+
+// storeAndLink stores docs and links every record the store holds
+// unlinked.
+func (in *ingester) storeAndLink(ctx context.Context, docs []string) error {
 	// Records are linked in ID order: those a killed run left unlinked go
 	// before this run's, which are linked as they are stored.
 	if err := in.linkLeftovers(ctx); err != nil {
-		return in.done(), err
+		return err
 	}
 	if err := in.storeAll(ctx, docs); err != nil {
-		return in.done(), err
+		return err
 	}
-	// Not "return in.done(), in.linkLeftovers(ctx)": the summary would be
-	// taken before the last linking pass, without its counts and time.
-	err = in.linkLeftovers(ctx)
-	return in.done(), err
+	return in.linkLeftovers(ctx)
 }
 
 // ingester is one run of Ingest.
@@ -153,6 +170,9 @@ type ingester struct {
 	preparer caption.Preparer
 	opt      Options
 	known    map[string]string // stored documents: path → SHA-256
+	// storedBytes is the size of the stored documents, which a run that
+	// reads at least as much of other documents stores in bulk.
+	storedBytes int64
 	// bare are the stored photo documents without their picture (stored
 	// before the register kept pictures, or unreadable then): path →
 	// SHA-256. Met unchanged, their pictures are analysed and stored.
@@ -193,14 +213,16 @@ func newIngester(ctx context.Context, store caption.Store, opt Options) (*ingest
 		return nil, fmt.Errorf("ingest: %w", err)
 	}
 	known := make(map[string]string, len(docs))
+	var storedBytes int64
 	for _, d := range docs {
 		known[d.Path] = d.SHA256
+		storedBytes += d.Size
 	}
 	bare, err := bareDocuments(ctx, store, docs)
 	if err != nil {
 		return nil, fmt.Errorf("ingest: %w", err)
 	}
-	in := &ingester{store: store, opt: opt, known: known, bare: bare, start: time.Now()}
+	in := &ingester{store: store, opt: opt, known: known, storedBytes: storedBytes, bare: bare, start: time.Now()}
 	in.preparer, _ = store.(caption.Preparer)
 	in.lk.matcher = dedup.NewClusterMatcher(opt.Dedup)
 	in.lk.reset()

@@ -229,19 +229,23 @@ var dateSpans = []struct {
 // records_event_days (0003_link_index.sql) ranges each over the window
 // widened by the precision's span and tests day_last in the index; only the
 // matching rows are read. INDEXED BY holds the planner to it: without
-// ANALYZE it may prefer records_day.
-var eventCandidatesWhere = func() string {
+// ANALYZE it may prefer another index. [1] is the same without INDEXED BY,
+// for while a bulk load leaves the index unbuilt (bulk.go), which INDEXED
+// BY would make an error: slow then, but right.
+var eventCandidatesWhere = [2]string{eventCandidatesQuery("INDEXED BY records_event_days"), eventCandidatesQuery("")}
+
+func eventCandidatesQuery(indexedBy string) string {
 	var b strings.Builder
 	b.WriteString(" WHERE id IN (")
 	for i, p := range dateSpans {
 		if i > 0 {
 			b.WriteString(" UNION ALL ")
 		}
-		fmt.Fprintf(&b, "SELECT id FROM records INDEXED BY records_event_days WHERE event IS NOT NULL AND date_precision = '%s' AND day_first BETWEEN ?1 - %d AND ?2 AND day_last >= ?1", p.precision, p.span)
+		fmt.Fprintf(&b, "SELECT id FROM records %s WHERE event IS NOT NULL AND date_precision = '%s' AND day_first BETWEEN ?1 - %d AND ?2 AND day_last >= ?1", indexedBy, p.precision, p.span)
 	}
 	b.WriteString(") ORDER BY id")
 	return b.String()
-}()
+}
 
 // EventCandidates returns the records linked at event level whose date is
 // within days of d, in ID order. Dates are compared as intervals of days: a
@@ -257,5 +261,14 @@ func (s *Store) EventCandidates(ctx context.Context, d caption.PartialDate, days
 	}
 	first, last := dayRange(d)
 	lo, hi := first-int64(days), last+int64(days)
-	return queryRecords(ctx, s.read(ctx), recordSelect+eventCandidatesWhere, lo, hi)
+	q := s.read(ctx)
+	var indexed bool
+	if err := q.QueryRowContext(ctx, "SELECT EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = 'records_event_days')").Scan(&indexed); err != nil {
+		return nil, err
+	}
+	where := eventCandidatesWhere[0]
+	if !indexed {
+		where = eventCandidatesWhere[1]
+	}
+	return queryRecords(ctx, q, recordSelect+where, lo, hi)
 }

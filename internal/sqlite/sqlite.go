@@ -103,6 +103,10 @@ func Open(ctx context.Context, path string, opts ...Option) (s *Store, err error
 		writer.Close()
 		return nil, err
 	}
+	if err := s.restoreDeferred(ctx); err != nil {
+		writer.Close()
+		return nil, err
+	}
 	if err := s.openSearch(ctx); err != nil {
 		writer.Close()
 		return nil, err

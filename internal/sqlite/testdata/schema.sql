@@ -13,6 +13,12 @@ CREATE TABLE corrections (
 	created   TEXT NOT NULL
 ) STRICT;
 
+-- table deferred_indexes
+CREATE TABLE deferred_indexes (
+	name TEXT PRIMARY KEY,
+	sql  TEXT NOT NULL CHECK (sql LIKE 'CREATE INDEX %')
+) STRICT, WITHOUT ROWID;
+
 -- table document_photos
 CREATE TABLE document_photos (
 	document_id INTEGER PRIMARY KEY REFERENCES documents (id),

@@ -1,0 +1,76 @@
+package ingest
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"runtime/debug"
+	"time"
+
+	"sijil/internal/caption"
+)
+
+// deferIndexes has a store that can (caption.BulkLoader) leave its
+// read-only indexes unbuilt during this run when the run is a bulk load:
+// when the documents it names that the store does not hold are, in bytes,
+// at least as large as the documents the store holds. Building an index
+// over the whole register at the end then costs less than keeping it up
+// to date row by row; for a day's photos added to an archive it would not.
+// It reports whether the indexes were deferred.
+func (in *ingester) deferIndexes(ctx context.Context, docs []string) (bool, error) {
+	bl, ok := in.store.(caption.BulkLoader)
+	if !ok || !in.bulk(docs) {
+		return false, nil
+	}
+	if err := bl.DeferIndexes(ctx); err != nil {
+		return false, fmt.Errorf("ingest: %w", err)
+	}
+	return true, nil
+}
+
+// bulk reports whether docs hold, besides those the store holds by path,
+// more than nothing and at least as many bytes as the store's documents.
+// It stops looking as soon as they do: for an empty register, at the first
+// document that is not empty.
+func (in *ingester) bulk(docs []string) bool {
+	var incoming int64
+	for _, p := range docs {
+		if _, ok := in.known[p]; ok || p == "-" {
+			continue
+		}
+		// A file that cannot be read now fails when it is read, as
+		// before: here it only counts for nothing.
+		if fi, err := os.Stat(p); err == nil {
+			incoming += fi.Size()
+		}
+		if incoming > 0 && incoming >= in.storedBytes {
+			return true
+		}
+	}
+	return false
+}
+
+// restoreIndexes builds the indexes deferIndexes left unbuilt, unless ctx
+// is done: an interrupted ingest does not start a minute's work on its
+// way out, and the store builds them when it is next opened. The linker's
+// memory is let go first, for the store's sorts.
+func (in *ingester) restoreIndexes(ctx context.Context) error {
+	if ctx.Err() != nil {
+		return nil
+	}
+	// The linker's state (at a million records, most of the 400 MB the
+	// command lets the heap have) is not needed again: it goes back to
+	// the system before SQLite sorts the indexes' keys in its own memory,
+	// which the Go heap's limit does not see, instead of adding to it.
+	in.lk.reset()
+	debug.FreeOSMemory()
+	start := time.Now()
+	in.progress.building()
+	n, err := in.store.(caption.BulkLoader).RestoreIndexes(ctx)
+	in.sum.Indexes += n
+	in.sum.Indexing += time.Since(start)
+	if err != nil {
+		return fmt.Errorf("ingest: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,131 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+	"strings"
+
+	"sijil/internal/caption"
+)
+
+var _ caption.BulkLoader = (*Store)(nil)
+
+// deferrable are the indexes a bulk load leaves unbuilt (see
+// caption.BulkLoader): those whose keys (dates, coordinates, groups, the
+// records of old captions met again) arrive in no order, which searches,
+// record and event pages, exports and reparse read. Storing never reads
+// them and no constraint rests on them; linking reads records_event_days
+// only when another process wrote during the run (EventCandidates, which
+// names it only while it exists). At a million captions, leaving these
+// nine unbuilt took an ingest from 190 to 147–163 s, and building them
+// 10–12 s.
+//
+// Kept: the unique indexes (records' key hash, documents' path), which
+// storing looks up, and the partial indexes of unlinked records, which
+// linking does, and which hold no row once a record is linked.
+var deferrable = []string{
+	"search_records_day",
+	"search_records_country",
+	"search_records_lat",
+	"search_records_basis",
+	"records_event_days",
+	"records_cluster_members",
+	"records_event_members",
+	"records_versions",
+	"occurrences_record",
+}
+
+// DeferIndexes drops the deferrable indexes the store holds, in one
+// transaction with their definitions' rows in deferred_indexes: a
+// concurrent load that deferred them first leaves nothing to drop.
+func (s *Store) DeferIndexes(ctx context.Context) (err error) {
+	defer wrap(&err, "sqlite.DeferIndexes")
+	return s.write(ctx, func(q querier) error {
+		for _, name := range deferrable {
+			var def string
+			err := q.QueryRowContext(ctx, "SELECT sql FROM sqlite_schema WHERE type = 'index' AND name = ?", name).Scan(&def)
+			if err == sql.ErrNoRows {
+				continue
+			}
+			if err != nil {
+				return err
+			}
+			if _, err := q.ExecContext(ctx, "INSERT INTO deferred_indexes (name, sql) VALUES (?, ?)", name, def); err != nil {
+				return err
+			}
+			// The name is one of deferrable's, never the caller's.
+			if _, err := q.ExecContext(ctx, "DROP INDEX "+name); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// RestoreIndexes builds each index of deferred_indexes, in its own
+// transaction with the removal of its row, so that a load killed while it
+// builds them loses at most the one it was building; the next Open builds
+// the rest. It reports how many it built.
+func (s *Store) RestoreIndexes(ctx context.Context) (n int, err error) {
+	defer wrap(&err, "sqlite.RestoreIndexes")
+	for {
+		built := false
+		err := s.write(ctx, func(q querier) error {
+			var name, def string
+			err := q.QueryRowContext(ctx, "SELECT name, sql FROM deferred_indexes ORDER BY name LIMIT 1").Scan(&name, &def)
+			if err == sql.ErrNoRows {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			// The definition is run as SQL, and a register may come from
+			// anyone: only one CREATE INDEX of a deferrable index's name.
+			if err := checkDeferred(name, def); err != nil {
+				return err
+			}
+			var exists bool
+			if err := q.QueryRowContext(ctx, "SELECT EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = ?)", name).Scan(&exists); err != nil {
+				return err
+			}
+			if !exists {
+				if _, err := q.ExecContext(ctx, def); err != nil {
+					return fmt.Errorf("index %s: %w", name, err)
+				}
+			}
+			if _, err := q.ExecContext(ctx, "DELETE FROM deferred_indexes WHERE name = ?", name); err != nil {
+				return err
+			}
+			built = true
+			return nil
+		})
+		if err != nil || !built {
+			return n, err
+		}
+		n++
+	}
+}
+
+// checkDeferred refuses a row of deferred_indexes that DeferIndexes could
+// not have written: a name it does not defer, or a definition that is more
+// than one statement creating that index.
+func checkDeferred(name, def string) error {
+	if !slices.Contains(deferrable, name) || !strings.HasPrefix(def, "CREATE INDEX "+name+" ON ") || strings.ContainsRune(def, ';') {
+		return fmt.Errorf("%w: deferred index %q: not one this store defers: %.80q", caption.ErrInvalid, name, def)
+	}
+	return nil
+}
+
+// restoreDeferred builds, when the store opens, the indexes a load left
+// deferred: one killed or interrupted, or one still running in another
+// process (which then goes on with them built, only slower).
+func (s *Store) restoreDeferred(ctx context.Context) error {
+	var pending bool
+	if err := s.writer.QueryRowContext(ctx, "SELECT EXISTS (SELECT 1 FROM deferred_indexes)").Scan(&pending); err != nil || !pending {
+		return err
+	}
+	_, err := s.RestoreIndexes(ctx)
+	return err
+}
