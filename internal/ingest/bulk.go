@@ -4,16 +4,21 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime/debug"
+	"slices"
+	"strings"
 	"time"
 
 	"sijil/internal/caption"
+	"sijil/internal/source"
 )
 
 // deferIndexes has a store that can (caption.BulkLoader) leave its
 // read-only indexes unbuilt during this run when the run is a bulk load:
-// when the documents it names that the store does not hold are, in bytes,
-// at least as large as the documents the store holds. Building an index
+// when the documents it names that the store does not hold are, in bytes
+// of captions (captionBytes), at least as large as the documents the store
+// holds. Building an index
 // over the whole register at the end then costs less than keeping it up
 // to date row by row; for a day's photos added to an archive it would not.
 // It reports whether the indexes were deferred.
@@ -28,10 +33,29 @@ func (in *ingester) deferIndexes(ctx context.Context, docs []string) (bool, erro
 	return true, nil
 }
 
+// photoCaptionBytes is what a photo document counts for in captionBytes:
+// about one caption, whatever the size of its picture.
+const photoCaptionBytes = 512
+
+// captionBytes is what a document of format and size counts for in the
+// bulk rule: its size, but a photo's size is its picture's, and a shoot of
+// a few hundred photos is a few gigabytes that hold a few hundred
+// captions, which must not rebuild a large register's indexes.
+func captionBytes(format string, size int64) int64 {
+	if slices.Contains(photoFormats, format) {
+		return min(size, photoCaptionBytes)
+	}
+	return size
+}
+
+// photoExts are the names of photo files, which the bulk rule counts as
+// photos before reading them (source.Detect decides when they are read).
+var photoExts = []string{".jpg", ".jpeg", ".png", ".tif", ".tiff"}
+
 // bulk reports whether docs hold, besides those the store holds by path,
-// more than nothing and at least as many bytes as the store's documents.
-// It stops looking as soon as they do: for an empty register, at the first
-// document that is not empty.
+// more than nothing and at least as many caption bytes as the store's
+// documents. It stops looking as soon as they do: for an empty register,
+// at the first document that is not empty.
 func (in *ingester) bulk(docs []string) bool {
 	var incoming int64
 	for _, p := range docs {
@@ -41,7 +65,11 @@ func (in *ingester) bulk(docs []string) bool {
 		// A file that cannot be read now fails when it is read, as
 		// before: here it only counts for nothing.
 		if fi, err := os.Stat(p); err == nil {
-			incoming += fi.Size()
+			format := ""
+			if slices.Contains(photoExts, strings.ToLower(filepath.Ext(p))) {
+				format = source.FormatJPEG
+			}
+			incoming += captionBytes(format, fi.Size())
 		}
 		if incoming > 0 && incoming >= in.storedBytes {
 			return true

@@ -15,6 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"sijil/internal/caption"
+	"sijil/internal/source"
 )
 
 // TestBulkRule: a run stores in bulk when the documents it names that the
@@ -29,6 +30,11 @@ func TestBulkRule(t *testing.T) {
 		return p
 	}
 	a, b, c, empty := file("a.txt", 600), file("b.txt", 500), file("c.txt", 2000), file("empty.txt", 0)
+	var shoot []string
+	for _, name := range []string{"p1.jpg", "p2.JPEG", "p3.tif"} {
+		shoot = append(shoot, file(name, 5<<20))
+	}
+	small := file("p4.png", 100)
 	missing := filepath.Join(dir, "missing.txt")
 	for _, tc := range []struct {
 		name   string
@@ -47,6 +53,11 @@ func TestBulkRule(t *testing.T) {
 		{"the same documents again", []string{a, b, c}, 3100, []string{a, b, c}, false},
 		{"the same again and one new", []string{a, b}, 1100, []string{a, b, c}, true},
 		{"a missing document counts nothing", nil, 700, []string{missing, a}, false},
+		// A photo is about a caption, whatever the size of its picture.
+		{"a shoot into a register of text", nil, 2000, shoot, false},
+		{"a shoot into a register of as many photos", nil, 3 * photoCaptionBytes, shoot, true},
+		{"a shoot into an empty register", nil, 0, shoot, true},
+		{"a photo smaller than a caption counts its size", nil, 101, []string{small}, false},
 	} {
 		in := &ingester{known: map[string]string{}, storedBytes: tc.stored}
 		for _, k := range tc.known {
@@ -173,5 +184,24 @@ func TestBulkLoadInterrupted(t *testing.T) {
 	mustIngest(t, s, append(slices.Clone(paths), "-"), opt)
 	if st := mustStats(t, s); st.Documents != len(paths)+1 {
 		t.Errorf("%d documents after the next run, want %d", st.Documents, len(paths)+1)
+	}
+}
+
+// TestCaptionBytes: what a stored document counts for in the bulk rule.
+func TestCaptionBytes(t *testing.T) {
+	for _, tc := range []struct {
+		format string
+		size   int64
+		want   int64
+	}{
+		{source.FormatJPEG, 8 << 20, photoCaptionBytes},
+		{source.FormatTIFF, 40 << 20, photoCaptionBytes},
+		{source.FormatPNG, 100, 100},
+		{"text", 8 << 20, 8 << 20},
+		{source.FormatJSONL, 0, 0},
+	} {
+		if got := captionBytes(tc.format, tc.size); got != tc.want {
+			t.Errorf("captionBytes(%q, %d) = %d, want %d", tc.format, tc.size, got, tc.want)
+		}
 	}
 }

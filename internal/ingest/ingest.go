@@ -216,7 +216,7 @@ func newIngester(ctx context.Context, store caption.Store, opt Options) (*ingest
 	var storedBytes int64
 	for _, d := range docs {
 		known[d.Path] = d.SHA256
-		storedBytes += d.Size
+		storedBytes += captionBytes(d.Format, d.Size)
 	}
 	bare, err := bareDocuments(ctx, store, docs)
 	if err != nil {
@@ -231,15 +231,18 @@ func newIngester(ctx context.Context, store caption.Store, opt Options) (*ingest
 	return in, nil
 }
 
+// photoFormats are the formats of photo documents: a picture with its
+// caption in its metadata.
+var photoFormats = []string{source.FormatJPEG, source.FormatPNG, source.FormatTIFF}
+
 // bareDocuments returns the photo documents of docs that the store holds
 // no picture for: path → SHA-256.
 func bareDocuments(ctx context.Context, store caption.Store, docs []caption.Document) (map[string]string, error) {
-	formats := []string{source.FormatJPEG, source.FormatPNG, source.FormatTIFF}
 	// A register of text alone, the common case, is not asked.
-	if !slices.ContainsFunc(docs, func(d caption.Document) bool { return slices.Contains(formats, d.Format) }) {
+	if !slices.ContainsFunc(docs, func(d caption.Document) bool { return slices.Contains(photoFormats, d.Format) }) {
 		return nil, nil
 	}
-	ids, err := store.DocumentsWithoutPhoto(ctx, formats)
+	ids, err := store.DocumentsWithoutPhoto(ctx, photoFormats)
 	if err != nil || len(ids) == 0 {
 		return nil, err
 	}

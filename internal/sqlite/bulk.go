@@ -52,7 +52,7 @@ func (s *Store) DeferIndexes(ctx context.Context) (err error) {
 			if err != nil {
 				return err
 			}
-			if _, err := q.ExecContext(ctx, "INSERT INTO deferred_indexes (name, sql) VALUES (?, ?)", name, def); err != nil {
+			if _, err := q.ExecContext(ctx, "INSERT INTO deferred_indexes (name, sql) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET sql = excluded.sql", name, def); err != nil {
 				return err
 			}
 			// The name is one of deferrable's, never the caller's.

@@ -261,6 +261,8 @@ func (s *Store) EventCandidates(ctx context.Context, d caption.PartialDate, days
 	}
 	first, last := dayRange(d)
 	lo, hi := first-int64(days), last+int64(days)
+	// Ingest asks inside Exclusive, whose write lock keeps a load from
+	// dropping the index between this check and the query.
 	q := s.read(ctx)
 	var indexed bool
 	if err := q.QueryRowContext(ctx, "SELECT EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = 'records_event_days')").Scan(&indexed); err != nil {
