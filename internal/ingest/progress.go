@@ -54,7 +54,7 @@ func (p *progress) linked(level caption.LinkLevel, n int) {
 }
 
 // building shows that the store builds the indexes left unbuilt while it
-// stored: a minute at ten million captions, with nothing else to show.
+// stored: some ten seconds a million captions, with nothing else to show.
 func (p *progress) building() {
 	if p == nil || p.w == nil {
 		return
