@@ -3,9 +3,11 @@ package geocode
 import (
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"sijil/internal/caption"
 )
@@ -37,37 +39,65 @@ func (g *Gazetteer) ResolveDocument(recs []caption.Record) {
 		b caption.CountryBasis
 	}
 	saids := make([]said, len(recs))
-	for i := range recs {
-		saids[i] = said{recs[i].Country, recs[i].CountryBasis}
-		sc := g.newScene(&recs[i])
-		g.resolve(&recs[i], sc, nil)
-		if keep {
-			scenes[i] = sc
+	eachRecord(len(recs), func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			saids[i] = said{recs[i].Country, recs[i].CountryBasis}
+			sc := g.newScene(&recs[i])
+			g.resolve(&recs[i], sc, nil)
+			if keep {
+				scenes[i] = sc
+			}
 		}
-	}
+	})
 	anchors := documentAnchors(recs)
 	if len(anchors) == 0 {
 		return
 	}
-	others := make([]anchor, 0, len(anchors))
-	for i := range recs {
-		if len(recs[i].PlaceRefs) == 0 {
-			continue
-		}
-		// A caption's own first reading is no evidence for itself.
-		others = others[:0]
-		for _, a := range anchors {
-			if l := recs[i].Location; l == nil || !sameCell(a.lat, a.lon, l.Lat, l.Lon) || a.country != l.CountryCode {
-				others = append(others, a)
+	eachRecord(len(recs), func(lo, hi int) {
+		others := make([]anchor, 0, len(anchors))
+		for i := lo; i < hi; i++ {
+			if len(recs[i].PlaceRefs) == 0 {
+				continue
 			}
+			// A caption's own first reading is no evidence for itself.
+			others = others[:0]
+			for _, a := range anchors {
+				if l := recs[i].Location; l == nil || !sameCell(a.lat, a.lon, l.Lat, l.Lon) || a.country != l.CountryCode {
+					others = append(others, a)
+				}
+			}
+			recs[i].Country, recs[i].CountryBasis = saids[i].c, saids[i].b
+			sc := scenes[i]
+			if sc == nil {
+				sc = g.newScene(&recs[i])
+			}
+			g.resolve(&recs[i], sc, others)
 		}
-		recs[i].Country, recs[i].CountryBasis = saids[i].c, saids[i].b
-		sc := scenes[i]
-		if sc == nil {
-			sc = g.newScene(&recs[i])
-		}
-		g.resolve(&recs[i], sc, others)
+	})
+}
+
+// parallelRecords is the smallest document whose records ResolveDocument
+// resolves on every core: a wire dump of thousands of captions is one
+// document, read by one of ingest's workers while the others wait for
+// it, where a gallery of a hundred is one of many read at once.
+const parallelRecords = 1024
+
+// eachRecord calls fn with the bounds of slices of [0, n) that together
+// cover it, on every core when n is at least parallelRecords. Each
+// record's resolution reads only the gazetteer, which is not written once
+// loaded, and the document's anchors, so the order does not change it.
+func eachRecord(n int, fn func(lo, hi int)) {
+	workers := runtime.GOMAXPROCS(0)
+	if n < parallelRecords || workers < 2 {
+		fn(0, n)
+		return
 	}
+	var wg sync.WaitGroup
+	step := (n + workers - 1) / workers
+	for lo := 0; lo < n; lo += step {
+		wg.Go(func() { fn(lo, min(lo+step, n)) })
+	}
+	wg.Wait()
 }
 
 // keepScenes is the largest document whose candidates are kept between

@@ -2,6 +2,7 @@ package geocode
 
 import (
 	"bytes"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -264,5 +265,60 @@ func TestMatchedName(t *testing.T) {
 		if got := matchedName(tc.p, tc.written); got != tc.want {
 			t.Errorf("matchedName(%s, %q) = %q, want %q", tc.p.Name, tc.written, got, tc.want)
 		}
+	}
+}
+
+// TestResolveDocumentLarge resolves a document of more captions than
+// parallelRecords, whose records are resolved on every core, and one core
+// at a time: the locations, countries and warnings must be the same, the
+// second pass's document context included.
+func TestResolveDocumentLarge(t *testing.T) {
+	emb, err := Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := New(emb)
+	scenes := []struct {
+		refs    []caption.PlaceRef
+		country caption.CountryCode
+		basis   caption.CountryBasis
+	}{
+		{refs("Harasta", "Damascus|city|near"), "SY", caption.CountryNamed},
+		{refs("Kharkiv|city"), "UA", caption.CountryNamed},
+		{refs("Khan Younis"), "", ""},
+		{refs("El Fasher|town"), "SD", caption.CountryNamed},
+		{refs("Douma", "Ghouta"), "", ""},
+		{refs("Mosul", "Nineveh|province"), "IQ", caption.CountryNamed},
+		{refs("Saraqib|town"), "", ""},
+		{refs("Bakhmut"), "", ""},
+	}
+	n := parallelRecords + 300
+	doc := func() []caption.Record {
+		recs := make([]caption.Record, n)
+		for i := range recs {
+			sc := scenes[i%len(scenes)]
+			recs[i] = caption.Record{PlaceRefs: sc.refs, Country: sc.country, CountryBasis: sc.basis,
+				Evidence: map[string][]caption.Span{}}
+		}
+		return recs
+	}
+	prev := runtime.GOMAXPROCS(1)
+	serial := doc()
+	g.ResolveDocument(serial)
+	runtime.GOMAXPROCS(max(prev, 2))
+	defer runtime.GOMAXPROCS(prev)
+	par := doc()
+	g.ResolveDocument(par)
+	located := 0
+	for i := range serial {
+		if serial[i].Location != nil {
+			located++
+		}
+	}
+	if located < n/2 {
+		t.Fatalf("only %d of %d records located: nothing to compare", located, n)
+	}
+	if diff := cmp.Diff(serial, par); diff != "" {
+		t.Errorf("resolved on every core differs from one core (-one +every):\n%s", diff)
 	}
 }

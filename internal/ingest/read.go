@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
+	"sync"
 
 	"sijil/internal/caption"
 	"sijil/internal/dedup"
@@ -111,17 +113,39 @@ func (in *ingester) parse(raws []caption.Raw, format string) []caption.Item {
 		in.opt.Gazetteer.ResolveDocument(recs)
 	}
 	items := make([]caption.Item, len(raws))
-	for i, r := range raws {
-		items[i] = caption.Item{
-			Occurrence: caption.Occurrence{
-				Index: i, Start: r.Start, End: r.End, Line: r.Line, Text: r.Text, Meta: r.Meta,
-			},
-			Record:      recs[i],
-			Fingerprint: dedup.Fingerprint(recs[i], in.opt.Dedup),
+	fill := func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			r := raws[i]
+			items[i] = caption.Item{
+				Occurrence: caption.Occurrence{
+					Index: i, Start: r.Start, End: r.End, Line: r.Line, Text: r.Text, Meta: r.Meta,
+				},
+				Record:      recs[i],
+				Fingerprint: dedup.Fingerprint(recs[i], in.opt.Dedup),
+			}
 		}
 	}
+	// A wire dump of thousands of captions is one document, prepared by
+	// one worker while the others (and the writer, which needs it whole)
+	// wait: its fingerprints, each a caption's own, are made on every
+	// core. A gallery of a hundred is one of many prepared at once.
+	workers := runtime.GOMAXPROCS(0)
+	if len(items) < parallelItems || workers < 2 {
+		fill(0, len(items))
+		return items
+	}
+	var wg sync.WaitGroup
+	step := (len(items) + workers - 1) / workers
+	for lo := 0; lo < len(items); lo += step {
+		wg.Go(func() { fill(lo, min(lo+step, len(items))) })
+	}
+	wg.Wait()
 	return items
 }
+
+// parallelItems is the smallest document whose fingerprints parse makes
+// on every core.
+const parallelItems = 1024
 
 // readFile reads the whole document: its SHA-256 must be known before it is
 // parsed, and the parsed captions hold its text anyway.

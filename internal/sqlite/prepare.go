@@ -44,14 +44,28 @@ type preparedItems []*packed
 func (s *Store) Prepare(items []caption.Item) caption.Prepared {
 	s.packedOnce.Do(func() { s.packed = newPackedKeys(packedKeySlots) })
 	out := make(preparedItems, len(items))
-	for i, it := range items {
-		if s.packed.mark(it.Fingerprint.Key) {
-			continue
+	prep := func(i int) {
+		if !s.packed.mark(items[i].Fingerprint.Key) {
+			out[i], _ = pack(items[i].Record)
 		}
-		out[i], _ = pack(it.Record)
+	}
+	// A wire dump of thousands of captions is one document, which one
+	// worker prepares while the writer waits for it whole: its records
+	// are packed on every core. A gallery's hundred are packed by the
+	// worker that read it, beside the others.
+	if len(items) >= parallelPrepare {
+		parallel(len(items), prep)
+		return out
+	}
+	for i := range items {
+		prep(i)
 	}
 	return out
 }
+
+// parallelPrepare is the smallest call whose records Prepare packs on
+// every core.
+const parallelPrepare = 1024
 
 // packedKeySlots is the size of Prepare's table of keys: 2 MB, which
 // remembers the last hundred thousand or so keys packed.

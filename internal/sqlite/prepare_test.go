@@ -16,7 +16,7 @@ import (
 // their items packed by Prepare (as ingest's workers do), not prepared,
 // with what Prepare made of other items of the same number, and prepared
 // in reverse order (a.txt's copies of b.txt's captions then reach the
-// write unpacked): every table the write fills holds the same rows each
+// write unpacked), d.txt large enough to be packed on every core: every table the write fills holds the same rows each
 // way, byte for byte. Prepare is
 // checked to have packed most of the records itself, so that the first
 // register is not one the write packed again, and no caption an earlier
@@ -32,7 +32,7 @@ func TestPrepareStoresTheSameRegister(t *testing.T) {
 	for _, g := range []struct {
 		path     string
 		first, n int
-	}{{"a.txt", 0, 300}, {"b.txt", 250, 300}, {"c.txt", 900, 120}} {
+	}{{"a.txt", 0, 300}, {"b.txt", 250, 300}, {"c.txt", 900, 120}, {"d.txt", 2000, parallelPrepare + 200}} {
 		d, items := genDocument(g.path, g.first, g.n)
 		docs = append(docs, doc{d, items})
 	}
@@ -73,8 +73,9 @@ func TestPrepareStoresTheSameRegister(t *testing.T) {
 		}
 		return pre
 	})
-	if packedItems < 550 {
-		t.Fatalf("Prepare packed %d items of 720; want all but the repeats within and across documents", packedItems)
+	// d.txt is packed on every core (parallelPrepare).
+	if packedItems < 550+parallelPrepare {
+		t.Fatalf("Prepare packed %d items of %d; want all but the repeats within and across documents", packedItems, 720+parallelPrepare+200)
 	}
 	reversed := storeIn(true, func(s *Store, _ int, items []caption.Item) caption.Prepared { return s.Prepare(items) })
 	others := store(func(s *Store, i int, items []caption.Item) caption.Prepared {
