@@ -93,7 +93,8 @@ func twoLanguages(a, b *EventRecord) bool {
 // one photo: the same day (tier 3), types that translation may have
 // changed (none on one side, or an attack on both: air strike, shelling,
 // barrel bomb, explosion), an agency in common, photographers that agree
-// (foldedNamesAgree, as for altered copies), and tolls that do not differ. The place was tested before.
+// (foldedNamesAgree, as for altered copies), and tolls that do not
+// differ. The place was tested before.
 //
 // Two incidents at one place on one day stay apart unless all of that
 // holds: a Reuters photo of one strike and an AFP photo of another, or two

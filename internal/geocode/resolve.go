@@ -87,11 +87,11 @@ const parallelRecords = 1024
 // record's resolution reads only the gazetteer, which is not written once
 // loaded, and the document's anchors, so the order does not change it.
 func eachRecord(n int, fn func(lo, hi int)) {
-	workers := runtime.GOMAXPROCS(0)
-	if n < parallelRecords || workers < 2 {
+	if n < parallelRecords {
 		fn(0, n)
 		return
 	}
+	workers := runtime.GOMAXPROCS(0)
 	var wg sync.WaitGroup
 	step := (n + workers - 1) / workers
 	for lo := 0; lo < n; lo += step {

@@ -4,10 +4,8 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 	"slices"
-	"strings"
 	"time"
 
 	"sijil/internal/caption"
@@ -18,19 +16,19 @@ import (
 // read-only indexes unbuilt during this run when the run is a bulk load:
 // when the documents it names that the store does not hold are, in bytes
 // of captions (captionBytes), at least as large as the documents the store
-// holds. Building an index
-// over the whole register at the end then costs less than keeping it up
-// to date row by row; for a day's photos added to an archive it would not.
-// It reports whether the indexes were deferred.
-func (in *ingester) deferIndexes(ctx context.Context, docs []string) (bool, error) {
+// holds. Building an index over the whole register at the end then costs
+// less than keeping it up to date row by row; for a day's photos added to
+// an archive it would not. It returns the store as a BulkLoader when it
+// deferred them, for restoreIndexes, and nil otherwise.
+func (in *ingester) deferIndexes(ctx context.Context, docs []string) (caption.BulkLoader, error) {
 	bl, ok := in.store.(caption.BulkLoader)
 	if !ok || !in.bulk(docs) {
-		return false, nil
+		return nil, nil
 	}
 	if err := bl.DeferIndexes(ctx); err != nil {
-		return false, fmt.Errorf("ingest: %w", err)
+		return nil, fmt.Errorf("ingest: %w", err)
 	}
-	return true, nil
+	return bl, nil
 }
 
 // photoCaptionBytes is what a photo document counts for in captionBytes:
@@ -48,10 +46,6 @@ func captionBytes(format string, size int64) int64 {
 	return size
 }
 
-// photoExts are the names of photo files, which the bulk rule counts as
-// photos before reading them (source.Detect decides when they are read).
-var photoExts = []string{".jpg", ".jpeg", ".png", ".tif", ".tiff"}
-
 // bulk reports whether docs hold, besides those the store holds by path,
 // more than nothing and at least as many caption bytes as the store's
 // documents. It stops looking as soon as they do: for an empty register,
@@ -65,11 +59,7 @@ func (in *ingester) bulk(docs []string) bool {
 		// A file that cannot be read now fails when it is read, as
 		// before: here it only counts for nothing.
 		if fi, err := os.Stat(p); err == nil {
-			format := ""
-			if slices.Contains(photoExts, strings.ToLower(filepath.Ext(p))) {
-				format = source.FormatJPEG
-			}
-			incoming += captionBytes(format, fi.Size())
+			incoming += captionBytes(source.FormatOfName(p), fi.Size())
 		}
 		if incoming > 0 && incoming >= in.storedBytes {
 			return true
@@ -82,7 +72,7 @@ func (in *ingester) bulk(docs []string) bool {
 // is done: an interrupted ingest does not start a minute's work on its
 // way out, and the store builds them when it is next opened. The linker's
 // memory is let go first, for the store's sorts.
-func (in *ingester) restoreIndexes(ctx context.Context) error {
+func (in *ingester) restoreIndexes(ctx context.Context, bl caption.BulkLoader) error {
 	if ctx.Err() != nil {
 		return nil
 	}
@@ -94,7 +84,7 @@ func (in *ingester) restoreIndexes(ctx context.Context) error {
 	debug.FreeOSMemory()
 	start := time.Now()
 	in.progress.building()
-	n, err := in.store.(caption.BulkLoader).RestoreIndexes(ctx)
+	n, err := bl.RestoreIndexes(ctx)
 	in.sum.Indexes += n
 	in.sum.Indexing += time.Since(start)
 	if err != nil {

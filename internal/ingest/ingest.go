@@ -137,13 +137,13 @@ func Ingest(ctx context.Context, store caption.Store, paths []string, opt Option
 	defer in.lk.release()
 	docs := in.expand(paths)
 	in.progress.total, in.progress.links, in.progress.skipped = len(docs), in.sum.Links, in.sum.Skipped
-	bulk, err := in.deferIndexes(ctx, docs)
+	deferred, err := in.deferIndexes(ctx, docs)
 	if err != nil {
 		return in.done(), err
 	}
 	err = in.storeAndLink(ctx, docs)
-	if bulk {
-		err = errors.Join(err, in.restoreIndexes(ctx))
+	if deferred != nil {
+		err = errors.Join(err, in.restoreIndexes(ctx, deferred))
 	}
 	return in.done(), err
 }

@@ -129,11 +129,11 @@ func (in *ingester) parse(raws []caption.Raw, format string) []caption.Item {
 	// one worker while the others (and the writer, which needs it whole)
 	// wait: its fingerprints, each a caption's own, are made on every
 	// core. A gallery of a hundred is one of many prepared at once.
-	workers := runtime.GOMAXPROCS(0)
-	if len(items) < parallelItems || workers < 2 {
+	if len(items) < parallelItems {
 		fill(0, len(items))
 		return items
 	}
+	workers := runtime.GOMAXPROCS(0)
 	var wg sync.WaitGroup
 	step := (len(items) + workers - 1) / workers
 	for lo := 0; lo < len(items); lo += step {

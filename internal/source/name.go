@@ -2,29 +2,48 @@ package source
 
 import (
 	"path/filepath"
-	"slices"
 	"strings"
 )
 
 // documentExts are the file name extensions of the documents Read knows,
-// lower-case, in the order of the formats. Detect reads content first and
-// ignores most of these; they exist for walking a folder, where the name is
-// all there is to go on before a file is opened, and where a README.md, a
-// thumbnail cache or a spreadsheet next to the captions is not a caption
-// file.
-var documentExts = []string{
-	".txt", ".text", // FormatText
-	".jsonl", ".ndjson", ".json", // FormatJSONL
-	".csv", ".tsv", // FormatCSV
-	".html", ".htm", // FormatHTML
-	".jpg", ".jpeg", // FormatJPEG
-	".tif", ".tiff", // FormatTIFF
-	".png", // FormatPNG
+// lower-case, in the order of the formats, each with the format its
+// content is expected in. Detect reads content first and ignores most of
+// these; they exist for walking a folder, where the name is all there is
+// to go on before a file is opened, and where a README.md, a thumbnail
+// cache or a spreadsheet next to the captions is not a caption file.
+var documentExts = []struct{ ext, format string }{
+	{".txt", FormatText}, {".text", FormatText},
+	{".jsonl", FormatJSONL}, {".ndjson", FormatJSONL}, {".json", FormatJSONL},
+	{".csv", FormatCSV}, {".tsv", FormatCSV},
+	{".html", FormatHTML}, {".htm", FormatHTML},
+	{".jpg", FormatJPEG}, {".jpeg", FormatJPEG},
+	{".tif", FormatTIFF}, {".tiff", FormatTIFF},
+	{".png", FormatPNG},
 }
 
 // DocumentExts returns the extensions IsDocumentName accepts, lower-case
 // with their dot, for help texts.
-func DocumentExts() []string { return slices.Clone(documentExts) }
+func DocumentExts() []string {
+	exts := make([]string, len(documentExts))
+	for i, e := range documentExts {
+		exts[i] = e.ext
+	}
+	return exts
+}
+
+// FormatOfName returns the format a file called name is expected in by its
+// extension, in any case, or "" for an extension of no format Read knows.
+// Only Detect, reading the content, says what a file is; this is for
+// deciding before a file is opened.
+func FormatOfName(name string) string {
+	ext := strings.ToLower(filepath.Ext(name))
+	for _, e := range documentExts {
+		if e.ext == ext {
+			return e.format
+		}
+	}
+	return ""
+}
 
 // IsDocumentName reports whether a file called name (a base name or a path)
 // is, by its extension in any case, one of the formats Read knows: text,
@@ -39,5 +58,5 @@ func IsDocumentName(name string) bool {
 	if strings.HasPrefix(base, ".") {
 		return false
 	}
-	return slices.Contains(documentExts, strings.ToLower(filepath.Ext(base)))
+	return FormatOfName(base) != ""
 }

@@ -2,6 +2,7 @@ package source
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -81,6 +82,9 @@ func TestDocumentExtsDetect(t *testing.T) {
 		}
 		if got := Detect([]byte(tc.head), "a"+tc.ext); got != tc.want {
 			t.Errorf("Detect(%q, a%s) = %q, want %q", tc.head, tc.ext, got, tc.want)
+		}
+		if got := FormatOfName("dir/A" + strings.ToUpper(tc.ext)); got != tc.want {
+			t.Errorf("FormatOfName(dir/A%s) = %q, want %q", strings.ToUpper(tc.ext), got, tc.want)
 		}
 		unchecked = slices.DeleteFunc(unchecked, func(e string) bool { return e == tc.ext })
 	}

@@ -62,9 +62,9 @@ var _ caption.Store = (*Store)(nil)
 // it could be shown to save: a page it drops is still in the OS's cache.
 // The writer keeps its temporary files in memory: a multi-row INSERT into
 // a table with foreign keys keeps a statement journal (the pages it
-// changes, as they were) even when the keys are
-// deferred and nothing can fail, and SQLite writes it to a temporary file
-// otherwise; it holds one statement's pages, a few megabytes. Readers map
+// changes, as they were) even when the keys are deferred and nothing can
+// fail, and SQLite writes it to a temporary file otherwise; it holds one
+// statement's pages, a few megabytes. Readers map
 // the file (up to SQLite's 2 GB cap) instead of copying pages through a
 // 2 MB cache, which made searches faster.
 const (
