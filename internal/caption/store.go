@@ -47,10 +47,9 @@ type Fingerprint struct {
 	// Key identifies the caption: the hex SHA-256 of its text with white
 	// space, quotes and dashes folded. Equal keys are the same record.
 	Key string
-	// Signature is the MinHash signature of the description's shingles.
-	Signature []uint32
-	// Bands are the LSH band hashes of Signature: records sharing a band
-	// are candidate near-duplicates.
+	// Bands are the LSH band hashes of the MinHash signature of the
+	// description's shingles: records sharing a band are candidate
+	// near-duplicates.
 	Bands []uint64
 }
 

@@ -116,6 +116,11 @@ func Signature(shingles []uint64) []uint32 {
 		return nil
 	}
 	sig := make([]uint32, SignatureSize)
+	signatureInto((*[SignatureSize]uint32)(sig), shingles)
+	return sig
+}
+
+func signatureInto(sig *[SignatureSize]uint32, shingles []uint64) {
 	for i, p := range &permutations {
 		m := ^uint32(0)
 		for _, x := range shingles {
@@ -123,7 +128,6 @@ func Signature(shingles []uint64) []uint32 {
 		}
 		sig[i] = m
 	}
-	return sig
 }
 
 // Bands returns the LSH band hashes of sig under opt's banding: band i hashes
@@ -132,34 +136,45 @@ func Signature(shingles []uint64) []uint32 {
 // A signature shorter than the banding yields only its complete bands.
 func Bands(sig []uint32, opt Options) []uint64 {
 	opt = opt.withDefaults()
+	return bandsInto(nil, sig, opt)
+}
+
+// bandsInto appends sig's bands under opt (with defaults) to out.
+func bandsInto(out []uint64, sig []uint32, opt Options) []uint64 {
 	n := min(opt.Bands, len(sig)/opt.Rows)
-	if n == 0 {
-		return nil
-	}
-	out := make([]uint64, n)
-	for i := range out {
+	for i := range n {
 		h := uint64(fnvOffset) ^ mix64(uint64(i)+1)
 		for _, v := range sig[i*opt.Rows : (i+1)*opt.Rows] {
 			h = (h ^ uint64(v)) * fnvPrime
 		}
-		out[i] = mix64(h)
+		out = append(out, mix64(h))
 	}
 	return out
 }
 
-// Fingerprint returns what a store keeps of rec for deduplication: its Key,
-// the MinHash signature of its shingles, and its LSH bands: the signature's
-// (Bands) and, last, the lead band (see Options.LeadWords), each salted with
-// the photo's month (monthSalt). The signature's
-// shingles are made of typo-blind word keys (skeletonHashes), not of the
-// exact words Shingles uses: it serves only to find candidates, and a copy
-// with a typo should be found as surely as one without.
+// Fingerprint returns what a store keeps of rec for deduplication: its Key
+// and its LSH bands: the bands of the MinHash signature of its shingles
+// (Bands) and, last, the lead band (see Options.LeadWords), each salted
+// with the photo's month (monthSalt). The signature's shingles are made of
+// typo-blind word keys (skeletonHashes), not of the exact words Shingles
+// uses: it serves only to find candidates, and a copy with a typo should
+// be found as surely as one without.
+//
+// The signature itself is not kept: no decision reads it once its bands
+// are made, and at 512 bytes it was a fifth of what a big document's
+// records held in memory while they waited for the writer. The bands are
+// allocated once, at their final length: growing them for the lead band
+// doubled their backing array.
 func Fingerprint(rec caption.Record, opt Options) caption.Fingerprint {
 	opt = opt.withDefaults()
 	text := shingleText(rec)
 	skeletons, edges := wordKeys(text)
-	sig := Signature(shingles(skeletons))
-	bands := Bands(sig, opt)
+	var bands []uint64
+	if set := shingles(skeletons); len(set) > 0 {
+		var sig [SignatureSize]uint32
+		signatureInto(&sig, set)
+		bands = bandsInto(make([]uint64, 0, min(opt.Bands, SignatureSize/opt.Rows)+1), sig[:], opt)
+	}
 	if lead, ok := leadBand(text, edges, opt); ok {
 		bands = append(bands, lead)
 	}
@@ -167,7 +182,7 @@ func Fingerprint(rec caption.Record, opt Options) caption.Fingerprint {
 	for i := range bands {
 		bands[i] = mix64(bands[i] ^ salt)
 	}
-	return caption.Fingerprint{Key: Key(rec.Text), Signature: sig, Bands: bands}
+	return caption.Fingerprint{Key: Key(rec.Text), Bands: bands}
 }
 
 // monthSalt is mixed into every band of a record: its photo's year and month

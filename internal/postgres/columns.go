@@ -8,30 +8,6 @@ import (
 	"sijil/internal/caption"
 )
 
-// encodeSignature packs a MinHash signature as little-endian uint32s.
-func encodeSignature(sig []uint32) []byte {
-	b := make([]byte, 0, 4*len(sig))
-	for _, v := range sig {
-		b = binary.LittleEndian.AppendUint32(b, v)
-	}
-	return b
-}
-
-// decodeSignature reverses encodeSignature; nil for an empty signature.
-func decodeSignature(b []byte) ([]uint32, error) {
-	if len(b)%4 != 0 {
-		return nil, fmt.Errorf("%w: signature of %d bytes", caption.ErrInvalid, len(b))
-	}
-	if len(b) == 0 {
-		return nil, nil
-	}
-	sig := make([]uint32, len(b)/4)
-	for i := range sig {
-		sig[i] = binary.LittleEndian.Uint32(b[4*i:])
-	}
-	return sig, nil
-}
-
 // encodeBands packs band hashes as little-endian uint64s.
 func encodeBands(bands []uint64) []byte {
 	b := make([]byte, 0, 8*len(bands))

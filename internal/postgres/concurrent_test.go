@@ -26,10 +26,6 @@ func testCaption(i int) string {
 func testItem(i, idx int) caption.Item {
 	text := testCaption(i)
 	sum := sha256.Sum256([]byte(text))
-	sig := make([]uint32, 128)
-	for j := range sig {
-		sig[j] = uint32(i*131 + j)
-	}
 	bands := make([]uint64, 32)
 	for j := range bands {
 		bands[j] = uint64(i)<<8 | uint64(j)
@@ -38,7 +34,7 @@ func testItem(i, idx int) caption.Item {
 		Occurrence: caption.Occurrence{Index: idx, Start: idx * 200, End: idx*200 + len(text), Line: 1 + 2*idx, Text: text},
 		Record: caption.Record{Text: text, Description: text, Country: "SY",
 			Date: caption.PartialDate{Year: 2016, Month: 11, Day: 1 + i%30, Precision: caption.PrecisionDay}},
-		Fingerprint: caption.Fingerprint{Key: hex.EncodeToString(sum[:]), Signature: sig, Bands: bands},
+		Fingerprint: caption.Fingerprint{Key: hex.EncodeToString(sum[:]), Bands: bands},
 	}
 }
 
@@ -182,8 +178,8 @@ func TestPutDocumentLosesRace(t *testing.T) {
 			defer tx.Rollback(context.Background())
 			var rival int64
 			err = tx.QueryRow(ctx, `
-				INSERT INTO records (key, record, search_text, date_precision, parser_version, gazetteer_version, signature, bands)
-				VALUES ($1, '{"text": "rival"}', 'rival', '', 'rival', '', '', '') RETURNING id`,
+				INSERT INTO records (key, record, search_text, date_precision, parser_version, gazetteer_version, bands)
+				VALUES ($1, '{"text": "rival"}', 'rival', '', 'rival', '', '') RETURNING id`,
 				items[1].Fingerprint.Key).Scan(&rival)
 			if err != nil {
 				t.Fatal(err)

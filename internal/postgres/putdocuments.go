@@ -377,7 +377,7 @@ type recordRow struct {
 	id  int64
 	key string
 	recordColumns
-	signature, bands []byte
+	bands []byte
 }
 
 // writes encodes the new records and checks links: each of a new record,
@@ -396,7 +396,7 @@ func (p *putPlan) writes(created []caption.StoredRecord, links []caption.Link, v
 		}
 		fp := r.Fingerprint
 		w.records = append(w.records, recordRow{id: r.ID, key: fp.Key, recordColumns: cols,
-			signature: encodeSignature(fp.Signature), bands: encodeBands(fp.Bands)})
+			bands: encodeBands(fp.Bands)})
 		isNew[r.ID] = true
 	}
 	last, err := lastLinks(links)
@@ -504,12 +504,12 @@ func (w *putWrites) write(ctx context.Context, tx pgx.Tx, x *txState, p *putPlan
 // records, or the staging table.
 func (w *putWrites) copyRecords(ctx context.Context, tx pgx.Tx, table pgx.Identifier) error {
 	_, err := tx.CopyFrom(ctx, table, []string{"id", "key", "record", "search_text", "date_first", "date_last", "date_precision",
-		"country", "lat", "lon", "killed", "injured", "parser_version", "gazetteer_version", "signature", "bands", "basis",
+		"country", "lat", "lon", "killed", "injured", "parser_version", "gazetteer_version", "bands", "basis",
 		"cluster_id", "event_id"},
 		pgx.CopyFromSlice(len(w.records), func(i int) ([]any, error) {
 			r := &w.records[i]
 			return []any{r.id, r.key, r.JSON, r.SearchText, r.DateFirst, r.DateLast, r.DatePrecision,
-				r.Country, r.Lat, r.Lon, r.Killed, r.Injured, r.Parser, r.Gazetteer, r.signature, r.bands, r.Basis,
+				r.Country, r.Lat, r.Lon, r.Killed, r.Injured, r.Parser, r.Gazetteer, r.bands, r.Basis,
 				w.group(0, r.id), w.group(1, r.id)}, nil
 		}))
 	if err != nil {
@@ -561,10 +561,10 @@ func (w *putWrites) insertRows(ctx context.Context, tx pgx.Tx, p *putPlan, stage
 	}
 	if len(w.records) > 0 && staged {
 		b.Queue(`INSERT INTO records (id, key, record, search_text, date_first, date_last, date_precision,
-				country, lat, lon, killed, injured, parser_version, gazetteer_version, signature, bands, basis,
+				country, lat, lon, killed, injured, parser_version, gazetteer_version, bands, basis,
 				cluster_id, event_id)
 			SELECT id, key, record, search_text, date_first, date_last, date_precision,
-				country, lat, lon, killed, injured, parser_version, gazetteer_version, signature, bands, basis,
+				country, lat, lon, killed, injured, parser_version, gazetteer_version, bands, basis,
 				cluster_id, event_id
 			FROM ` + stageRecords + ` ORDER BY key
 			ON CONFLICT (key) DO NOTHING`).Exec(func(tag pgconn.CommandTag) error {

@@ -10,22 +10,19 @@ import (
 )
 
 // recordSelect lists a stored record's columns, as scanRecord reads them.
-const recordSelect = `SELECT r.id, r.key, r.record, r.signature, r.bands, r.parser_version,
+const recordSelect = `SELECT r.id, r.key, r.record, r.bands, r.parser_version,
 	r.gazetteer_version, coalesce(r.cluster_id, 0), coalesce(r.event_id, 0) FROM records r`
 
 // scanRecord reads one row of recordSelect.
 func scanRecord(row pgx.Row) (caption.StoredRecord, error) {
 	var sr caption.StoredRecord
-	var js, sig, bands []byte
-	err := row.Scan(&sr.ID, &sr.Fingerprint.Key, &js, &sig, &bands, &sr.Versions.Parser,
+	var js, bands []byte
+	err := row.Scan(&sr.ID, &sr.Fingerprint.Key, &js, &bands, &sr.Versions.Parser,
 		&sr.Versions.Gazetteer, &sr.Cluster, &sr.Event)
 	if err != nil {
 		return caption.StoredRecord{}, err
 	}
 	if sr.Record, err = caption.UnmarshalRecord(js); err != nil {
-		return caption.StoredRecord{}, err
-	}
-	if sr.Fingerprint.Signature, err = decodeSignature(sig); err != nil {
 		return caption.StoredRecord{}, err
 	}
 	if sr.Fingerprint.Bands, err = decodeBands(bands); err != nil {

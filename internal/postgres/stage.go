@@ -46,7 +46,6 @@ CREATE TEMP TABLE IF NOT EXISTS ` + stageRecords + ` (
 	injured           integer,
 	parser_version    text NOT NULL,
 	gazetteer_version text NOT NULL,
-	signature         bytea NOT NULL,
 	bands             bytea NOT NULL,
 	basis             text,
 	cluster_id        bigint,

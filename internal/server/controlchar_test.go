@@ -32,7 +32,7 @@ func newControlServer(t *testing.T) (get func(path string) (int, http.Header, st
 	item := caption.Item{
 		Occurrence:  caption.Occurrence{Start: 0, End: len(controlCaption), Line: 1, Text: controlCaption},
 		Record:      r,
-		Fingerprint: caption.Fingerprint{Key: sum(controlCaption), Signature: []uint32{1}, Bands: []uint64{1}},
+		Fingerprint: caption.Fingerprint{Key: sum(controlCaption), Bands: []uint64{1}},
 	}
 	doc := caption.Document{Path: "seeds/terminal.txt", SHA256: sum(controlCaption), Size: int64(len(controlCaption)), Format: "text",
 		LastSeen: time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC)}

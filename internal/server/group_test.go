@@ -45,7 +45,7 @@ func fillYear(tb testing.TB, s caption.Store, n, clusterSize, eventSize int) []i
 			items = append(items, caption.Item{
 				Occurrence:  caption.Occurrence{Index: i - first, Start: start, End: start + len(r.Text), Line: 1 + 2*(i-first), Text: r.Text},
 				Record:      r,
-				Fingerprint: caption.Fingerprint{Key: sum(r.Text), Signature: []uint32{uint32(i)}, Bands: []uint64{uint64(i) + 1}},
+				Fingerprint: caption.Fingerprint{Key: sum(r.Text), Bands: []uint64{uint64(i) + 1}},
 			})
 		}
 		doc := caption.Document{Path: fmt.Sprintf("year/%06d.txt", first), SHA256: sum(body.String()), Size: int64(body.Len()), Format: "text"}

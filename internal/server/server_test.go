@@ -164,7 +164,7 @@ func fill(t *testing.T, s caption.Store) map[string]int64 {
 			items = append(items, caption.Item{
 				Occurrence:  caption.Occurrence{Index: i, Start: start, End: body.Len(), Line: 1 + 2*i, Text: r.Text},
 				Record:      r,
-				Fingerprint: caption.Fingerprint{Key: sum(r.Text), Signature: []uint32{uint32(i)}, Bands: testBands[name]},
+				Fingerprint: caption.Fingerprint{Key: sum(r.Text), Bands: testBands[name]},
 			})
 			body.WriteString("\n\n")
 		}

@@ -45,10 +45,7 @@ func genDocument(path string, first, n int) (caption.Document, []caption.Item) {
 			Location: &caption.Location{Name: place, Preferred: place, GeonameID: 170000 + c%9, Lat: 33.5, Lon: 36.4, CountryCode: "SY", Feature: "PPL", Precision: 1},
 			Evidence: map[string][]caption.Span{"places": {{Start: pi, End: pi + len(place)}}}}
 		sum := sha256.Sum256([]byte(text))
-		fp := caption.Fingerprint{Key: hex.EncodeToString(sum[:]), Signature: make([]uint32, 128), Bands: make([]uint64, 32)}
-		for j := range fp.Signature {
-			fp.Signature[j] = binary.LittleEndian.Uint32(sum[j%28:]) ^ uint32(j)
-		}
+		fp := caption.Fingerprint{Key: hex.EncodeToString(sum[:]), Bands: make([]uint64, 32)}
 		for j := range fp.Bands {
 			fp.Bands[j] = binary.LittleEndian.Uint64(sum[j%24:]) ^ uint64(j)<<56
 		}

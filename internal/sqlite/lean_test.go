@@ -77,7 +77,7 @@ func TestMigrateLean(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if diff := cmp.Diff(want, got, cmpopts.EquateEmpty(), cmpopts.IgnoreFields(caption.Fingerprint{}, "Signature")); diff != "" {
+		if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
 			t.Errorf("record %d (-before +after):\n%s", id, diff)
 		}
 		srcs, err := s.Sources(ctx, id)

@@ -122,7 +122,6 @@ CREATE TABLE records (
     event_id bigint,
     parser_version text NOT NULL,
     gazetteer_version text NOT NULL,
-    signature bytea NOT NULL,
     bands bytea NOT NULL,
     basis text
 );
