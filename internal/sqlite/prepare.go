@@ -87,8 +87,16 @@ func newPackedKeys(n int) *packedKeys {
 
 // mark adds key and reports whether it was there already.
 func (p *packedKeys) mark(key string) bool {
-	h := maphash.String(p.seed, key) | 1 // 0 is an empty slot
-	return p.slots[h%uint64(len(p.slots))].Swap(h) == h
+	i, h := p.slot(key)
+	return p.slots[i].Swap(h) == h
+}
+
+// slot returns key's slot and the value that marks it there. The slot is
+// taken from the hash before its low bit is set (0 is an empty slot): a
+// slot taken after would leave every even slot of the table unused.
+func (p *packedKeys) slot(key string) (int, uint64) {
+	h := maphash.String(p.seed, key)
+	return int(h % uint64(len(p.slots))), h | 1
 }
 
 // preparedFor returns d's prepared items when Prepare made them of as many
