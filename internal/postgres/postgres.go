@@ -65,6 +65,10 @@ func open(ctx context.Context, cfg *pgxpool.Config, opts ...Option) (*Store, err
 		pool.Close()
 		return nil, err
 	}
+	if err := s.restoreDeferred(ctx); err != nil {
+		pool.Close()
+		return nil, err
+	}
 	return s, nil
 }
 

@@ -16,6 +16,11 @@ ALTER TABLE corrections ADD CONSTRAINT corrections_pkey PRIMARY KEY (seq);
 ALTER TABLE corrections ADD CONSTRAINT corrections_record_id_fkey FOREIGN KEY (record_id) REFERENCES records(id);
 CREATE INDEX corrections_record ON corrections USING btree (record_id, seq);
 
+CREATE TABLE deferred_indexes (
+    name text NOT NULL
+);
+ALTER TABLE deferred_indexes ADD CONSTRAINT deferred_indexes_pkey PRIMARY KEY (name);
+
 CREATE TABLE document_photos (
     document_id bigint NOT NULL,
     photo_id bigint NOT NULL

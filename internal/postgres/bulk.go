@@ -1,0 +1,147 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/jackc/pgx/v5"
+
+	"sijil/internal/caption"
+)
+
+var _ caption.BulkLoader = (*Store)(nil)
+
+// deferrable are the indexes a bulk load leaves unbuilt (see
+// caption.BulkLoader), with their definitions as the migrations make them:
+// those that only searches, facets, record and event pages, exports and
+// reparse read. Storing and linking never read them, and no constraint
+// rests on them; EventCandidates reads records_date_idx, which linking
+// calls only when another process wrote during the run. The search index
+// (GIN, over the generated tsvector) is the dearest to keep up row by row.
+//
+// Kept: the primary and unique keys, which storing looks up and the
+// foreign keys check, and the partial indexes of unlinked records and
+// unkeyed search values, which linking and the search index read.
+//
+// The definitions are the store's, not read back from the database, so
+// that a row of deferred_indexes can name an index to build and nothing
+// more. TestDeferIndexes checks that building them gives back the schema
+// the migrations made.
+var deferrable = []struct{ name, def string }{
+	{"records_basis_idx", "CREATE INDEX records_basis_idx ON records (basis) WHERE basis IS NOT NULL"},
+	{"records_cluster_members_idx", "CREATE INDEX records_cluster_members_idx ON records (cluster_id, date_first, id)"},
+	{"records_country_idx", "CREATE INDEX records_country_idx ON records (country)"},
+	{"records_date_idx", "CREATE INDEX records_date_idx ON records (date_first, date_last)"},
+	{"records_event_members_idx", "CREATE INDEX records_event_members_idx ON records (event_id, date_first, id)"},
+	{"records_injured_idx", "CREATE INDEX records_injured_idx ON records (injured)"},
+	{"records_killed_idx", "CREATE INDEX records_killed_idx ON records (killed)"},
+	{"records_lat_lon_idx", "CREATE INDEX records_lat_lon_idx ON records (lat, lon)"},
+	{"records_search_idx", "CREATE INDEX records_search_idx ON records USING gin (search)"},
+	{"records_search_order_idx", "CREATE INDEX records_search_order_idx ON records (date_first DESC NULLS LAST, id)"},
+	{"records_versions_idx", "CREATE INDEX records_versions_idx ON records (parser_version, gazetteer_version)"},
+	{"occurrences_record_idx", "CREATE INDEX occurrences_record_idx ON occurrences (record_id)"},
+	{"search_terms_record_idx", "CREATE INDEX search_terms_record_idx ON search_terms (record_id, field, value_id)"},
+}
+
+// deferredDef returns the definition of the deferrable index name.
+func deferredDef(name string) (string, bool) {
+	i := slices.IndexFunc(deferrable, func(d struct{ name, def string }) bool { return d.name == name })
+	if i < 0 {
+		return "", false
+	}
+	return deferrable[i].def, true
+}
+
+// DeferIndexes drops the deferrable indexes the schema holds and records
+// their names, in one transaction holding Exclusive's lock, so that it
+// waits for a load in progress and a concurrent load that deferred them
+// first leaves nothing to drop.
+func (s *Store) DeferIndexes(ctx context.Context) (err error) {
+	defer wrap(&err, "postgres.DeferIndexes")
+	x, err := s.begin(ctx, lockExclusive)
+	if err != nil {
+		return err
+	}
+	return x.end(ctx, x.run(ctx, func(tx pgx.Tx) error {
+		for _, d := range deferrable {
+			var exists bool
+			if err := tx.QueryRow(ctx, "SELECT to_regclass($1) IS NOT NULL", d.name).Scan(&exists); err != nil {
+				return err
+			}
+			if !exists {
+				continue
+			}
+			if _, err := tx.Exec(ctx, "INSERT INTO deferred_indexes (name) VALUES ($1) ON CONFLICT DO NOTHING", d.name); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, "DROP INDEX "+pgx.Identifier{d.name}.Sanitize()); err != nil {
+				return err
+			}
+		}
+		return nil
+	}))
+}
+
+// RestoreIndexes builds each index of deferred_indexes, in its own
+// transaction with the removal of its row, so that a load killed while it
+// builds them loses at most the one it was building; the next Open builds
+// the rest. It reports how many it built. A row naming an index the store
+// does not defer is refused: the database is not this store's own.
+func (s *Store) RestoreIndexes(ctx context.Context) (n int, err error) {
+	defer wrap(&err, "postgres.RestoreIndexes")
+	for {
+		built := false
+		x, err := s.begin(ctx, lockNone)
+		if err != nil {
+			return n, err
+		}
+		err = x.end(ctx, x.run(ctx, func(tx pgx.Tx) error {
+			// SKIP LOCKED: two processes restoring at once build different
+			// indexes instead of one waiting to find the other's gone.
+			var name string
+			err := tx.QueryRow(ctx, "SELECT name FROM deferred_indexes ORDER BY name LIMIT 1 FOR UPDATE SKIP LOCKED").Scan(&name)
+			if errors.Is(err, pgx.ErrNoRows) {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			def, ok := deferredDef(name)
+			if !ok {
+				return fmt.Errorf("%w: deferred index %.80q: not one this store defers", caption.ErrInvalid, name)
+			}
+			var exists bool
+			if err := tx.QueryRow(ctx, "SELECT to_regclass($1) IS NOT NULL", name).Scan(&exists); err != nil {
+				return err
+			}
+			if !exists {
+				if _, err := tx.Exec(ctx, def); err != nil {
+					return fmt.Errorf("index %s: %w", name, err)
+				}
+			}
+			if _, err := tx.Exec(ctx, "DELETE FROM deferred_indexes WHERE name = $1", name); err != nil {
+				return err
+			}
+			built = true
+			return nil
+		}))
+		if err != nil || !built {
+			return n, err
+		}
+		n++
+	}
+}
+
+// restoreDeferred builds, when the store opens, the indexes a load left
+// deferred: one killed or interrupted, or one still running in another
+// process (which then goes on with them built, only slower).
+func (s *Store) restoreDeferred(ctx context.Context) error {
+	var pending bool
+	if err := s.pool.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM deferred_indexes)").Scan(&pending); err != nil || !pending {
+		return err
+	}
+	_, err := s.RestoreIndexes(ctx)
+	return err
+}
