@@ -76,7 +76,7 @@ func (in *ingester) restoreIndexes(ctx context.Context, bl caption.BulkLoader) e
 	if ctx.Err() != nil {
 		return nil
 	}
-	// The linker's state (at a million records, most of the 400 MB the
+	// The linker's state (at a million records, most of the 360 MiB the
 	// command lets the heap have) is not needed again: it goes back to
 	// the system before SQLite sorts the indexes' keys in its own memory,
 	// which the Go heap's limit does not see, instead of adding to it.
