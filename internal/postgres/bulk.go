@@ -60,6 +60,12 @@ func deferredDef(name string) (string, bool) {
 // first leaves nothing to drop.
 func (s *Store) DeferIndexes(ctx context.Context) (err error) {
 	defer wrap(&err, "postgres.DeferIndexes")
+	// As Exclusive: this process's goroutines queue at the gate first.
+	release, err := s.gate.Enter(ctx, "DeferIndexes", true)
+	if err != nil {
+		return err
+	}
+	defer release()
 	x, err := s.begin(ctx, lockExclusive)
 	if err != nil {
 		return err
@@ -93,6 +99,9 @@ func (s *Store) RestoreIndexes(ctx context.Context) (n int, err error) {
 	defer wrap(&err, "postgres.RestoreIndexes")
 	for {
 		built := false
+		if _, err := s.gate.Enter(ctx, "RestoreIndexes", false); err != nil {
+			return n, err
+		}
 		x, err := s.begin(ctx, lockNone)
 		if err != nil {
 			return n, err
