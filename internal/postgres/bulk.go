@@ -119,7 +119,7 @@ func (s *Store) RestoreIndexes(ctx context.Context) (n int, err error) {
 			}
 			def, ok := deferredDef(name)
 			if !ok {
-				return fmt.Errorf("%w: deferred index %.80q: not one this store defers", caption.ErrInvalid, name)
+				return fmt.Errorf("%w: deferred index %.80q: not one this store defers; a row of the database's deferred_indexes table that sijil did not write: delete that row to open the register", caption.ErrInvalid, name)
 			}
 			var exists bool
 			if err := tx.QueryRow(ctx, "SELECT to_regclass($1) IS NOT NULL", name).Scan(&exists); err != nil {

@@ -137,8 +137,8 @@ func TestRestoreRefusesForeignRows(t *testing.T) {
 			// Built in name order: the foreign row stops the run wherever
 			// it sorts, and is never run.
 			_, err := s.RestoreIndexes(ctx)
-			if !errors.Is(err, caption.ErrInvalid) {
-				t.Fatalf("RestoreIndexes with a row %q: %v, want ErrInvalid", name, err)
+			if !errors.Is(err, caption.ErrInvalid) || !strings.Contains(err.Error(), "delete that row") {
+				t.Fatalf("RestoreIndexes with a row %q: %v, want ErrInvalid saying what to do", name, err)
 			}
 			var tables int
 			if err := s.pool.QueryRow(ctx, "SELECT count(*) FROM pg_tables WHERE tablename = 'documents' AND schemaname = current_schema()").Scan(&tables); err != nil || tables != 1 {

@@ -114,7 +114,7 @@ func (s *Store) RestoreIndexes(ctx context.Context) (n int, err error) {
 // than one statement creating that index.
 func checkDeferred(name, def string) error {
 	if !slices.Contains(deferrable, name) || !strings.HasPrefix(def, "CREATE INDEX "+name+" ON ") || strings.ContainsRune(def, ';') {
-		return fmt.Errorf("%w: deferred index %q: not one this store defers: %.80q", caption.ErrInvalid, name, def)
+		return fmt.Errorf("%w: deferred index %q: not one this store defers: %.80q; a row of the register's deferred_indexes table that sijil did not write, which it will not run: delete that row to open the register", caption.ErrInvalid, name, def)
 	}
 	return nil
 }

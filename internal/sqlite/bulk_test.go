@@ -8,6 +8,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -239,8 +240,8 @@ func TestRestoreRefusesForeignRows(t *testing.T) {
 			t.Errorf("Open with deferred row %q: no error", tc.def)
 			continue
 		}
-		if !errors.Is(err, caption.ErrInvalid) {
-			t.Errorf("Open with deferred row %q: %v, not ErrInvalid", tc.def, err)
+		if !errors.Is(err, caption.ErrInvalid) || !strings.Contains(err.Error(), "delete that row") {
+			t.Errorf("Open with deferred row %q: %v, not ErrInvalid saying what to do", tc.def, err)
 		}
 		if _, err := os.Stat(filepath.Join(dir, "written.db")); err == nil {
 			t.Fatalf("Open with deferred row %q ran it: written.db exists", tc.def)
