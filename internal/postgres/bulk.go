@@ -13,6 +13,10 @@ import (
 
 var _ caption.BulkLoader = (*Store)(nil)
 
+// deferredIndex is an index a bulk load may leave unbuilt, and its
+// definition.
+type deferredIndex struct{ name, def string }
+
 // deferrable are the indexes a bulk load leaves unbuilt (see
 // caption.BulkLoader), with their definitions as the migrations make them:
 // those that only searches, facets, record and event pages, exports and
@@ -29,7 +33,7 @@ var _ caption.BulkLoader = (*Store)(nil)
 // that a row of deferred_indexes can name an index to build and nothing
 // more. TestDeferIndexes checks that building them gives back the schema
 // the migrations made.
-var deferrable = []struct{ name, def string }{
+var deferrable = []deferredIndex{
 	{"records_basis_idx", "CREATE INDEX records_basis_idx ON records (basis) WHERE basis IS NOT NULL"},
 	{"records_cluster_members_idx", "CREATE INDEX records_cluster_members_idx ON records (cluster_id, date_first, id)"},
 	{"records_country_idx", "CREATE INDEX records_country_idx ON records (country)"},
@@ -47,7 +51,7 @@ var deferrable = []struct{ name, def string }{
 
 // deferredDef returns the definition of the deferrable index name.
 func deferredDef(name string) (string, bool) {
-	i := slices.IndexFunc(deferrable, func(d struct{ name, def string }) bool { return d.name == name })
+	i := slices.IndexFunc(deferrable, func(d deferredIndex) bool { return d.name == name })
 	if i < 0 {
 		return "", false
 	}
@@ -55,39 +59,31 @@ func deferredDef(name string) (string, bool) {
 }
 
 // DeferIndexes drops the deferrable indexes the schema holds and records
-// their names, in one transaction holding Exclusive's lock, so that it
-// waits for a load in progress and a concurrent load that deferred them
-// first leaves nothing to drop.
+// their names, in Exclusive (its gate and lock), so that it waits for a
+// load in progress and a concurrent load that deferred them first leaves
+// nothing to drop.
 func (s *Store) DeferIndexes(ctx context.Context) (err error) {
 	defer wrap(&err, "postgres.DeferIndexes")
-	// As Exclusive: this process's goroutines queue at the gate first.
-	release, err := s.gate.Enter(ctx, "DeferIndexes", true)
-	if err != nil {
-		return err
-	}
-	defer release()
-	x, err := s.begin(ctx, lockExclusive)
-	if err != nil {
-		return err
-	}
-	return x.end(ctx, x.run(ctx, func(tx pgx.Tx) error {
-		for _, d := range deferrable {
-			var exists bool
-			if err := tx.QueryRow(ctx, "SELECT to_regclass($1) IS NOT NULL", d.name).Scan(&exists); err != nil {
-				return err
+	return s.Exclusive(ctx, func(ctx context.Context) error {
+		return s.write(ctx, "DeferIndexes", func(tx pgx.Tx, _ *txState) error {
+			for _, d := range deferrable {
+				exists, err := indexExists(ctx, tx, d.name)
+				if err != nil {
+					return err
+				}
+				if !exists {
+					continue
+				}
+				if _, err := tx.Exec(ctx, "INSERT INTO deferred_indexes (name) VALUES ($1) ON CONFLICT DO NOTHING", d.name); err != nil {
+					return err
+				}
+				if _, err := tx.Exec(ctx, "DROP INDEX "+pgx.Identifier{d.name}.Sanitize()); err != nil {
+					return err
+				}
 			}
-			if !exists {
-				continue
-			}
-			if _, err := tx.Exec(ctx, "INSERT INTO deferred_indexes (name) VALUES ($1) ON CONFLICT DO NOTHING", d.name); err != nil {
-				return err
-			}
-			if _, err := tx.Exec(ctx, "DROP INDEX "+pgx.Identifier{d.name}.Sanitize()); err != nil {
-				return err
-			}
-		}
-		return nil
-	}))
+			return nil
+		})
+	})
 }
 
 // RestoreIndexes builds each index of deferred_indexes, in its own
@@ -99,14 +95,7 @@ func (s *Store) RestoreIndexes(ctx context.Context) (n int, err error) {
 	defer wrap(&err, "postgres.RestoreIndexes")
 	for {
 		built := false
-		if _, err := s.gate.Enter(ctx, "RestoreIndexes", false); err != nil {
-			return n, err
-		}
-		x, err := s.begin(ctx, lockNone)
-		if err != nil {
-			return n, err
-		}
-		err = x.end(ctx, x.run(ctx, func(tx pgx.Tx) error {
+		err := s.write(ctx, "RestoreIndexes", func(tx pgx.Tx, _ *txState) error {
 			// SKIP LOCKED: two processes restoring at once build different
 			// indexes instead of one waiting to find the other's gone.
 			var name string
@@ -121,8 +110,8 @@ func (s *Store) RestoreIndexes(ctx context.Context) (n int, err error) {
 			if !ok {
 				return fmt.Errorf("%w: deferred index %.80q: not one this store defers; a row of the database's deferred_indexes table that sijil did not write: delete that row to open the register", caption.ErrInvalid, name)
 			}
-			var exists bool
-			if err := tx.QueryRow(ctx, "SELECT to_regclass($1) IS NOT NULL", name).Scan(&exists); err != nil {
+			exists, err := indexExists(ctx, tx, name)
+			if err != nil {
 				return err
 			}
 			if !exists {
@@ -135,12 +124,20 @@ func (s *Store) RestoreIndexes(ctx context.Context) (n int, err error) {
 			}
 			built = true
 			return nil
-		}))
+		})
 		if err != nil || !built {
 			return n, err
 		}
 		n++
 	}
+}
+
+// indexExists reports whether the schema on the search path holds the
+// index name.
+func indexExists(ctx context.Context, tx pgx.Tx, name string) (bool, error) {
+	var exists bool
+	err := tx.QueryRow(ctx, "SELECT to_regclass($1) IS NOT NULL", name).Scan(&exists)
+	return exists, err
 }
 
 // restoreDeferred builds, when the store opens, the indexes a load left

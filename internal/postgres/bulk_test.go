@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/jackc/pgx/v5"
 
 	"sijil/internal/caption"
 )
@@ -155,7 +156,7 @@ func TestRestoreRefusesForeignRows(t *testing.T) {
 func withoutDeferrable(dump string) string {
 	lines := strings.SplitAfter(dump, "\n")
 	return strings.Join(slices.DeleteFunc(lines, func(l string) bool {
-		return slices.ContainsFunc(deferrable, func(d struct{ name, def string }) bool {
+		return slices.ContainsFunc(deferrable, func(d deferredIndex) bool {
 			return strings.HasPrefix(l, "CREATE INDEX "+d.name+" ON ")
 		})
 	}), "")
@@ -167,16 +168,8 @@ func deferredNames(t *testing.T, s *Store) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer rows.Close()
-	var names []string
-	for rows.Next() {
-		var n string
-		if err := rows.Scan(&n); err != nil {
-			t.Fatal(err)
-		}
-		names = append(names, n)
-	}
-	if err := rows.Err(); err != nil {
+	names, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
 		t.Fatal(err)
 	}
 	return names
