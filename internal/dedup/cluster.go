@@ -41,15 +41,22 @@ func foldPlaces(places []string) []string {
 // comparison, which was most of the cost of linking a caption with many
 // candidates. A record's fields must not change while the matcher knows it
 // (Forget).
+//
+// What it keeps also spares reading a candidate it knows (Knows): Match
+// needs no more of such a candidate than its ID, cluster and date. So that
+// a record found known stays known while the batch it was found for is
+// linked, Match never lets a record go: Trim does, between batches.
 type ClusterMatcher struct {
 	opt   Options
 	known map[int64]shingled
-	ring  []int64 // IDs in the order they were kept, from next: the oldest go first
-	next  int
+	ring  []int64 // IDs in the order they were kept: Trim lets the first go
 }
 
-// matcherSize is how many records a ClusterMatcher keeps the shingles of:
-// a few hundred kilobytes.
+// matcherSize is how many records a ClusterMatcher keeps the shingles of
+// after Trim: a few megabytes. More kept barely more candidates known in
+// an ingest of 100,000 generated captions (8,920 of 23,139 read with
+// 16,384, against 8,460 with 4,096): the candidates met again are those
+// of the last batches.
 const matcherSize = 4096
 
 // NewClusterMatcher returns a matcher deciding by opt.
@@ -59,6 +66,8 @@ func NewClusterMatcher(opt Options) *ClusterMatcher {
 
 // Match decides which of candidates (the stored records sharing an
 // LSH band with rec, as the store returns them) rec is an altered copy of.
+// Of a candidate the matcher Knows, it reads only the ID, Cluster and
+// Record.Date; best is the candidate as passed.
 // Each candidate is confirmed exactly on the shingle sets, not on the MinHash
 // estimate: by Jaccard index at or above opt.Threshold (rule "jaccard"), or
 // else by containment at or above opt.Containment (rule "containment"). A
@@ -83,22 +92,39 @@ func (m *ClusterMatcher) Match(rec caption.Record, candidates []caption.StoredRe
 			return s
 		}
 		s := shingle(c.Record)
-		if len(m.ring) < matcherSize {
-			m.ring = append(m.ring, c.ID)
-		} else {
-			delete(m.known, m.ring[m.next])
-			m.ring[m.next] = c.ID
-			m.next = (m.next + 1) % matcherSize
-		}
+		m.ring = append(m.ring, c.ID)
 		m.known[c.ID] = s
 		return s
 	})
 }
 
+// Knows reports whether the matcher keeps the shingles of record id, and
+// will until the next Trim or Forget: Match then needs only the
+// candidate's ID, Cluster and Record.Date, and its caller need not read
+// the rest.
+func (m *ClusterMatcher) Knows(id int64) bool {
+	_, ok := m.known[id]
+	return ok
+}
+
+// Trim lets go of all but the matcherSize records met last. A linking pass
+// calls it between batches; until it does, the matcher grows by the
+// records each Match meets for the first time.
+func (m *ClusterMatcher) Trim() {
+	n := len(m.ring) - matcherSize
+	if n <= 0 {
+		return
+	}
+	for _, id := range m.ring[:n] {
+		delete(m.known, id)
+	}
+	m.ring = append(m.ring[:0], m.ring[n:]...)
+}
+
 // Forget drops what the matcher keeps.
 func (m *ClusterMatcher) Forget() {
 	clear(m.known)
-	m.ring, m.next = m.ring[:0], 0
+	m.ring = m.ring[:0]
 }
 
 func matchCluster(rec caption.Record, candidates []caption.StoredRecord, opt Options, shingleOf func(*caption.StoredRecord) shingled) (best caption.StoredRecord, sim float64, rule string, ok bool) {

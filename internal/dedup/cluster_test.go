@@ -1,6 +1,7 @@
 package dedup
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -272,4 +273,54 @@ func TestDatesAgree(t *testing.T) {
 // rules without the matcher's memory of shingles.
 func matchOnce(rec caption.Record, candidates []caption.StoredRecord, opt Options) (best caption.StoredRecord, sim float64, rule string, ok bool) {
 	return NewClusterMatcher(opt).Match(rec, candidates)
+}
+
+// TestMatcherKnows checks the contract that lets ingest skip reading a
+// candidate: once met, a record is known until Trim lets it go, however
+// many records the batch meets meanwhile, and a known candidate passed as
+// its ID, cluster and date alone is decided as the full record is.
+func TestMatcherKnows(t *testing.T) {
+	apr2 := day(2017, 4, 2)
+	orig := dated(rec(sceneSaqba+" "+tollSaqba, "Photo by Amer Haddad/AFP Photo", "April 2, 2017"), apr2)
+	typo := dated(rec(sceneSaqba+" At least nine people were killed, inlcuding three children, according to the local council.", "Photo by Amer Haddad/AFP Photo", "April 2, 2017"), apr2)
+	m := NewClusterMatcher(Options{})
+	full := caption.StoredRecord{ID: 4, Cluster: 2, Record: orig}
+	if m.Knows(4) {
+		t.Fatal("a new matcher knows record 4")
+	}
+	want, wantSim, wantRule, ok := m.Match(typo, []caption.StoredRecord{full})
+	if !ok || want.ID != 4 {
+		t.Fatalf("Match(typo, full record 4) = %d, %v; want record 4", want.ID, ok)
+	}
+	// A batch meets more records than the matcher keeps after Trim.
+	for id := int64(100); id < 100+2*matcherSize; id++ {
+		other := dated(rec(fmt.Sprintf("Residents inspect damage in district %d of Aleppo after shelling, on April 2, 2017.", id), "", "April 2, 2017"), apr2)
+		m.Match(typo, []caption.StoredRecord{{ID: id, Cluster: id, Record: other}})
+	}
+	if !m.Knows(4) {
+		t.Fatal("record 4 was let go before Trim")
+	}
+	stub := caption.StoredRecord{ID: 4, Cluster: 2, Record: caption.Record{Date: apr2}}
+	got, sim, rule, ok := m.Match(typo, []caption.StoredRecord{stub})
+	if !ok || got.ID != 4 || got.Cluster != 2 || sim != wantSim || rule != wantRule {
+		t.Errorf("Match(typo, known record 4 as a stub) = %d in %d, %v, %q, %v; want 4 in 2, %v, %q", got.ID, got.Cluster, sim, rule, ok, wantSim, wantRule)
+	}
+	// The stub's date still rules: a candidate of another day is no copy.
+	if _, _, _, ok := m.Match(typo, []caption.StoredRecord{{ID: 4, Cluster: 2, Record: caption.Record{Date: day(2017, 4, 3)}}}); ok {
+		t.Error("a known candidate of another day matched")
+	}
+	m.Trim()
+	if m.Knows(4) {
+		t.Error("record 4, met before 2×matcherSize others, is known after Trim")
+	}
+	if !m.Knows(100 + 2*matcherSize - 1) {
+		t.Error("the last record met is not known after Trim")
+	}
+	if n := len(m.known); n != matcherSize {
+		t.Errorf("after Trim the matcher keeps %d records, want %d", n, matcherSize)
+	}
+	m.Forget()
+	if m.Knows(100+2*matcherSize-1) || len(m.ring) != 0 {
+		t.Error("Forget left records known")
+	}
 }

@@ -233,6 +233,7 @@ func (in *ingester) linkClusters(ctx context.Context, batch []caption.StoredReco
 		return nil, err
 	}
 	ix := in.lk.bands
+	in.lk.matcher.Trim()
 	stored, err := in.candidateRecords(ctx, batch)
 	if err != nil {
 		return nil, err
@@ -246,6 +247,9 @@ func (in *ingester) linkClusters(ctx context.Context, batch []caption.StoredReco
 		for _, c := range in.candidates(r) {
 			if f, ok := fresh[c.ID]; ok {
 				cands = append(cands, *f)
+			} else if in.lk.matcher.Knows(c.ID) {
+				// Not read (candidateRecords): all Match reads of it.
+				cands = append(cands, caption.StoredRecord{ID: c.ID, Cluster: c.Cluster, Record: caption.Record{Date: dedup.TagDate(c.Tag)}})
 			} else if s, ok := stored[c.ID]; ok {
 				s.Cluster = c.Cluster
 				cands = append(cands, s)
@@ -357,13 +361,15 @@ func (in *ingester) newBandIndex(n, bands int) *dedup.BandIndex {
 }
 
 // candidateRecords reads the stored records among the candidates of
-// batch's records, by ID.
+// batch's records, by ID, but for those the matcher Knows: at 100,000
+// captions a third of those read were, and at a million reading them was
+// a third of linking's time.
 func (in *ingester) candidateRecords(ctx context.Context, batch []caption.StoredRecord) (map[int64]caption.StoredRecord, error) {
 	seen := map[int64]bool{}
 	var ids []int64
 	for _, r := range batch {
 		for _, c := range in.candidates(&r) {
-			if !seen[c.ID] {
+			if !seen[c.ID] && !in.lk.matcher.Knows(c.ID) {
 				seen[c.ID] = true
 				ids = append(ids, c.ID)
 			}
