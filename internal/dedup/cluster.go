@@ -43,17 +43,24 @@ func foldPlaces(places []string) []string {
 // (Forget).
 //
 // What it keeps also spares reading a candidate it knows (Knows): Match
-// needs no more of such a candidate than its ID, cluster and date. So that
-// a record found known stays known while the batch it was found for is
-// linked, Match never lets a record go: Trim does, between batches.
+// needs no more of such a candidate than its ID, cluster and date. A
+// record Knows reported stays known until Trim, which a linking pass
+// calls between batches, even if Match meets more records meanwhile than
+// the matcher keeps: so the matcher holds at most twice matcherSize
+// records, however many a batch meets (one document of 50,000
+// near-identical captions is one batch).
 type ClusterMatcher struct {
 	opt   Options
 	known map[int64]shingled
-	ring  []int64 // IDs in the order they were kept: Trim lets the first go
+	ring  []int64 // IDs in the order they were kept, from next: the oldest go first
+	next  int
+	held  map[int64]bool // reported by Knows since Trim
+	// gone are held records the ring let go: known until Trim.
+	gone []int64
 }
 
-// matcherSize is how many records a ClusterMatcher keeps the shingles of
-// after Trim: a few megabytes. More kept barely more candidates known in
+// matcherSize is how many records a ClusterMatcher keeps the shingles of,
+// besides those held (Knows): a few megabytes. More kept barely more candidates known in
 // an ingest of 100,000 generated captions (8,920 of 23,139 read with
 // 16,384, against 8,460 with 4,096): the candidates met again are those
 // of the last batches.
@@ -61,7 +68,7 @@ const matcherSize = 4096
 
 // NewClusterMatcher returns a matcher deciding by opt.
 func NewClusterMatcher(opt Options) *ClusterMatcher {
-	return &ClusterMatcher{opt: opt.withDefaults(), known: map[int64]shingled{}}
+	return &ClusterMatcher{opt: opt.withDefaults(), known: map[int64]shingled{}, held: map[int64]bool{}}
 }
 
 // Match decides which of candidates (the stored records sharing an
@@ -92,39 +99,49 @@ func (m *ClusterMatcher) Match(rec caption.Record, candidates []caption.StoredRe
 			return s
 		}
 		s := shingle(c.Record)
-		m.ring = append(m.ring, c.ID)
+		if len(m.ring) < matcherSize {
+			m.ring = append(m.ring, c.ID)
+		} else {
+			if old := m.ring[m.next]; m.held[old] {
+				m.gone = append(m.gone, old)
+			} else {
+				delete(m.known, old)
+			}
+			m.ring[m.next] = c.ID
+			m.next = (m.next + 1) % matcherSize
+		}
 		m.known[c.ID] = s
 		return s
 	})
 }
 
 // Knows reports whether the matcher keeps the shingles of record id, and
-// will until the next Trim or Forget: Match then needs only the
-// candidate's ID, Cluster and Record.Date, and its caller need not read
-// the rest.
+// if so keeps them until the next Trim or Forget: Match then needs only
+// the candidate's ID, Cluster and Record.Date, and its caller need not
+// read the rest.
 func (m *ClusterMatcher) Knows(id int64) bool {
 	_, ok := m.known[id]
+	if ok {
+		m.held[id] = true
+	}
 	return ok
 }
 
-// Trim lets go of all but the matcherSize records met last. A linking pass
-// calls it between batches; until it does, the matcher grows by the
-// records each Match meets for the first time.
+// Trim ends what Knows holds: the records the matcher would have let go
+// meanwhile go now.
 func (m *ClusterMatcher) Trim() {
-	n := len(m.ring) - matcherSize
-	if n <= 0 {
-		return
-	}
-	for _, id := range m.ring[:n] {
+	for _, id := range m.gone {
 		delete(m.known, id)
 	}
-	m.ring = append(m.ring[:0], m.ring[n:]...)
+	m.gone = m.gone[:0]
+	clear(m.held)
 }
 
 // Forget drops what the matcher keeps.
 func (m *ClusterMatcher) Forget() {
 	clear(m.known)
-	m.ring = m.ring[:0]
+	clear(m.held)
+	m.ring, m.next, m.gone = m.ring[:0], 0, m.gone[:0]
 }
 
 func matchCluster(rec caption.Record, candidates []caption.StoredRecord, opt Options, shingleOf func(*caption.StoredRecord) shingled) (best caption.StoredRecord, sim float64, rule string, ok bool) {

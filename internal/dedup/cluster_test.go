@@ -276,29 +276,40 @@ func matchOnce(rec caption.Record, candidates []caption.StoredRecord, opt Option
 }
 
 // TestMatcherKnows checks the contract that lets ingest skip reading a
-// candidate: once met, a record is known until Trim lets it go, however
-// many records the batch meets meanwhile, and a known candidate passed as
-// its ID, cluster and date alone is decided as the full record is.
+// candidate: a record Knows reported stays known until Trim, however many
+// records the batch meets meanwhile, while one not asked about goes as the
+// matcher meets others; the matcher holds no more than matcherSize records
+// besides those asked about; and a known candidate passed as its ID,
+// cluster and date alone is decided as the full record is.
 func TestMatcherKnows(t *testing.T) {
 	apr2 := day(2017, 4, 2)
 	orig := dated(rec(sceneSaqba+" "+tollSaqba, "Photo by Amer Haddad/AFP Photo", "April 2, 2017"), apr2)
 	typo := dated(rec(sceneSaqba+" At least nine people were killed, inlcuding three children, according to the local council.", "Photo by Amer Haddad/AFP Photo", "April 2, 2017"), apr2)
 	m := NewClusterMatcher(Options{})
-	full := caption.StoredRecord{ID: 4, Cluster: 2, Record: orig}
 	if m.Knows(4) {
 		t.Fatal("a new matcher knows record 4")
 	}
-	want, wantSim, wantRule, ok := m.Match(typo, []caption.StoredRecord{full})
+	want, wantSim, wantRule, ok := m.Match(typo, []caption.StoredRecord{{ID: 4, Cluster: 2, Record: orig}, {ID: 5, Cluster: 5, Record: orig}})
 	if !ok || want.ID != 4 {
-		t.Fatalf("Match(typo, full record 4) = %d, %v; want record 4", want.ID, ok)
+		t.Fatalf("Match(typo, full records 4 and 5) = %d, %v; want record 4", want.ID, ok)
 	}
-	// A batch meets more records than the matcher keeps after Trim.
+	m.Trim()
+	if !m.Knows(4) {
+		t.Fatal("record 4, just met, is not known")
+	}
+	// The batch meets more records than the matcher keeps.
 	for id := int64(100); id < 100+2*matcherSize; id++ {
 		other := dated(rec(fmt.Sprintf("Residents inspect damage in district %d of Aleppo after shelling, on April 2, 2017.", id), "", "April 2, 2017"), apr2)
 		m.Match(typo, []caption.StoredRecord{{ID: id, Cluster: id, Record: other}})
 	}
 	if !m.Knows(4) {
-		t.Fatal("record 4 was let go before Trim")
+		t.Fatal("record 4, asked about, was let go before Trim")
+	}
+	if m.Knows(5) {
+		t.Error("record 5, not asked about, is still known after 2×matcherSize others")
+	}
+	if n := len(m.known); n != matcherSize+1 {
+		t.Errorf("the matcher keeps %d records, want matcherSize and the one asked about (%d)", n, matcherSize+1)
 	}
 	stub := caption.StoredRecord{ID: 4, Cluster: 2, Record: caption.Record{Date: apr2}}
 	got, sim, rule, ok := m.Match(typo, []caption.StoredRecord{stub})
@@ -311,7 +322,7 @@ func TestMatcherKnows(t *testing.T) {
 	}
 	m.Trim()
 	if m.Knows(4) {
-		t.Error("record 4, met before 2×matcherSize others, is known after Trim")
+		t.Error("record 4, which the matcher would have let go, is known after Trim")
 	}
 	if !m.Knows(100 + 2*matcherSize - 1) {
 		t.Error("the last record met is not known after Trim")
@@ -320,7 +331,7 @@ func TestMatcherKnows(t *testing.T) {
 		t.Errorf("after Trim the matcher keeps %d records, want %d", n, matcherSize)
 	}
 	m.Forget()
-	if m.Knows(100+2*matcherSize-1) || len(m.ring) != 0 {
+	if m.Knows(100+2*matcherSize-1) || len(m.ring) != 0 || len(m.held) != 0 {
 		t.Error("Forget left records known")
 	}
 }

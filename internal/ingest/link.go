@@ -247,12 +247,13 @@ func (in *ingester) linkClusters(ctx context.Context, batch []caption.StoredReco
 		for _, c := range in.candidates(r) {
 			if f, ok := fresh[c.ID]; ok {
 				cands = append(cands, *f)
-			} else if in.lk.matcher.Knows(c.ID) {
-				// Not read (candidateRecords): all Match reads of it.
-				cands = append(cands, caption.StoredRecord{ID: c.ID, Cluster: c.Cluster, Record: caption.Record{Date: dedup.TagDate(c.Tag)}})
 			} else if s, ok := stored[c.ID]; ok {
 				s.Cluster = c.Cluster
 				cands = append(cands, s)
+			} else if in.lk.matcher.Knows(c.ID) {
+				// Known, so not read (candidateRecords): all Match
+				// reads of it.
+				cands = append(cands, caption.StoredRecord{ID: c.ID, Cluster: c.Cluster, Record: caption.Record{Date: dedup.TagDate(c.Tag)}})
 			}
 		}
 		best, sim, rule, ok := in.lk.matcher.Match(r.Record, cands)
