@@ -67,8 +67,6 @@ func (pl *pipeline) document(doc int, name string, data []byte) error {
 		pl.gaz.ResolveDocument(recs)
 	}
 	pl.parseTime += time.Since(t0)
-	// Between batches, as ingest does, or the matcher keeps every record.
-	pl.matcher.Trim()
 	for i, rec := range recs {
 		pl.occ[[2]int32{int32(doc), int32(i)}] = pl.add(rec)
 	}
