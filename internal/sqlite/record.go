@@ -235,14 +235,20 @@ func packUint64s(v []uint64) []byte {
 	return b
 }
 
-// unpackUint64s reverses packUint64s.
+// unpackUint64s reverses packUint64s. It allocates the slice once, at its
+// length: appending to a nil slice took seven allocations and 1 KB for a
+// record's 33 bands, which the band index's reloads read for every record
+// (5% of an ingest's allocations at 100,000 captions).
 func unpackUint64s(b []byte) ([]uint64, error) {
 	if len(b)%8 != 0 {
 		return nil, fmt.Errorf("%d bytes is not a whole number of uint64s", len(b))
 	}
-	var v []uint64
-	for i := 0; i < len(b); i += 8 {
-		v = append(v, binary.LittleEndian.Uint64(b[i:]))
+	if len(b) == 0 {
+		return nil, nil
+	}
+	v := make([]uint64, len(b)/8)
+	for i := range v {
+		v[i] = binary.LittleEndian.Uint64(b[8*i:])
 	}
 	return v, nil
 }

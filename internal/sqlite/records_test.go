@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -54,5 +55,33 @@ func TestRecordsOfDecodesInParallel(t *testing.T) {
 	_, err = s.RecordsOf(t.Context(), ids)
 	if want := fmt.Sprintf("record %d:", damaged); err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("RecordsOf with record %d damaged: error %v, want one naming it", damaged, err)
+	}
+}
+
+// TestUint64sRoundTrip checks the bands' column form both ways, and that
+// unpacking allocates the slice at its length (the band index's reloads
+// unpack every record's bands).
+func TestUint64sRoundTrip(t *testing.T) {
+	for _, n := range []int{0, 1, 33} {
+		v := make([]uint64, n)
+		for i := range v {
+			v[i] = uint64(i+1) * 0x9e3779b97f4a7c15
+		}
+		got, err := unpackUint64s(packUint64s(v))
+		if err != nil {
+			t.Fatalf("%d values: %v", n, err)
+		}
+		if !slices.Equal(got, v) {
+			t.Errorf("%d values: got %x, want %x", n, got, v)
+		}
+		if cap(got) != n {
+			t.Errorf("%d values: capacity %d", n, cap(got))
+		}
+		if allocs := testing.AllocsPerRun(10, func() { unpackUint64s(packUint64s(v)) }); n > 0 && allocs > 2 {
+			t.Errorf("%d values: %v allocations to pack and unpack, want 2", n, allocs)
+		}
+	}
+	if _, err := unpackUint64s(make([]byte, 7)); err == nil {
+		t.Error("7 bytes unpacked without an error")
 	}
 }
