@@ -146,17 +146,29 @@ func (m *ClusterMatcher) Forget() {
 
 func matchCluster(rec caption.Record, candidates []caption.StoredRecord, opt Options, shingleOf func(*caption.StoredRecord) shingled) (best caption.StoredRecord, sim float64, rule string, ok bool) {
 	opt = opt.withDefaults()
-	mine := newWordSet(shingleText(rec))
-	if len(mine.words) == 0 {
-		return caption.StoredRecord{}, 0, "", false
-	}
-	myPlaces, myPhotographers := foldPlaces(rec.Places), foldPlaces(rec.Photographers)
-	mineSet := shingles(mine.hashes)
+	// rec's own shingles are made for its first candidate of its date,
+	// not before: 49,000 of the 69,000 records of 100,000 generated
+	// captions have no candidate at all, and Match made 7% of the
+	// ingest's allocations.
+	var (
+		mine                      wordSet
+		mineSet                   []uint64
+		myPlaces, myPhotographers []string
+		made                      bool
+	)
 	var bestJ, bestC float64
 	for i := range candidates {
 		c := &candidates[i]
 		if !datesAgree(rec.Date, c.Record.Date) {
 			continue
+		}
+		if !made {
+			made = true
+			if mine = newWordSet(shingleText(rec)); len(mine.words) == 0 {
+				return caption.StoredRecord{}, 0, "", false
+			}
+			myPlaces, myPhotographers = foldPlaces(rec.Places), foldPlaces(rec.Photographers)
+			mineSet = shingles(mine.hashes)
 		}
 		their := shingleOf(c)
 		if !foldedPlacesAgree(myPlaces, their.places) || !foldedNamesAgree(myPhotographers, their.photographers) {
