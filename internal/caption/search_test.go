@@ -186,3 +186,65 @@ func TestRecordTerms(t *testing.T) {
 		t.Errorf("SearchText = %q, want %q", got, want)
 	}
 }
+
+// joinedWords is what wordJoiner must write for parts: the first limit
+// SearchWords of the parts joined by a separator, joined by spaces.
+func joinedWords(parts []string, limit int) string {
+	words := SearchWords(strings.Join(parts, " \n "))
+	return strings.Join(words[:min(len(words), limit)], " ")
+}
+
+func TestWordJoiner(t *testing.T) {
+	long := strings.Repeat("x", 201)
+	tests := []struct {
+		parts []string
+		limit int
+	}{
+		{[]string{"Rescuers in Douma", "Douma", "AFP"}, math.MaxInt},
+		{[]string{"Ma‘arrat an-Nu‘mān", "", "  ,;  ", "دوما الرقة أريحا ٢٠١٦"}, math.MaxInt},
+		{[]string{long + " y", long, "z " + long}, math.MaxInt},
+		{[]string{"a b c", "d e"}, 4},
+		{[]string{"a b c", "d e"}, 3},
+		{[]string{"a b " + long + " c", "d"}, 3},
+		{[]string{"", ""}, math.MaxInt},
+		{[]string{"'", "’x’"}, 1},
+	}
+	for _, tc := range tests {
+		j := wordJoiner{limit: tc.limit}
+		for _, p := range tc.parts {
+			j.add(p)
+		}
+		if got, want := j.String(), joinedWords(tc.parts, tc.limit); got != want {
+			t.Errorf("%q, at most %d words: %q, want %q", tc.parts, tc.limit, got, want)
+		}
+	}
+	r := Record{Text: "Smoke rises over Idlib", Places: []string{"Idlib"}, Agencies: []Agency{"AFP"}, Photographers: []string{"Omar Haj Kadour"}}
+	if got, want := SearchText(r), "smoke rises over idlib idlib omar haj kadour afp"; got != want {
+		t.Errorf("SearchText = %q, want %q", got, want)
+	}
+	r = Record{Description: "Funeral in Gaza", Credit: "Photo: Reuters"}
+	if got, want := SearchText(r), "funeral in gaza photo reuters"; got != want {
+		t.Errorf("SearchText of a description and credit = %q, want %q", got, want)
+	}
+	if got := FoldTerm("Getty-Images"); got != "getty images" {
+		t.Errorf("FoldTerm = %q", got)
+	}
+}
+
+// FuzzWordJoiner checks wordJoiner against SearchWords joined, for any two
+// parts and limits.
+func FuzzWordJoiner(f *testing.F) {
+	f.Add("Rescuers in Douma", "Ma‘arrat", 3)
+	f.Add(strings.Repeat("é", 150)+" a", "دوما ٢٠١٦", 1)
+	f.Fuzz(func(t *testing.T, a, b string, limit int) {
+		if limit <= 0 {
+			limit = math.MaxInt
+		}
+		j := wordJoiner{limit: limit}
+		j.add(a)
+		j.add(b)
+		if got, want := j.String(), joinedWords([]string{a, b}, limit); got != want {
+			t.Errorf("%q %q, at most %d: %q, want %q", a, b, limit, got, want)
+		}
+	})
+}

@@ -3,7 +3,6 @@ package caption
 import (
 	"slices"
 	"strconv"
-	"strings"
 )
 
 // The fields of a Term beyond the facets' (FacetAgency, FacetPhotographer,
@@ -72,22 +71,22 @@ const maxIndexedWords = 10000
 // agencies, joined by spaces, at most 10,000 words. Phrases may span the
 // boundary between two of these.
 func SearchText(r Record) string {
-	text := r.Text
-	if text == "" {
-		text = r.Description + " " + r.Credit
+	j := wordJoiner{limit: maxIndexedWords}
+	if r.Text != "" {
+		j.add(r.Text)
+	} else {
+		j.add(r.Description)
+		j.add(r.Credit)
 	}
-	parts := []string{text}
-	parts = append(parts, r.Places...)
-	parts = append(parts, r.Actors...)
-	parts = append(parts, r.Photographers...)
+	for _, ps := range [][]string{r.Places, r.Actors, r.Photographers} {
+		for _, p := range ps {
+			j.add(p)
+		}
+	}
 	for _, a := range r.Agencies {
-		parts = append(parts, string(a))
+		j.add(string(a))
 	}
-	words := SearchWords(strings.Join(parts, " \n "))
-	if len(words) > maxIndexedWords {
-		words = words[:maxIndexedWords]
-	}
-	return strings.Join(words, " ")
+	return j.String()
 }
 
 // PointRecord returns the fields of r that a map draws: its date, country,
