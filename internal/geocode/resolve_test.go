@@ -322,3 +322,31 @@ func TestResolveDocumentLarge(t *testing.T) {
 		t.Errorf("resolved on every core differs from one core (-one +every):\n%s", diff)
 	}
 }
+
+func TestEditDistance(t *testing.T) {
+	long := strings.Repeat("ab", 40) // past the rows kept on the stack
+	tests := []struct {
+		a, b string
+		want int
+	}{
+		{"", "", 0},
+		{"douma", "", 5},
+		{"", "duma", 4},
+		{"douma", "duma", 1},
+		{"ma'arrat", "maarat", 2},
+		{"kitten", "sitting", 3},
+		{"حلب", "حماة", 3},
+		{long, long + "c", 1},
+		{long + "c", long, 1},
+		{long, strings.Repeat("ba", 40), 2},
+	}
+	for _, tc := range tests {
+		if got := editDistance([]rune(tc.a), []rune(tc.b)); got != tc.want {
+			t.Errorf("editDistance(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+	}
+	b := []rune("Jisr al-Shughur")
+	if n := testing.AllocsPerRun(10, func() { editDistance([]rune("jisr ash-shughur"), b) }); n > 1 {
+		t.Errorf("%v allocations for a place name, want at most the argument's", n)
+	}
+}
