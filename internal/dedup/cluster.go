@@ -60,10 +60,10 @@ type ClusterMatcher struct {
 }
 
 // matcherSize is how many records a ClusterMatcher keeps the shingles of,
-// besides those held (Knows): a few megabytes. More kept barely more candidates known in
-// an ingest of 100,000 generated captions (8,920 of 23,139 read with
-// 16,384, against 8,460 with 4,096): the candidates met again are those
-// of the last batches.
+// besides those held (Knows): a few megabytes. Keeping more barely made
+// more candidates known in an ingest of 100,000 generated captions (8,920
+// of the 23,139 it read with 16,384, against 8,460 with 4,096): the
+// candidates met again are those of the last batches.
 const matcherSize = 4096
 
 // NewClusterMatcher returns a matcher deciding by opt.

@@ -364,7 +364,7 @@ func (in *ingester) newBandIndex(n, bands int) *dedup.BandIndex {
 // candidateRecords reads the stored records among the candidates of
 // batch's records, by ID, but for those the matcher Knows: at 100,000
 // captions a third of those read were, and at a million reading them was
-// a third of linking's time.
+// a third of the time linking clusters took.
 func (in *ingester) candidateRecords(ctx context.Context, batch []caption.StoredRecord) (map[int64]caption.StoredRecord, error) {
 	seen := map[int64]bool{}
 	var ids []int64
