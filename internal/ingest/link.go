@@ -370,8 +370,11 @@ func (in *ingester) candidateRecords(ctx context.Context, batch []caption.Stored
 	var ids []int64
 	for _, r := range batch {
 		for _, c := range in.candidates(&r) {
-			if !seen[c.ID] && !in.lk.matcher.Knows(c.ID) {
-				seen[c.ID] = true
+			if seen[c.ID] {
+				continue
+			}
+			seen[c.ID] = true
+			if !in.lk.matcher.Knows(c.ID) {
 				ids = append(ids, c.ID)
 			}
 		}
