@@ -673,6 +673,24 @@ func (w *pgWatch) status(t *testing.T, xid int64) string {
 	return *s
 }
 
+// nextXID is the xid, with its epoch, that the server at dsn will hand
+// out next. Asked before anything writes after a crash, it tells whether
+// a transaction of the crashed server reached the WAL: if not, recovery
+// hands out its xid again.
+func nextXID(t *testing.T, dsn string) int64 {
+	t.Helper()
+	conn, err := pgx.Connect(t.Context(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	var next int64
+	if err := conn.QueryRow(t.Context(), `SELECT pg_snapshot_xmax(pg_current_snapshot())::text::bigint`).Scan(&next); err != nil {
+		t.Fatal(err)
+	}
+	return next
+}
+
 func mustStatsOf(t *testing.T, s caption.Store) caption.Stats {
 	t.Helper()
 	st, err := s.Stats(t.Context())

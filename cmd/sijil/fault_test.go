@@ -251,6 +251,7 @@ func TestIngestPostgresRestart(t *testing.T) {
 			return false
 		}
 		pg.ctl(t, "restart", "-m", "immediate", "-w")
+		next := nextXID(t, restarted)
 		c.cont()
 		err, ended := c.wait(time.Minute)
 		t.Logf("ingest during the restart (an uninterrupted run takes %v), with %d of %d documents committed, transaction %d open (%s, last %q): %v\n%s",
@@ -264,6 +265,14 @@ func TestIngestPostgresRestart(t *testing.T) {
 		defer w.close()
 		after := mustStatsOf(t, w.store)
 		status := w.status(t, now.Txn.XID)
+		if next <= now.Txn.XID {
+			// Recovery found none of its WAL: the server hands its xid out
+			// again, and txid_status then tells of the transaction that
+			// got it (opening a store commits one), which happened once
+			// in five runs.
+			t.Logf("the server's next xid after the restart was %d: transaction %d never reached the WAL (txid_status says %s, of its xid's next owner)", next, now.Txn.XID, status)
+			status = "lost"
+		}
 		t.Logf("after the restart the transaction is %s, the register %+v", status, after)
 		// Aborted by recovery, or lost before its xid reached the WAL.
 		if status != "aborted" && status != "lost" {
