@@ -101,7 +101,7 @@ func runIngest(ctx context.Context, cfg Config, near dedup.Options, paths []stri
 		return errUsage
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
-		defer followMemoryLimit(ingestMemoryLimit, time.Second, os.Getenv("GOGC") != "")()
+		defer followMemoryLimit(ingestMemoryLimit, time.Second)()
 	}
 	opt, err := pipelineOptions(cfg)
 	if err != nil {

@@ -34,18 +34,9 @@ func memoryLimitFor(live uint64, floor int64) int64 {
 
 // followMemoryLimit sets the soft memory limit to floor and moves it with
 // the live heap (memoryLimitFor) every interval, until the returned
-// function is called, which restores the limit before. Unless gcPercent
-// is kept (GOGC was set), the collector is then started by the limit
-// alone, not by GOGC's growth of the heap: under GOGC=100 it ran every
-// 50 MB or so allocated while the heap was far below the limit, 60
-// collections and about 1.2 CPU-seconds for 100,000 captions, and the
-// limit bounds the heap either way.
-func followMemoryLimit(floor int64, interval time.Duration, keepGCPercent bool) (stop func()) {
+// function is called, which restores the limit before.
+func followMemoryLimit(floor int64, interval time.Duration) (stop func()) {
 	before := debug.SetMemoryLimit(floor)
-	percent := -1
-	if !keepGCPercent {
-		percent = debug.SetGCPercent(-1)
-	}
 	quit, done := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(done)
@@ -67,9 +58,6 @@ func followMemoryLimit(floor int64, interval time.Duration, keepGCPercent bool) 
 	return func() {
 		close(quit)
 		<-done
-		if !keepGCPercent {
-			debug.SetGCPercent(percent)
-		}
 		debug.SetMemoryLimit(before)
 	}
 }

@@ -29,19 +29,14 @@ func TestMemoryLimitFor(t *testing.T) {
 }
 
 // TestFollowMemoryLimit: with a live heap over the floor, the limit rises
-// above the heap instead of holding the collector at work, the limit alone
-// starts the collector, and stop puts back the limit and GOGC before.
+// above the heap instead of holding the collector at work, and stop puts
+// back the limit before.
 func TestFollowMemoryLimit(t *testing.T) {
 	const MiB = 1 << 20
 	before := debug.SetMemoryLimit(-1)
-	percent := debug.SetGCPercent(137)
-	defer debug.SetGCPercent(percent)
-	stop := followMemoryLimit(16*MiB, 10*time.Millisecond, false)
+	stop := followMemoryLimit(16*MiB, 10*time.Millisecond)
 	if got := debug.SetMemoryLimit(-1); got != 16*MiB {
 		t.Errorf("limit at start = %d, want the floor, 16 MiB", got)
-	}
-	if got := debug.SetGCPercent(-1); got != -1 {
-		t.Errorf("GOGC while following = %d, want -1 (off: the limit starts collections)", got)
 	}
 	live := make([]byte, 96*MiB)
 	for i := range live {
@@ -63,23 +58,5 @@ func TestFollowMemoryLimit(t *testing.T) {
 	stop()
 	if got := debug.SetMemoryLimit(-1); got != before {
 		t.Errorf("limit after stop = %d, want %d as before", got, before)
-	}
-	if got := debug.SetGCPercent(137); got != 137 {
-		t.Errorf("GOGC after stop = %d, want 137 as before", got)
-	}
-}
-
-// TestFollowMemoryLimitKeepsGOGC: a GOGC the user set stays in force.
-func TestFollowMemoryLimitKeepsGOGC(t *testing.T) {
-	percent := debug.SetGCPercent(137)
-	defer debug.SetGCPercent(percent)
-	stop := followMemoryLimit(1<<30, time.Hour, true)
-	got := debug.SetGCPercent(137)
-	stop()
-	if got != 137 {
-		t.Errorf("GOGC while following with keepGCPercent = %d, want 137", got)
-	}
-	if got := debug.SetGCPercent(percent); got != 137 {
-		t.Errorf("GOGC after stop = %d, want 137", got)
 	}
 }

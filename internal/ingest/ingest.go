@@ -45,7 +45,7 @@ type Options struct {
 	// Stdin is read for the path "-".
 	Stdin io.Reader
 	// Workers is how many documents are read and parsed at once; 0 means
-	// DefaultWorkers.
+	// GOMAXPROCS.
 	Workers int
 	// MaxCandidates caps linking's work for a record however repetitive
 	// the register: it compares a record with at most this many of its
@@ -67,15 +67,6 @@ type Options struct {
 // enough that a killed ingest loses a second or so of work and a second
 // process waiting for the lock is not held up for long.
 const DefaultBatch = 5000
-
-// DefaultWorkers is how many goroutines read and parse documents when
-// procs threads run Go code: one fewer than procs, and at least one. The
-// one goroutine that writes the chunks is the ingest's critical path, and
-// with a worker for every thread the scheduler shared the writer's thread
-// with them. On 2 cores, at 100,000 captions, the writer was busy 8.5-8.7 s
-// of wall time for about 6 s of CPU; with one worker, 7.4-8.5 s, and it
-// waited 0.5 s in all for the worker's documents (2026-12-04).
-func DefaultWorkers(procs int) int { return max(1, procs-1) }
 
 // Failure is a document that could not be ingested.
 type Failure struct {
@@ -201,7 +192,7 @@ func newIngester(ctx context.Context, store caption.Store, opt Options) (*ingest
 		opt.Now = time.Now
 	}
 	if opt.Workers <= 0 {
-		opt.Workers = DefaultWorkers(runtime.GOMAXPROCS(0))
+		opt.Workers = runtime.GOMAXPROCS(0)
 	}
 	if opt.Batch <= 0 {
 		opt.Batch = DefaultBatch

@@ -314,17 +314,3 @@ func allRecords(t testing.TB, s caption.Store) []caption.StoredRecord {
 	}
 	return out
 }
-
-func TestDefaultWorkers(t *testing.T) {
-	for _, tc := range []struct{ procs, want int }{
-		{0, 1}, // never no worker
-		{1, 1}, // the writer and one worker share the thread
-		{2, 1},
-		{3, 2},
-		{16, 15},
-	} {
-		if got := DefaultWorkers(tc.procs); got != tc.want {
-			t.Errorf("DefaultWorkers(%d) = %d, want %d", tc.procs, got, tc.want)
-		}
-	}
-}

@@ -3,8 +3,10 @@ package ingest
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -76,5 +78,68 @@ func TestWorkersPrepareItems(t *testing.T) {
 	}
 	if a, b := mustStats(t, plain), mustStats(t, s); a != b {
 		t.Errorf("stats: unprepared %+v, prepared %+v", a, b)
+	}
+}
+
+// threadCountingStore counts the documents being prepared at once, and
+// the most of them while a chunk is written.
+type threadCountingStore struct {
+	caption.Store
+	mu                           sync.Mutex
+	writing                      bool
+	active, most, mostWhileWrite int
+}
+
+func (s *threadCountingStore) Prepare(items []caption.Item) caption.Prepared {
+	s.mu.Lock()
+	s.active++
+	s.most = max(s.most, s.active)
+	if s.writing {
+		s.mostWhileWrite = max(s.mostWhileWrite, s.active)
+	}
+	s.mu.Unlock()
+	time.Sleep(5 * time.Millisecond) // long enough for the others to start
+	p := s.Store.(caption.Preparer).Prepare(items)
+	s.mu.Lock()
+	s.active--
+	s.mu.Unlock()
+	return p
+}
+
+func (s *threadCountingStore) PutDocuments(ctx context.Context, docs []caption.DocumentItems, v caption.Versions, link caption.LinkFunc) ([]caption.IngestResult, error) {
+	s.mu.Lock()
+	s.writing = true
+	s.mostWhileWrite = max(s.mostWhileWrite, s.active)
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		s.writing = false
+		s.mu.Unlock()
+	}()
+	time.Sleep(20 * time.Millisecond) // long enough for workers to run beside it
+	return s.Store.PutDocuments(ctx, docs, v, link)
+}
+
+// TestWriterKeepsAThread: with as many workers as threads, all of them
+// prepare documents while no chunk is being written, and one fewer while
+// one is, so that the writer has a thread of its own.
+func TestWriterKeepsAThread(t *testing.T) {
+	const threads = 3
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(threads))
+	dir := t.TempDir()
+	writeCorpus(t, dir, 3000)
+	opt := testOptions(t)
+	opt.Workers = threads
+	opt.Batch = 300
+	s := &threadCountingStore{Store: newSQLite(t)}
+	sum := mustIngest(t, s, []string{dir}, opt)
+	if sum.Documents < 20 {
+		t.Fatalf("%d documents: too few for the test", sum.Documents)
+	}
+	if s.most != threads {
+		t.Errorf("at most %d documents prepared at once, want %d (one a thread)", s.most, threads)
+	}
+	if s.mostWhileWrite != threads-1 {
+		t.Errorf("at most %d documents prepared at once while a chunk was written, want %d (a thread left to the writer)", s.mostWhileWrite, threads-1)
 	}
 }

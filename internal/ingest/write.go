@@ -3,6 +3,7 @@ package ingest
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"sync"
 
 	"sijil/internal/caption"
@@ -30,6 +31,14 @@ func (in *ingester) storeAll(ctx context.Context, paths []string) error {
 	// memory at once, beside the chunk being written and the one gathered.
 	order := make(chan chan *document, 2*in.opt.Workers)
 	jobs := make(chan func(), in.opt.Workers)
+	// A worker preparing a document and the goroutine writing a chunk each
+	// hold a token of threads: the writer is the ingest's critical path,
+	// and with a worker running on every thread the scheduler shared the
+	// writer's thread with them. On 2 cores, at 100,000 captions, the writer
+	// was busy 8.5-8.7 s of wall time for about 6 s of CPU. A fixed worker
+	// fewer instead left a thread idle while the writer had nothing to
+	// write: 5,000 captions took 1.3 s instead of 0.9 (2026-12-04).
+	threads := make(chan struct{}, runtime.GOMAXPROCS(0))
 	for range in.opt.Workers {
 		wg.Go(func() {
 			for job := range jobs {
@@ -48,10 +57,15 @@ func (in *ingester) storeAll(ctx context.Context, paths []string) error {
 				return
 			}
 			jobs <- func() {
+				select {
+				case threads <- struct{}{}:
+				case <-ctx.Done():
+				}
 				if err := ctx.Err(); err != nil {
 					out <- &document{path: p, err: err}
 					return
 				}
+				defer func() { <-threads }()
 				out <- in.prepare(p)
 			}
 		}
@@ -61,10 +75,19 @@ func (in *ingester) storeAll(ctx context.Context, paths []string) error {
 	go func() {
 		var err error
 		for c := range chunks {
-			if err == nil {
-				if err = in.putChunk(ctx, c); err != nil {
-					cancel()
-				}
+			if err != nil {
+				continue
+			}
+			select {
+			case threads <- struct{}{}:
+			case <-ctx.Done():
+				err = fmt.Errorf("ingest: %w", ctx.Err())
+				continue
+			}
+			err = in.putChunk(ctx, c)
+			<-threads
+			if err != nil {
+				cancel()
 			}
 		}
 		written <- err
