@@ -2,6 +2,7 @@ package parse
 
 import (
 	"io/fs"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -185,13 +186,34 @@ func appendSceneSentences(out []int, sents []caption.Span, casualty []int, dr da
 // neighbourhood takes the country its siblings agree on.
 func (p *Parser) Document(raws []caption.Raw) []caption.Record {
 	recs := make([]caption.Record, len(raws))
-	for i, r := range raws {
-		recs[i] = p.Caption(r.Text)
-		p.applyMeta(&recs[i], r)
+	parse := func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			recs[i] = p.Caption(raws[i].Text)
+			p.applyMeta(&recs[i], raws[i])
+		}
+	}
+	// A wire dump of thousands of captions is one document, which one of
+	// ingest's workers (or sijil parse's) parses while the others have
+	// nothing to do: its captions, each parsed alone, are parsed on every
+	// core. A gallery of a hundred is one of many parsed at once.
+	if n := len(raws); n >= parallelCaptions {
+		workers := runtime.GOMAXPROCS(0)
+		step := (n + workers - 1) / workers
+		var wg sync.WaitGroup
+		for lo := 0; lo < n; lo += step {
+			wg.Go(func() { parse(lo, min(lo+step, n)) })
+		}
+		wg.Wait()
+	} else {
+		parse(0, len(raws))
 	}
 	inferCountry(recs)
 	return recs
 }
+
+// parallelCaptions is the smallest document whose captions Document
+// parses on every core.
+const parallelCaptions = 1024
 
 // inferCountry gives captions that name no country the one most of their
 // document's captions name, when at least two agree and none disagrees
