@@ -49,6 +49,10 @@ type BandIndex struct {
 	// growing new slices for each record was a tenth of linking them.
 	ords  []uint32
 	found []Candidate
+	// ranked and starts are rankByShared's; ranked and found trade
+	// places at each call.
+	ranked []Candidate
+	starts []int
 }
 
 const (
@@ -154,26 +158,63 @@ func (ix *BandIndex) Candidates(bands []uint64, skip int64, limit int) []Candida
 		}
 	}
 	slices.Sort(ords)
+	ascending, most := true, 0
 	for i := 0; i < len(ords); {
 		j := i + 1
 		for j < len(ords) && ords[j] == ords[i] {
 			j++
 		}
 		if id := ix.ids[ords[i]]; id != skip {
+			ascending = ascending && (len(found) == 0 || found[len(found)-1].ID < id)
+			most = max(most, j-i)
 			found = append(found, Candidate{ID: id, Cluster: ix.clusters[ords[i]], Tag: ix.tags[ords[i]], Shared: j - i})
 		}
 		i = j
 	}
-	slices.SortFunc(found, func(a, b Candidate) int {
-		if c := cmp.Compare(b.Shared, a.Shared); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.ID, b.ID)
-	})
+	if ascending {
+		// Records are indexed in the order of their IDs, so found is in
+		// ID order already, and a counting sort by bands shared keeps it
+		// within each count. On 50,000 near-identical captions, whose
+		// records meet hundreds of postings each, the comparison sort was
+		// a third of Candidates.
+		found, ix.ranked = ix.rankByShared(found, most), found
+	} else {
+		slices.SortFunc(found, func(a, b Candidate) int {
+			if c := cmp.Compare(b.Shared, a.Shared); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.ID, b.ID)
+		})
+	}
 	if limit > 0 && len(found) > limit {
 		found = found[:limit]
 	}
 	return found
+}
+
+// rankByShared returns found, whose Shared are at most most, ordered by
+// Shared, the most first, and otherwise in found's order, in ix.ranked's
+// memory.
+func (ix *BandIndex) rankByShared(found []Candidate, most int) []Candidate {
+	starts := ix.starts[:0]
+	for range most + 2 {
+		starts = append(starts, 0)
+	}
+	// starts[most-s+1] counts the candidates sharing s bands, then
+	// (summed) is where the first of them goes.
+	for _, c := range found {
+		starts[most-c.Shared+1]++
+	}
+	for i := 1; i < len(starts); i++ {
+		starts[i] += starts[i-1]
+	}
+	ranked := slices.Grow(ix.ranked[:0], len(found))[:len(found)]
+	for _, c := range found {
+		ranked[starts[most-c.Shared]] = c
+		starts[most-c.Shared]++
+	}
+	ix.starts = starts[:0]
+	return ranked
 }
 
 // fragment is the part of a band hash a posting keeps: its top 8 bits.

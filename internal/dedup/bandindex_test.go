@@ -135,3 +135,65 @@ func TestBandIndexRelease(t *testing.T) {
 	}()
 	ix.Candidates(bands, 0, 0)
 }
+
+// TestBandIndexRanking checks Candidates' order against a sort by bands
+// shared and ID, on records indexed in the order of their IDs (the
+// counting sort) and out of it (the comparison sort), from a small pool
+// of bands so that records share from one band to all of them.
+func TestBandIndexRanking(t *testing.T) {
+	band := func(i uint64) uint64 { return mix64(i*0x9e3779b97f4a7c15 + 1) }
+	for _, inOrder := range []bool{true, false} {
+		rng := rand.New(rand.NewPCG(7, 9))
+		const records, bands = 400, 8
+		ix := NewBandIndex(records, bands)
+		ix.MaxPerBand = records
+		ids := make([]int64, records)
+		for i := range ids {
+			ids[i] = int64(i + 1)
+		}
+		if !inOrder {
+			rng.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
+		}
+		held := map[int64][]uint64{}
+		for _, id := range ids {
+			bs := make([]uint64, bands)
+			for b := range bs {
+				bs[b] = band(uint64(b*4 + rng.IntN(4))) // 4 choices a band
+			}
+			held[id] = bs
+			if !ix.Add(id, id, 0, bs) {
+				t.Fatal("no room")
+			}
+		}
+		for q := range 50 {
+			query := held[ids[rng.IntN(records)]]
+			var want []Candidate
+			for id, bs := range held {
+				shared := 0
+				for b := range bs {
+					if bs[b] == query[b] {
+						shared++
+					}
+				}
+				if shared > 0 {
+					want = append(want, Candidate{ID: id, Cluster: id, Shared: shared})
+				}
+			}
+			slices.SortFunc(want, func(a, b Candidate) int {
+				if a.Shared != b.Shared {
+					return b.Shared - a.Shared
+				}
+				return int(a.ID - b.ID)
+			})
+			got := ix.Candidates(query, 0, 0)
+			if !slices.Equal(got, want) {
+				t.Fatalf("in order %v, query %d: Candidates gave %d candidates, want %d; first %v, want %v",
+					inOrder, q, len(got), len(want), got[:min(5, len(got))], want[:min(5, len(want))])
+			}
+			limited := ix.Candidates(query, want[0].ID, 3)
+			if !slices.Equal(limited, want[1:4]) {
+				t.Fatalf("in order %v: Candidates skipping %d, limit 3 = %v, want %v", inOrder, want[0].ID, limited, want[1:4])
+			}
+		}
+	}
+}
