@@ -2,6 +2,7 @@ package dedup
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"sijil/internal/caption"
@@ -64,5 +65,38 @@ func BenchmarkMatchEvent(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		MatchEvent(r, cands)
+	}
+}
+
+// BenchmarkBandIndexRepetitive asks the band index for the candidates of
+// near-identical records, as linking a wire service's thousands of "smoke
+// rises after air strikes" captions does: 50,000 records of 33 bands, each
+// band one of 40 hashes, so that every band hash is full (MaxPerBand) and
+// a record meets over 500 postings of a few hundred records.
+func BenchmarkBandIndexRepetitive(b *testing.B) {
+	const records, bands, variants = 50000, 33, 40
+	ix := NewBandIndex(records, bands)
+	rng := rand.New(rand.NewPCG(1, 2))
+	bandsOf := func(int) []uint64 {
+		bs := make([]uint64, bands)
+		for j := range bs {
+			bs[j] = mix64(uint64(j*variants+rng.IntN(variants)) + 1)
+		}
+		return bs
+	}
+	for i := range records {
+		ix.Add(int64(i+1), int64(i+1), 0, bandsOf(i))
+	}
+	queries := make([][]uint64, 64)
+	for i := range queries {
+		queries[i] = bandsOf(i)
+	}
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		if c := ix.Candidates(queries[n%len(queries)], 0, 64); len(c) == 0 {
+			b.Fatal("no candidates")
+		}
+		n++
 	}
 }
