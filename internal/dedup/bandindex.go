@@ -47,12 +47,12 @@ type BandIndex struct {
 	// ords and found are Candidates' buffers, kept between calls: a
 	// record of repetitive captions meets hundreds of postings, and
 	// growing new slices for each record was a tenth of linking them.
-	ords  []uint32
-	found []Candidate
-	// ranked and starts are rankByShared's; ranked and found trade
-	// places at each call.
-	ranked []Candidate
+	ords   []uint32
+	found  []Candidate
 	starts []int
+	// shared counts, by ordinal, the postings Candidates met of each
+	// record: zero between calls.
+	shared []uint16
 }
 
 const (
@@ -85,7 +85,7 @@ func NewBandIndex(n, bands int) *BandIndex {
 // index must not be used again (it then holds nothing, and Add and
 // Candidates panic).
 func (ix *BandIndex) Release() {
-	ix.slots, ix.ids, ix.clusters, ix.tags = nil, nil, nil, nil
+	ix.slots, ix.ids, ix.clusters, ix.tags, ix.shared = nil, nil, nil, nil, nil
 }
 
 // Len returns the number of records indexed.
@@ -93,7 +93,7 @@ func (ix *BandIndex) Len() int { return len(ix.ids) }
 
 // Bytes returns the memory the index holds.
 func (ix *BandIndex) Bytes() int {
-	return 4*len(ix.slots) + 8*cap(ix.ids) + 8*cap(ix.clusters) + 4*cap(ix.tags)
+	return 4*len(ix.slots) + 8*cap(ix.ids) + 8*cap(ix.clusters) + 4*cap(ix.tags) + 2*cap(ix.shared)
 }
 
 // Room reports whether n more records of bands bands fit: the table stays
@@ -146,75 +146,62 @@ type Candidate struct {
 // IDs (the earliest records), so that the cut keeps the likeliest copies
 // and the one an uncut search would rank first among equals. The slice is
 // the index's own: valid until the next call, which reuses it.
+//
+// The postings met are counted by ordinal, not sorted: a record of
+// near-identical captions meets hundreds of postings, and sorting them,
+// then the records by bands shared, was most of linking 50,000 such
+// captions. The records are put in order of bands shared by a counting
+// sort, and only the counts that reach limit are sorted by ID.
 func (ix *BandIndex) Candidates(bands []uint64, skip int64, limit int) []Candidate {
-	found, ords := ix.found[:0], ix.ords[:0]
-	defer func() { ix.found, ix.ords = found[:0], ords[:0] }()
+	if len(ix.shared) < len(ix.ids) {
+		ix.shared = make([]uint16, cap(ix.ids))
+	}
+	ords := ix.ords[:0]
 	for _, b := range bands {
 		f := fragment(b)
 		for i, step := ix.home(b), 0; ix.slots[i] != 0; i, step = ix.next(i, step) {
 			if s := ix.slots[i]; s>>ordBits == f {
-				ords = append(ords, s&ordMask-1)
+				o := s&ordMask - 1
+				if ix.shared[o] == 0 {
+					ords = append(ords, o)
+				}
+				ix.shared[o]++
 			}
 		}
 	}
-	slices.Sort(ords)
-	ascending, most := true, 0
-	for i := 0; i < len(ords); {
-		j := i + 1
-		for j < len(ords) && ords[j] == ords[i] {
-			j++
-		}
-		if id := ix.ids[ords[i]]; id != skip {
-			ascending = ascending && (len(found) == 0 || found[len(found)-1].ID < id)
-			most = max(most, j-i)
-			found = append(found, Candidate{ID: id, Cluster: ix.clusters[ords[i]], Tag: ix.tags[ords[i]], Shared: j - i})
-		}
-		i = j
+	most := 0
+	for _, o := range ords {
+		most = max(most, int(ix.shared[o]))
 	}
-	if ascending {
-		// Records are indexed in the order of their IDs, so found is in
-		// ID order already, and a counting sort by bands shared keeps it
-		// within each count. On 50,000 near-identical captions, whose
-		// records meet hundreds of postings each, the comparison sort was
-		// a third of Candidates.
-		found, ix.ranked = ix.rankByShared(found, most), found
-	} else {
-		slices.SortFunc(found, func(a, b Candidate) int {
-			if c := cmp.Compare(b.Shared, a.Shared); c != 0 {
-				return c
-			}
-			return cmp.Compare(a.ID, b.ID)
-		})
-	}
-	if limit > 0 && len(found) > limit {
-		found = found[:limit]
-	}
-	return found
-}
-
-// rankByShared returns found, whose Shared are at most most, ordered by
-// Shared, the most first, and otherwise in found's order, in ix.ranked's
-// memory.
-func (ix *BandIndex) rankByShared(found []Candidate, most int) []Candidate {
-	starts := ix.starts[:0]
-	for range most + 2 {
-		starts = append(starts, 0)
-	}
-	// starts[most-s+1] counts the candidates sharing s bands, then
-	// (summed) is where the first of them goes.
-	for _, c := range found {
-		starts[most-c.Shared+1]++
+	// starts[most-n+1] counts the records sharing n bands, then (summed)
+	// starts[most-n] is where the first of them goes.
+	starts := slices.Grow(ix.starts[:0], most+2)[:most+2]
+	clear(starts)
+	for _, o := range ords {
+		starts[most-int(ix.shared[o])+1]++
 	}
 	for i := 1; i < len(starts); i++ {
 		starts[i] += starts[i-1]
 	}
-	ranked := slices.Grow(ix.ranked[:0], len(found))[:len(found)]
-	for _, c := range found {
-		ranked[starts[most-c.Shared]] = c
-		starts[most-c.Shared]++
+	found := slices.Grow(ix.found[:0], len(ords))[:len(ords)]
+	for _, o := range ords {
+		n := int(ix.shared[o])
+		ix.shared[o] = 0
+		found[starts[most-n]] = Candidate{ID: ix.ids[o], Cluster: ix.clusters[o], Tag: ix.tags[o], Shared: n}
+		starts[most-n]++
 	}
-	ix.starts = starts[:0]
-	return ranked
+	// starts[k] is now the end of the records sharing most-k bands.
+	begin := 0
+	for k := 0; k <= most && (limit <= 0 || begin < limit+1); k++ {
+		slices.SortFunc(found[begin:starts[k]], func(a, b Candidate) int { return cmp.Compare(a.ID, b.ID) })
+		begin = starts[k]
+	}
+	found = slices.DeleteFunc(found[:begin], func(c Candidate) bool { return c.ID == skip })
+	if limit > 0 && len(found) > limit {
+		found = found[:limit]
+	}
+	ix.ords, ix.found, ix.starts = ords[:0], found[:0], starts[:0]
+	return found
 }
 
 // fragment is the part of a band hash a posting keeps: its top 8 bits.
