@@ -44,9 +44,9 @@ type BandIndex struct {
 	// MaxPerBand is how many records one band hash keeps; 0 means
 	// DefaultMaxPerBand.
 	MaxPerBand int
-	// ords and found are Candidates' buffers, kept between calls: a
-	// record of repetitive captions meets hundreds of postings, and
-	// growing new slices for each record was a tenth of linking them.
+	// ords, found and starts are Candidates' buffers, kept between
+	// calls: a record of repetitive captions meets hundreds of postings,
+	// and growing new slices for each record was a tenth of linking them.
 	ords   []uint32
 	found  []Candidate
 	starts []int
@@ -169,6 +169,8 @@ func (ix *BandIndex) Candidates(bands []uint64, skip int64, limit int) []Candida
 			}
 		}
 	}
+	// The most shared, over the records met rather than in the probe
+	// loop above, which runs for every posting.
 	most := 0
 	for _, o := range ords {
 		most = max(most, int(ix.shared[o]))

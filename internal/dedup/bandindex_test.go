@@ -137,9 +137,10 @@ func TestBandIndexRelease(t *testing.T) {
 }
 
 // TestBandIndexRanking checks Candidates' order against a sort by bands
-// shared and ID, on records indexed in the order of their IDs (the
-// counting sort) and out of it (the comparison sort), from a small pool
-// of bands so that records share from one band to all of them.
+// shared and ID, on records indexed in the order of their IDs and out of
+// it (ordinals then do not follow IDs, so the order within a count must
+// come from sorting by ID), from a small pool of bands so that records
+// share from one band to all of them.
 func TestBandIndexRanking(t *testing.T) {
 	band := func(i uint64) uint64 { return mix64(i*0x9e3779b97f4a7c15 + 1) }
 	for _, inOrder := range []bool{true, false} {

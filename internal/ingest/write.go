@@ -60,12 +60,14 @@ func (in *ingester) storeAll(ctx context.Context, paths []string) error {
 				select {
 				case threads <- struct{}{}:
 				case <-ctx.Done():
+					out <- &document{path: p, err: ctx.Err()}
+					return
 				}
+				defer func() { <-threads }()
 				if err := ctx.Err(); err != nil {
 					out <- &document{path: p, err: err}
 					return
 				}
-				defer func() { <-threads }()
 				out <- in.prepare(p)
 			}
 		}
