@@ -41,6 +41,9 @@ type Store struct {
 	// packed is what Prepare packed (prepare.go), made at its first call.
 	packed     *packedKeys
 	packedOnce sync.Once
+	// checkpoints copies committed pages into the file beside the
+	// writer (checkpointer); nil for ":memory:".
+	checkpoints *checkpointer
 }
 
 var _ caption.Store = (*Store)(nil)
@@ -120,6 +123,11 @@ func Open(ctx context.Context, path string, opts ...Option) (s *Store, err error
 		n := max(2, runtime.GOMAXPROCS(0))
 		s.reader.SetMaxOpenConns(n)
 		s.reader.SetMaxIdleConns(n)
+		if s.checkpoints, err = startCheckpointer(path); err != nil {
+			s.reader.Close()
+			writer.Close()
+			return nil, err
+		}
 	}
 	return s, nil
 }
@@ -144,9 +152,11 @@ func createPrivate(path string) error {
 
 // Close closes the database.
 func (s *Store) Close() error {
-	var err error
+	// The writer closes last: the last connection to close checkpoints
+	// what the log still holds and removes it.
+	err := s.checkpoints.close()
 	if s.reader != s.writer {
-		err = s.reader.Close()
+		err = errors.Join(err, s.reader.Close())
 	}
 	return errors.Join(err, s.writer.Close())
 }
@@ -211,6 +221,7 @@ func (s *Store) Exclusive(ctx context.Context, fn func(ctx context.Context) erro
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("sqlite.Exclusive: commit: %w", mapErr(err))
 	}
+	s.checkpoints.committed()
 	return nil
 }
 
@@ -231,7 +242,11 @@ func (s *Store) write(ctx context.Context, fn func(q querier) error) error {
 	if err := fn(tx); err != nil {
 		return errors.Join(mapErr(err), rollback(tx))
 	}
-	return mapErr(tx.Commit())
+	if err := tx.Commit(); err != nil {
+		return mapErr(err)
+	}
+	s.checkpoints.committed()
+	return nil
 }
 
 // writeChecked is write for a store call that checks everything that can
