@@ -39,10 +39,7 @@ func startCheckpointer(path string) (*checkpointer, error) {
 	if err != nil {
 		return nil, err
 	}
-	db.SetMaxOpenConns(1)
-	db.SetMaxIdleConns(1)
-	db.SetConnMaxLifetime(0)
-	db.SetConnMaxIdleTime(0)
+	keepOneConnection(db)
 	c := &checkpointer{db: db, kick: make(chan struct{}, 1)}
 	c.wg.Go(func() {
 		for range c.kick {

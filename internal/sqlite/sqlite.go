@@ -94,10 +94,7 @@ func Open(ctx context.Context, path string, opts ...Option) (s *Store, err error
 	if err != nil {
 		return nil, err
 	}
-	writer.SetMaxOpenConns(1)
-	writer.SetMaxIdleConns(1)
-	writer.SetConnMaxLifetime(0)
-	writer.SetConnMaxIdleTime(0)
+	keepOneConnection(writer)
 	s = &Store{writer: writer, reader: writer, keyHash: keyHash}
 	for _, o := range opts {
 		o(s)
@@ -130,6 +127,16 @@ func Open(ctx context.Context, path string, opts ...Option) (s *Store, err error
 		}
 	}
 	return s, nil
+}
+
+// keepOneConnection makes db one connection, kept open for as long as db:
+// the writer's, whose transactions must all go through one connection, and
+// the checkpointer's.
+func keepOneConnection(db *sql.DB) {
+	db.SetMaxOpenConns(1)
+	db.SetMaxIdleConns(1)
+	db.SetConnMaxLifetime(0)
+	db.SetConnMaxIdleTime(0)
 }
 
 // createPrivate creates the database file, empty (which SQLite reads as a
