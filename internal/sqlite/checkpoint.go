@@ -25,11 +25,14 @@ import (
 // on it: a checkpoint that fails or is skipped leaves the frames to the
 // writer's, as without it.
 type checkpointer struct {
-	db     *sql.DB
-	kick   chan struct{} // a commit happened; capacity 1, so commits coalesce
-	wg     sync.WaitGroup
-	mu     sync.Mutex // guards closed, so that no commit kicks a closed channel
-	closed bool
+	db *sql.DB
+	// kick says a commit happened: of capacity 1, so that commits
+	// coalesce, and never closed, so that a commit after close only
+	// fills it.
+	kick chan struct{}
+	stop chan struct{} // closed by close
+	once sync.Once
+	wg   sync.WaitGroup
 }
 
 // startCheckpointer opens a connection to the database at path and starts
@@ -40,9 +43,14 @@ func startCheckpointer(path string) (*checkpointer, error) {
 		return nil, err
 	}
 	keepOneConnection(db)
-	c := &checkpointer{db: db, kick: make(chan struct{}, 1)}
+	c := &checkpointer{db: db, kick: make(chan struct{}, 1), stop: make(chan struct{})}
 	c.wg.Go(func() {
-		for range c.kick {
+		for {
+			select {
+			case <-c.stop:
+				return
+			case <-c.kick:
+			}
 			// Errors are left to the writer's checkpoint (see above): a
 			// PASSIVE one does not fail for a lock, only for I/O, which
 			// the writer's own would then meet and report.
@@ -63,11 +71,6 @@ func (c *checkpointer) committed() {
 	if c == nil {
 		return
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.closed {
-		return
-	}
 	select {
 	case c.kick <- struct{}{}:
 	default:
@@ -80,12 +83,7 @@ func (c *checkpointer) close() error {
 	if c == nil {
 		return nil
 	}
-	c.mu.Lock()
-	if !c.closed {
-		c.closed = true
-		close(c.kick)
-	}
-	c.mu.Unlock()
+	c.once.Do(func() { close(c.stop) })
 	c.wg.Wait()
 	return c.db.Close()
 }

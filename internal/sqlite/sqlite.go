@@ -225,10 +225,9 @@ func (s *Store) Exclusive(ctx context.Context, fn func(ctx context.Context) erro
 	if err != nil {
 		return errors.Join(err, rollback(tx))
 	}
-	if err := tx.Commit(); err != nil {
+	if err := s.commit(tx); err != nil {
 		return fmt.Errorf("sqlite.Exclusive: commit: %w", mapErr(err))
 	}
-	s.checkpoints.committed()
 	return nil
 }
 
@@ -249,8 +248,14 @@ func (s *Store) write(ctx context.Context, fn func(q querier) error) error {
 	if err := fn(tx); err != nil {
 		return errors.Join(mapErr(err), rollback(tx))
 	}
+	return mapErr(s.commit(tx))
+}
+
+// commit commits the writer's transaction tx and asks the checkpointer to
+// copy what it wrote into the file.
+func (s *Store) commit(tx *sql.Tx) error {
 	if err := tx.Commit(); err != nil {
-		return mapErr(err)
+		return err
 	}
 	s.checkpoints.committed()
 	return nil
