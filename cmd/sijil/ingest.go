@@ -100,6 +100,7 @@ func runIngest(ctx context.Context, cfg Config, near dedup.Options, paths []stri
 		fmt.Fprintln(std.err, "sijil ingest: -threshold and -containment must be in (0, 1]")
 		return errUsage
 	}
+	reservePageCache()
 	if os.Getenv("GOMEMLIMIT") == "" {
 		defer followMemoryLimit(ingestMemoryLimit, time.Second)()
 	}

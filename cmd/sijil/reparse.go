@@ -33,6 +33,7 @@ they are. It prints how many records changed.`,
 				fmt.Fprintln(std.err, "usage: sijil reparse [-db DSN] [-lexicon DIR] [-focus CC,CC]")
 				return errUsage
 			}
+			reservePageCache()
 			opt, err := pipelineOptions(cfg)
 			if err != nil {
 				return fmt.Errorf("reparse: %w", err)

@@ -50,6 +50,13 @@ func openStore(ctx context.Context, dsn string) (caption.Store, error) {
 	return openSQLite(ctx, dsn)
 }
 
+// reservePageCache gives SQLite its page cache in one block (see
+// sqlite.ReservePageCache), for the commands that write a register in bulk
+// and must call it before anything opens SQLite. In a process that opened
+// a register before (tests that run several commands), SQLite refuses it
+// and allocates page by page, which works the same: not an error.
+func reservePageCache() { _ = sqlite.ReservePageCache() }
+
 func openSQLite(ctx context.Context, path string) (caption.Store, error) {
 	s, err := sqlite.Open(ctx, path, sqlite.WithPlaceKey(geocode.Key))
 	if err != nil {
