@@ -270,9 +270,11 @@ type indexedEvent struct {
 // reading each record's indexedEvent was a cache miss a candidate, most of
 // the time Match took at a million records.
 type listed struct {
-	ord   int32   // in recs
-	names uint32  // index of nameSets
-	lat   float32 // NaN unless the scene is resolved to a place or its outskirts
+	ord   int32  // in recs
+	names uint32 // index of nameSets
+	// lat and lon are NaN unless the scene is resolved to a place or its
+	// outskirts.
+	lat, lon float32
 }
 
 // NewEventIndex returns an empty index.
@@ -301,9 +303,9 @@ func (ix *EventIndex) Add(e EventRecord) {
 	k.types = intern(&ix.typeSets, ix.typeIDs, joinTypes(e.types), e.types)
 	k.credit = internCredit(&ix.creditSets, ix.creditIDs, e.credit)
 	k.killed, k.injured = e.killed, e.injured
-	l := listed{ord: int32(len(ix.recs)), names: k.names, lat: float32(math.NaN())}
+	l := listed{ord: int32(len(ix.recs)), names: k.names, lat: float32(math.NaN()), lon: float32(math.NaN())}
 	if k.precise {
-		l.lat = float32(k.lat)
+		l.lat, l.lon = float32(k.lat), float32(k.lon)
 	}
 	ix.recs = append(ix.recs, k)
 	if e.prec == eventDay {
@@ -383,9 +385,10 @@ func (ix *EventIndex) Match(rec EventRecord) (best EventRecord, sim float64, rul
 	// thousands, and copying each was most of the time a linking pass spent
 	// on events.
 	cands := ix.cands[:0]
+	lonMax := maxEventLon(rec.lat)
 	add := func(list []listed) {
 		for _, l := range list {
-			if ix.near(&rec, l) {
+			if ix.near(&rec, lonMax, l) {
 				cands = append(cands, ix.record(&ix.recs[l.ord]))
 			}
 		}
@@ -416,14 +419,44 @@ func (ix *EventIndex) Match(rec EventRecord) (best EventRecord, sim float64, rul
 // two) and rounding.
 const maxEventLat = EventKm/(earthKm*math.Pi/180) + 1e-4
 
+// maxEventLon is how far in longitude, in degrees, a scene no more than
+// EventKm from one at latitude lat can lie when its own latitude is within
+// maxEventLat of lat, and a little more; +Inf near the poles, where any
+// longitude can be that near. From haversineKm's formula: two points d
+// apart have cos φ1 cos φ2 sin²(Δλ/2) ≤ sin²(d/2R), and cos φ2 is at least
+// cos(|φ1| + maxEventLat). The margin covers a longitude kept as a float32
+// (a metre or two) and rounding.
+func maxEventLon(lat float64) float64 {
+	const rad = math.Pi / 180
+	far := math.Abs(lat) + maxEventLat
+	if far >= 89 {
+		return math.Inf(1)
+	}
+	s := math.Sin(EventKm/(2*earthKm)) / math.Sqrt(math.Cos(lat*rad)*math.Cos(far*rad))
+	if s >= 1 {
+		return math.Inf(1)
+	}
+	return 2*math.Asin(s)/rad + 1e-4
+}
+
 // near reports what pairEvents(rec, the record of l) requires of their
 // places, from what l keeps: two resolved scenes no more than EventKm
-// apart in latitude, or else a place name in common. Their dates agree
-// already: Match reads the lists of the days and month whose records'
-// dates agree with rec's (eventTier).
-func (ix *EventIndex) near(rec *EventRecord, l listed) bool {
+// apart in latitude and lonMax (maxEventLon of rec's latitude) in
+// longitude, or else a place name in common. Their dates agree already:
+// Match reads the lists of the days and month whose records' dates agree
+// with rec's (eventTier). Without the longitude, a day's scenes at the
+// latitude of rec's, hundreds at a million records, were each copied
+// and measured.
+func (ix *EventIndex) near(rec *EventRecord, lonMax float64, l listed) bool {
 	if rec.precise && l.lat == l.lat { // not NaN: resolved
-		return math.Abs(rec.lat-float64(l.lat)) <= maxEventLat
+		if math.Abs(rec.lat-float64(l.lat)) > maxEventLat {
+			return false
+		}
+		d := math.Abs(rec.lon - float64(l.lon))
+		if d > 180 {
+			d = 360 - d // across the antimeridian
+		}
+		return d <= lonMax
 	}
 	return sharesName(rec.names, ix.nameSets[l.names])
 }

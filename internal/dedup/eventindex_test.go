@@ -146,3 +146,88 @@ func TestEventIndexNearTenKm(t *testing.T) {
 		}
 	}
 }
+
+// TestEventIndexNearEastWest: scenes just inside EventKm due east of one
+// another are one event, just outside they are not, from the equator to
+// the Arctic, south of it, and across the antimeridian; Match's longitude
+// test must not cut the first.
+func TestEventIndexNearEastWest(t *testing.T) {
+	for _, c := range []struct {
+		lat, lon float64
+	}{{0.01, 36.64}, {33.5, 36.64}, {-34.9, 138.6}, {69.7, 18.9}, {78.2, 15.6}, {0, 179.95}, {-16.5, -179.97}, {89.95, 0}} {
+		for _, want := range []bool{true, false} {
+			km := 10.005
+			if want {
+				km = 9.995
+			}
+			// The longitude km east along the parallel's great circle:
+			// bisect, since a parallel is not one.
+			lo, hi := 0.0, 180.0
+			for range 100 {
+				mid := (lo + hi) / 2
+				if haversineKm(c.lat, c.lon, c.lat, c.lon+mid) < km {
+					lo = mid
+				} else {
+					hi = mid
+				}
+			}
+			east := c.lon + lo
+			if east > 180 {
+				east -= 360
+			}
+			if d := haversineKm(c.lat, c.lon, c.lat, east); math.Abs(d-km) > 1e-6 && c.lat < 89 {
+				t.Fatalf("latitude %v: the scene east is %v km away, want %v", c.lat, d, km)
+			}
+			ix := NewEventIndex()
+			ix.Add(NewEventRecord(scene{id: 1, date: day(2017, 4, 4), place: "Here", lat: c.lat, lon: c.lon, precision: 1}.stored()))
+			q := scene{id: 2, date: day(2017, 4, 4), place: "There", lat: c.lat, lon: east, precision: 1}
+			_, _, _, ok := ix.Match(NewEventRecord(q.stored()))
+			if c.lat >= 89 {
+				// Near the pole every longitude is within reach: the
+				// scenes are the same place.
+				want = haversineKm(c.lat, c.lon, c.lat, east) <= EventKm
+			}
+			if ok != want {
+				t.Errorf("latitude %v, longitude %v, %v km east (longitude %v): Match %v, want %v", c.lat, c.lon, km, east, ok, want)
+			}
+		}
+	}
+}
+
+// TestNearKeepsEveryCloseScene draws pairs of resolved scenes all over the
+// globe, many within a few kilometres, and checks that near never rules
+// out a pair haversineKm puts within EventKm: it is only a quicker
+// first test of pairEvents's.
+func TestNearKeepsEveryCloseScene(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 12))
+	ix := NewEventIndex()
+	within, ruledOut := 0, 0
+	for range 200000 {
+		lat := rng.Float64()*180 - 90
+		lon := rng.Float64()*360 - 180
+		if rng.IntN(4) == 0 {
+			lat = math.Copysign(80+rng.Float64()*10, lat) // near the poles
+		}
+		dlat, dlon := (rng.Float64()*2-1)*0.12, (rng.Float64()*2-1)*0.12/math.Max(0.01, math.Cos(lat*math.Pi/180))
+		lat2, lon2 := math.Max(-90, math.Min(90, lat+dlat)), lon+dlon
+		for lon2 > 180 {
+			lon2 -= 360
+		}
+		for lon2 < -180 {
+			lon2 += 360
+		}
+		a := EventRecord{precise: true, lat: lat, lon: lon}
+		l := listed{lat: float32(lat2), lon: float32(lon2)}
+		if haversineKm(lat, lon, lat2, lon2) <= EventKm {
+			within++
+			if !ix.near(&a, maxEventLon(lat), l) {
+				t.Fatalf("(%v, %v) and (%v, %v) are %v km apart, and near rules them out", lat, lon, lat2, lon2, haversineKm(lat, lon, lat2, lon2))
+			}
+		} else if !ix.near(&a, maxEventLon(lat), l) {
+			ruledOut++
+		}
+	}
+	if within < 10000 || ruledOut < 10000 {
+		t.Errorf("%d close pairs and %d ruled out of 200,000: the test is meant to exercise both", within, ruledOut)
+	}
+}
