@@ -444,9 +444,9 @@ func maxEventLon(lat float64) float64 {
 // apart in latitude and lonMax (maxEventLon of rec's latitude) in
 // longitude, or else a place name in common. Their dates agree already:
 // Match reads the lists of the days and month whose records' dates agree
-// with rec's (eventTier). Without the longitude, a day's scenes at the
-// latitude of rec's, hundreds at a million records, were each copied
-// and measured.
+// with rec's (eventTier). Without the longitude, every scene of those
+// days near rec's latitude was copied and measured, wherever it lay along
+// the parallel.
 func (ix *EventIndex) near(rec *EventRecord, lonMax float64, l listed) bool {
 	if rec.precise && l.lat == l.lat { // not NaN: resolved
 		if math.Abs(rec.lat-float64(l.lat)) > maxEventLat {
