@@ -21,16 +21,7 @@ func TestCheckpointBesideWriter(t *testing.T) {
 	defer s.Close()
 	before := fileSize(t, path)
 	const rows, size = 1000, 4096
-	err = s.write(ctx, func(q querier) error {
-		if _, err := q.ExecContext(ctx, "CREATE TABLE scratch (b BLOB)"); err != nil {
-			return err
-		}
-		_, err := q.ExecContext(ctx, "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) INSERT INTO scratch SELECT randomblob(?) FROM n", rows, size)
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	writeScratch(t, s, rows, size)
 	if wal := fileSize(t, path+"-wal"); wal < rows*size {
 		t.Fatalf("the log holds %d bytes after writing %d: the test writes too little to see a checkpoint", wal, rows*size)
 	}
@@ -72,4 +63,21 @@ func fileSize(t *testing.T, path string) int64 {
 		t.Fatal(err)
 	}
 	return fi.Size()
+}
+
+// writeScratch writes rows random blobs of size bytes into a new table
+// scratch, in one transaction.
+func writeScratch(t *testing.T, s *Store, rows, size int) {
+	t.Helper()
+	ctx := t.Context()
+	err := s.write(ctx, func(q querier) error {
+		if _, err := q.ExecContext(ctx, "CREATE TABLE scratch (b BLOB)"); err != nil {
+			return err
+		}
+		_, err := q.ExecContext(ctx, "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) INSERT INTO scratch SELECT randomblob(?) FROM n", rows, size)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }

@@ -41,16 +41,7 @@ func TestPageCachePool(t *testing.T) {
 	}
 	defer s.Close()
 	const rows, size = 6000, 4096 // 24 MB: more than the 16 MB cache
-	err = s.write(ctx, func(q querier) error {
-		if _, err := q.ExecContext(ctx, "CREATE TABLE scratch (b BLOB)"); err != nil {
-			return err
-		}
-		_, err := q.ExecContext(ctx, "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) INSERT INTO scratch SELECT randomblob(?) FROM n", rows, size)
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	writeScratch(t, s, rows, size)
 	u := pageCacheStatus()
 	t.Logf("pool: %d slots in use (at most %d), %d bytes outside it (at most %d), largest page request %d bytes", u.used, u.usedMax, u.overflow, u.overflowMax, u.largest)
 	if u.largest == 0 || u.largest > pageCacheSlotSize {
