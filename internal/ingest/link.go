@@ -44,7 +44,7 @@ type linker struct {
 	empty  bool
 	events *dedup.EventIndex
 	loaded map[[2]int]bool // year and month whose EventCandidates are in events
-	heads  map[int64]int64 // cluster's first record → its event
+	heads  headEvents      // cluster's first record → its event
 	// bands indexes the bands of the records linked at cluster level;
 	// nil until a linking pass needs it (loadBands).
 	bands *dedup.BandIndex
@@ -64,7 +64,7 @@ func (lk *linker) reset() {
 	lk.empty = false
 	lk.events = dedup.NewEventIndex()
 	lk.loaded = map[[2]int]bool{}
-	lk.heads = map[int64]int64{}
+	lk.heads = headEvents{}
 	lk.release()
 	if lk.matcher != nil {
 		lk.matcher.Forget()
@@ -419,7 +419,7 @@ func (in *ingester) linkEvents(ctx context.Context, batch []caption.StoredRecord
 		r.Event = group
 		in.lk.events.Add(dedup.NewEventRecord(*r))
 		if r.Cluster == r.ID {
-			in.lk.heads[r.ID] = r.Event
+			in.lk.heads.add(r.ID, r.Event)
 		}
 	}
 	return links, nil
@@ -428,14 +428,14 @@ func (in *ingester) linkEvents(ctx context.Context, batch []caption.StoredRecord
 // matchEvent decides r's event link.
 func (in *ingester) matchEvent(ctx context.Context, r caption.StoredRecord) (target, group int64, sim float64, rule string, err error) {
 	if r.Cluster != 0 && r.Cluster != r.ID {
-		event, ok := in.lk.heads[r.Cluster]
+		event, ok := in.lk.heads.get(r.Cluster)
 		if !ok {
 			head, err := in.store.Record(ctx, r.Cluster)
 			if err != nil {
 				return 0, 0, 0, "", err
 			}
 			event = head.Event
-			in.lk.heads[head.ID] = event
+			in.lk.heads.remember(head.ID, event)
 		}
 		if event != 0 {
 			in.sum.EventJoins++
