@@ -26,7 +26,7 @@ const maxHeadGap = 1 << 16
 
 // get returns the event of head id, and whether it is known.
 func (h *headEvents) get(id int64) (int64, bool) {
-	if i := id - h.base; len(h.dense) > 0 && i >= 0 && i < int64(len(h.dense)) {
+	if i := id - h.base; i >= 0 && i < int64(len(h.dense)) {
 		if e := h.dense[i]; e != 0 {
 			return int64(e), true
 		}
@@ -50,15 +50,11 @@ func (h *headEvents) add(id, event int64) {
 func (h *headEvents) remember(id, event int64) { h.put(id, event, false) }
 
 func (h *headEvents) put(id, event int64, extend bool) {
-	i := id - h.base
-	fits := event > 0 && event <= math.MaxUint32 && i >= 0
-	if fits && i < int64(len(h.dense)) {
-		h.dense[i] = uint32(event)
-		delete(h.other, id)
-		return
-	}
-	if fits && extend && i < int64(len(h.dense))+maxHeadGap {
-		h.dense = append(h.dense, make([]uint32, i+1-int64(len(h.dense)))...)
+	i, n := id-h.base, int64(len(h.dense))
+	if event > 0 && event <= math.MaxUint32 && i >= 0 && (i < n || extend && i < n+maxHeadGap) {
+		if i >= n {
+			h.dense = append(h.dense, make([]uint32, i+1-n)...)
+		}
 		h.dense[i] = uint32(event)
 		delete(h.other, id)
 		return
@@ -67,7 +63,7 @@ func (h *headEvents) put(id, event int64, extend bool) {
 		h.other = map[int64]int64{}
 	}
 	h.other[id] = event
-	if i >= 0 && i < int64(len(h.dense)) {
+	if i >= 0 && i < n {
 		h.dense[i] = 0
 	}
 }
