@@ -37,14 +37,7 @@ var ftsQueries = []string{"aleppo", "civil defence", "killed", "idlib OR mosul"}
 // search text and full-text match reads back as that sijil stored it;
 // then that new captions go in beside the converted rows.
 func TestMigrateLean(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "sijil.db")
-	data, err := os.ReadFile("testdata/register-0010.db")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, data, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	path := copyRegister0010(t)
 	old := readOldRegister(t, openRaw(t, path))
 	if len(old.records) < 150 || len(old.texts) != len(old.records) {
 		t.Fatalf("fixture: %d records, %d search texts", len(old.records), len(old.texts))
@@ -121,6 +114,21 @@ func TestMigrateLean(t *testing.T) {
 		t.Errorf("%d records with plain fields, %d deflated; want %d and %d", plain, deflated, len(old.records), len(searchRecords))
 	}
 	checkIntegrity(t, s)
+}
+
+// copyRegister0010 copies testdata/register-0010.db to a scratch file, whose
+// path it returns.
+func copyRegister0010(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "sijil.db")
+	data, err := os.ReadFile("testdata/register-0010.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
 
 // readOldRegister reads a register of schema 0010 with SQL.

@@ -103,7 +103,7 @@ func dumpTables(t *testing.T, db *sql.DB) map[string][]string {
 		{"records", "SELECT * FROM records ORDER BY id"},
 		{"occurrences", "SELECT * FROM occurrences ORDER BY 1, 2, 3"},
 		{"search_values", "SELECT * FROM search_values ORDER BY 1"},
-		{"search_terms", "SELECT * FROM search_terms ORDER BY 1, 2"},
+		{"search_terms_fts", "SELECT v.id, t.rowid FROM search_values AS v, search_terms_fts AS t WHERE t.search_terms_fts MATCH 'v' || v.id ORDER BY 1, 2"},
 		{"search_records", "SELECT * FROM search_records ORDER BY 1"},
 		{"search_points", "SELECT * FROM search_points ORDER BY 1"},
 		{"search_changes", "SELECT * FROM search_changes ORDER BY 1"},

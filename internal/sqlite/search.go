@@ -1,14 +1,11 @@
 package sqlite
 
 import (
-	"cmp"
 	"context"
 	"database/sql"
 	"encoding/binary"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -43,10 +40,11 @@ type valueKey struct {
 }
 
 // indexRecords adds records, which must not be in the index, to the search
-// index: their values and terms, their place in search_changes, then their
-// full text (records_fts). records_fts goes last: once FTS5 is written in a
-// transaction, every later statement that opens a statement journal makes
-// it flush its pending terms, which cost a quarter of PutDocument's time.
+// index: their values, their place in search_changes, then the words of
+// their values (search_terms_fts) and their full text (records_fts). The
+// full-text indexes go last: once FTS5 is written in a transaction, every
+// later statement that opens a statement journal makes it flush its
+// pending terms, which cost a quarter of PutDocument's time.
 // The other statements are OR FAIL, sparing a statement journal (see
 // writePlan): callers abandon or roll back the whole write when one fails.
 func (s *Store) indexRecords(ctx context.Context, q querier, recs []indexed) error {
@@ -75,32 +73,33 @@ func (s *Store) indexRecords(ctx context.Context, q querier, recs []indexed) err
 	if err := lookupValues(ctx, q, keys, ids); err != nil {
 		return err
 	}
-	var termRows, recordRows, pointRows, changeRows [][]any
+	var recordRows, pointRows, changeRows [][]any
 	texts := make(map[string]string, len(recs))
+	valueWords := make(map[string]string, len(recs))
+	var words []byte
 	for i, r := range recs {
 		var packed []byte
+		words = words[:0]
 		for _, t := range terms[i] {
 			k := valueKey{fieldCode(t.Field), t.Fold}
-			termRows = append(termRows, []any{ids[k], r.id})
 			packed = binary.AppendUvarint(packed, packTerm(ids[k], k.field))
+			words = appendValueWord(words, ids[k])
 		}
 		recordRows = append(recordRows, append(searchRecordRow(r), packed))
 		if r.rec.Location != nil {
 			pointRows = append(pointRows, []any{r.id, appendPoint(nil, r.rec)})
 		}
 		changeRows = append(changeRows, []any{r.id})
-		texts[strconv.FormatInt(r.id, 10)] = searchTexts[i]
+		key := strconv.FormatInt(r.id, 10)
+		texts[key] = searchTexts[i]
+		if len(words) > 0 {
+			valueWords[key] = string(words)
+		}
 	}
-	// Terms in key order: each value's postings end where the batch's
-	// go, a page or so per value instead of a seek per row.
-	slices.SortFunc(termRows, func(a, b []any) int {
-		return cmp.Or(cmp.Compare(a[0].(int64), b[0].(int64)), cmp.Compare(a[1].(int64), b[1].(int64)))
-	})
 	for _, ins := range []struct {
 		prefix string
 		rows   [][]any
 	}{
-		{"INSERT OR FAIL INTO search_terms (value_id, record_id) VALUES ", termRows},
 		{"INSERT OR FAIL INTO search_records (id, day_first, day_last, year, country, killed, lat, lon, basis, terms) VALUES ", recordRows},
 		{"INSERT OR FAIL INTO search_points (id, point) VALUES ", pointRows},
 		{"INSERT OR FAIL INTO search_changes (record_id) VALUES ", changeRows},
@@ -109,13 +108,27 @@ func (s *Store) indexRecords(ctx context.Context, q querier, recs []indexed) err
 			return err
 		}
 	}
-	return insertText(ctx, q, texts)
+	if err := insertText(ctx, q, "INSERT INTO search_terms_fts (rowid, terms)", valueWords); err != nil {
+		return err
+	}
+	return insertText(ctx, q, "INSERT INTO records_fts (rowid, text)", texts)
 }
 
-// insertText adds records' search text to records_fts in one statement:
-// the rows go in as one JSON object, ID to text, which json_each unrolls.
-// In statements of a hundred rows FTS5 cost more than twice as much.
-func insertText(ctx context.Context, q querier, texts map[string]string) error {
+// appendValueWord appends the word search_terms_fts indexes a search value
+// ID under, "v" and the ID, after a space when words is not empty. A
+// filter matches the same word: 'v' || search_values.id (termIn).
+func appendValueWord(words []byte, id int64) []byte {
+	if len(words) > 0 {
+		words = append(words, ' ')
+	}
+	return strconv.AppendInt(append(words, 'v'), id, 10)
+}
+
+// insertText adds rows to a full-text index in one statement, insert
+// (INSERT INTO the table and its rowid and column): the rows go in as one
+// JSON object, ID to text, which json_each unrolls. In statements of a
+// hundred rows FTS5 cost more than twice as much.
+func insertText(ctx context.Context, q querier, insert string, texts map[string]string) error {
 	if len(texts) == 0 {
 		return nil
 	}
@@ -123,7 +136,7 @@ func insertText(ctx context.Context, q querier, texts map[string]string) error {
 	if err != nil {
 		return err
 	}
-	_, err = q.ExecContext(ctx, "INSERT INTO records_fts (rowid, text) SELECT key, value FROM json_each(?)", string(js))
+	_, err = q.ExecContext(ctx, insert+" SELECT key, value FROM json_each(?)", string(js))
 	return err
 }
 
@@ -185,29 +198,13 @@ func packTerm(id int64, field int) uint64 { return uint64(id)<<3 | uint64(field)
 // unpackTerm reverses packTerm.
 func unpackTerm(v uint64) (id int64, field int) { return int64(v >> 3), int(v & 7) }
 
-// reindexRecord replaces a record's entries in the search index. Its
-// search_terms rows are found from search_records.terms.
+// reindexRecord replaces a record's entries in the search index.
 func (s *Store) reindexRecord(ctx context.Context, q querier, id int64, r caption.Record) error {
-	var packed []byte
-	err := q.QueryRowContext(ctx, "SELECT terms FROM search_records WHERE id = ?", id).Scan(&packed)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return err
-	}
-	for len(packed) > 0 {
-		v, n := binary.Uvarint(packed)
-		if n <= 0 {
-			return fmt.Errorf("record %d: corrupt search_records.terms", id)
-		}
-		valueID, _ := unpackTerm(v)
-		if _, err := q.ExecContext(ctx, "DELETE FROM search_terms WHERE value_id = ? AND record_id = ?", valueID, id); err != nil {
-			return err
-		}
-		packed = packed[n:]
-	}
 	for _, del := range []string{
 		"DELETE FROM search_records WHERE id = ?",
 		"DELETE FROM search_points WHERE id = ?",
 		"DELETE FROM search_changes WHERE record_id = ?",
+		"DELETE FROM search_terms_fts WHERE rowid = ?",
 		"DELETE FROM records_fts WHERE rowid = ?",
 	} {
 		if _, err := q.ExecContext(ctx, del, id); err != nil {

@@ -29,8 +29,12 @@ func (w *where) String() string {
 	return " WHERE " + strings.Join(w.conds, " AND ")
 }
 
-// termIn starts the condition that a record holds a search value.
-const termIn = "r.id IN (SELECT t.record_id FROM search_values AS v JOIN search_terms AS t ON t.value_id = v.id WHERE "
+// termIn is the condition that a record holds a search value of which
+// cond (on search_values AS v) holds. The planner reads the values first,
+// by their indexes, and matches each value's word in search_terms_fts.
+func termIn(cond string) string {
+	return "r.id IN (SELECT t.rowid FROM search_values AS v, search_terms_fts AS t WHERE (" + cond + ") AND t.search_terms_fts MATCH 'v' || v.id)"
+}
 
 // planWhere returns the conditions on search_records AS r of p's filters,
 // without its cursor. User text reaches SQL only as arguments, and FTS5
@@ -69,16 +73,16 @@ func planWhere(p caption.Plan) *where {
 				args = append(args, k)
 			}
 		}
-		w.add(termIn+strings.Join(alts, " OR ")+")", args...)
+		w.add(termIn(strings.Join(alts, " OR ")), args...)
 	}
 	if p.Admin1Key != "" {
-		w.add(termIn+fmt.Sprintf("v.field = %d AND v.key = ?)", caption.CodeAdmin1), p.Admin1Key)
+		w.add(termIn(fmt.Sprintf("v.field = %d AND v.key = ?", caption.CodeAdmin1)), p.Admin1Key)
 	}
 	if p.Basis != "" {
 		w.add("r.basis = ?", string(p.Basis))
 	}
 	for _, t := range p.Terms {
-		w.add(termIn+"v.field = ? AND v.fold = ?)", fieldCode(t.Field), t.Fold)
+		w.add(termIn("v.field = ? AND v.fold = ?"), fieldCode(t.Field), t.Fold)
 	}
 	if p.KilledMin != nil {
 		w.add("r.killed >= ?", *p.KilledMin)

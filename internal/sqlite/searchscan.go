@@ -17,7 +17,7 @@ import (
 // It reads the matches' rows of search_records once, in one statement,
 // and counts them, counts their facet values and picks the page in Go:
 // counting and ordering them in SQL took three passes over the matches
-// and a look-up in search_terms per match, which in a pure-Go SQLite cost
+// and a look-up of each match's values, which in a pure-Go SQLite cost
 // more than everything else.
 func (s *Store) Search(ctx context.Context, q caption.Query) (res caption.SearchResult, err error) {
 	defer wrap(&err, "sqlite.Search")

@@ -48,9 +48,12 @@ func checkIntegrity(t *testing.T, s *Store) {
 		}
 		t.Errorf("foreign_key_check: %s row %v has no %s", table, rowid, parent)
 	}
-	if _, err := s.writer.ExecContext(ctx, "INSERT INTO records_fts (records_fts, rank) VALUES ('integrity-check', 0)"); err != nil {
-		t.Errorf("FTS5 integrity-check: %v", err)
+	for _, table := range []string{"records_fts", "search_terms_fts"} {
+		if _, err := s.writer.ExecContext(ctx, "INSERT INTO "+table+" ("+table+", rank) VALUES ('integrity-check', 0)"); err != nil {
+			t.Errorf("FTS5 integrity-check of %s: %v", table, err)
+		}
 	}
+	checkTermWords(t, s.writer)
 	// Keys are unique by UNIQUE (key_hash) and records_key_collided; this
 	// checks the one case those leave to the store, a key stored both with
 	// and without its hash.

@@ -178,12 +178,24 @@ CREATE TABLE search_records (
 	terms     BLOB
 , basis TEXT) STRICT;
 
--- table search_terms
-CREATE TABLE search_terms (
-	value_id  INTEGER NOT NULL,
-	record_id INTEGER NOT NULL,
-	PRIMARY KEY (value_id, record_id)
-) STRICT, WITHOUT ROWID;
+-- table search_terms_fts
+CREATE VIRTUAL TABLE search_terms_fts USING fts5 (
+	terms,
+	content = '', contentless_delete = 1, detail = none,
+	tokenize = 'ascii'
+);
+
+-- table search_terms_fts_config
+CREATE TABLE 'search_terms_fts_config'(k PRIMARY KEY, v) WITHOUT ROWID;
+
+-- table search_terms_fts_data
+CREATE TABLE 'search_terms_fts_data'(id INTEGER PRIMARY KEY, block BLOB);
+
+-- table search_terms_fts_docsize
+CREATE TABLE 'search_terms_fts_docsize'(id INTEGER PRIMARY KEY, sz BLOB, origin INTEGER);
+
+-- table search_terms_fts_idx
+CREATE TABLE 'search_terms_fts_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
 
 -- table search_values
 CREATE TABLE search_values (
