@@ -100,3 +100,40 @@ func BenchmarkBandIndexRepetitive(b *testing.B) {
 		n++
 	}
 }
+
+// BenchmarkEventIndexCrowded matches a resolved scene against an index of
+// 30 days of records at 200 places spread over the Middle East, at the
+// density of a generated million captions (some 150 records a day) and of
+// ten million: what Match costs a record as a register's days fill up.
+func BenchmarkEventIndexCrowded(b *testing.B) {
+	for _, perDay := range []int{150, 1500} {
+		b.Run(fmt.Sprintf("perday=%d", perDay), func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(3, uint64(perDay)))
+			type town struct{ lat, lon float64 }
+			towns := make([]town, 200)
+			for i := range towns {
+				towns[i] = town{29 + rng.Float64()*9, 34 + rng.Float64()*12}
+			}
+			ix := NewEventIndex()
+			for id := int64(1); id <= int64(30*perDay); id++ {
+				t := towns[rng.IntN(len(towns))]
+				s := scene{id: id, date: day(2017, 4, 1+rng.IntN(30)), place: fmt.Sprint("town", rng.IntN(len(towns))),
+					lat: t.lat + rng.Float64()*0.05, lon: t.lon + rng.Float64()*0.05, precision: 1, types: []caption.EventType{caption.Airstrike}}
+				ix.Add(NewEventRecord(s.stored()))
+			}
+			queries := make([]EventRecord, 1024)
+			for i := range queries {
+				t := towns[rng.IntN(len(towns))]
+				s := scene{id: 1 << 40, date: day(2017, 4, 2+rng.IntN(28)), place: "elsewhere", lat: t.lat, lon: t.lon + 0.2,
+					precision: 1, types: []caption.EventType{caption.Shelling}}
+				queries[i] = NewEventRecord(s.stored())
+			}
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				ix.Match(queries[i%len(queries)])
+				i++
+			}
+		})
+	}
+}

@@ -1,8 +1,10 @@
 package dedup
 
 import (
+	"cmp"
 	"math"
 	"slices"
+	"sort"
 	"strings"
 
 	"sijil/internal/caption"
@@ -235,7 +237,7 @@ func matchEventRecords(rec *EventRecord, candidates []*EventRecord) (best int, t
 // 200 bytes a record.
 type EventIndex struct {
 	recs    []indexedEvent
-	byDay   map[int32][]listed // day-precision records by day
+	byDay   map[int32]*dayList // day-precision records by day
 	byMonth map[[2]int32][]listed
 	ids     idSet
 
@@ -250,6 +252,7 @@ type EventIndex struct {
 
 	cands []EventRecord // Match's scratch
 	ptrs  []*EventRecord
+	tail  []listed // dayList.add's scratch
 }
 
 // indexedEvent is an EventRecord as an EventIndex keeps it.
@@ -279,7 +282,7 @@ type listed struct {
 
 // NewEventIndex returns an empty index.
 func NewEventIndex() *EventIndex {
-	return &EventIndex{byDay: map[int32][]listed{}, byMonth: map[[2]int32][]listed{},
+	return &EventIndex{byDay: map[int32]*dayList{}, byMonth: map[[2]int32][]listed{},
 		nameSets: [][]string{nil}, nameIDs: map[string]uint32{"": 0},
 		typeSets: [][]caption.EventType{nil}, typeIDs: map[string]uint32{"": 0},
 		creditSets: []eventCredit{noCredit}, creditIDs: map[string]uint32{noCredit.key(): 0}}
@@ -309,7 +312,12 @@ func (ix *EventIndex) Add(e EventRecord) {
 	}
 	ix.recs = append(ix.recs, k)
 	if e.prec == eventDay {
-		ix.byDay[e.day] = append(ix.byDay[e.day], l)
+		d := ix.byDay[e.day]
+		if d == nil {
+			d = &dayList{}
+			ix.byDay[e.day] = d
+		}
+		d.add(l, &ix.tail)
 	}
 	m := [2]int32{e.year, e.month}
 	ix.byMonth[m] = append(ix.byMonth[m], l)
@@ -394,8 +402,19 @@ func (ix *EventIndex) Match(rec EventRecord) (best EventRecord, sim float64, rul
 		}
 	}
 	if rec.prec == eventDay {
-		for d := rec.day - 1; d <= rec.day+1; d++ {
-			add(ix.byDay[d])
+		for day := rec.day - 1; day <= rec.day+1; day++ {
+			d := ix.byDay[day]
+			if d == nil {
+				continue
+			}
+			if !rec.precise {
+				add(d.ents)
+				continue
+			}
+			near, unresolved := d.nearLat(rec.lat)
+			add(unresolved)
+			add(near)
+			add(d.ents[d.sorted:])
 		}
 	} else {
 		add(ix.byMonth[[2]int32{rec.year, rec.month}])
@@ -410,6 +429,70 @@ func (ix *EventIndex) Match(rec EventRecord) (best EventRecord, sim float64, rul
 		return EventRecord{}, 0, "", false
 	}
 	return cands[i], top.score, top.rule(), true
+}
+
+// dayList is the records of one day. Once it holds a few dozen, it is kept
+// in latitude order but for the last few added, so that Match reads, for a
+// resolved scene, only the scenes of the day within maxEventLat of its
+// latitude, the unresolved ones (which match by name) and the few not yet
+// in order. A register's records crowd into its days as it grows: a
+// generated million captions put some 145 on a day, and reading all three
+// days' records for each record was most of what Match cost there, and ten
+// times as much a record at ten million.
+type dayList struct {
+	// ents[:sorted] are in latitude order, unresolved scenes (NaN) first.
+	ents   []listed
+	sorted int
+}
+
+const (
+	// dayListSorted is how many records a day holds before its list is
+	// put in order, and dayListTail how many are added after that before
+	// they are merged in: each merge moves the records after the first
+	// one merged, so a day of n records costs about n/dayListTail moves a
+	// record added, and Match reads at most dayListTail out of order.
+	dayListSorted = 64
+	dayListTail   = 32
+	// latSlack widens nearLat's window beyond maxEventLat, so that
+	// rounding in its comparisons never leaves out a record that near's
+	// own test would keep.
+	latSlack = 1e-6
+)
+
+// add appends l, and puts the list in order when enough are out of order;
+// tail is the caller's scratch.
+func (d *dayList) add(l listed, tail *[]listed) {
+	d.ents = append(d.ents, l)
+	n := len(d.ents)
+	if n < dayListSorted || n-d.sorted < dayListTail {
+		return
+	}
+	byLat := func(a, b listed) int { return cmp.Compare(a.lat, b.lat) }
+	t := append((*tail)[:0], d.ents[d.sorted:]...)
+	slices.SortFunc(t, byLat)
+	// Merge from the end: the sorted prefix's records move up only as far
+	// as the new records that go before them.
+	i, j := d.sorted-1, len(t)-1
+	for k := n - 1; j >= 0; k-- {
+		if i >= 0 && byLat(d.ents[i], t[j]) > 0 {
+			d.ents[k] = d.ents[i]
+			i--
+		} else {
+			d.ents[k] = t[j]
+			j--
+		}
+	}
+	d.sorted, *tail = n, t
+}
+
+// nearLat returns, of the records in order, those whose resolved scene is
+// within maxEventLat (and latSlack) of latitude lat, and the unresolved.
+func (d *dayList) nearLat(lat float64) (near, unresolved []listed) {
+	s := d.ents[:d.sorted]
+	resolved := sort.Search(len(s), func(i int) bool { return s[i].lat == s[i].lat })
+	lo := sort.Search(len(s), func(i int) bool { return i >= resolved && float64(s[i].lat) >= lat-maxEventLat-latSlack })
+	hi := sort.Search(len(s), func(i int) bool { return i >= resolved && float64(s[i].lat) > lat+maxEventLat+latSlack })
+	return s[lo:hi], s[:resolved]
 }
 
 // maxEventLat is EventKm in degrees of latitude, and a little more. Two

@@ -1,8 +1,10 @@
 package dedup
 
 import (
+	"cmp"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"sijil/internal/caption"
@@ -108,23 +110,29 @@ func TestEventIndexMatchesEveryRecord(t *testing.T) {
 	}
 	matched := 0
 	for id := int64(10001); id <= 10600; id++ {
-		q := random(id)
-		got, sim, rule, ok := ix.Match(q)
-		i, top, want := -1, eventPair{}, false
-		if q.matchable() {
-			i, top, want = matchEventRecords(&q, ptrs)
-		}
-		if ok != want || ok && (got.ID != all[i].ID || sim != top.score || rule != top.rule()) {
-			t.Fatalf("record %d: Match = (%d, %v, %q, %v); against every record (%d, %v, %q, %v)",
-				id, got.ID, sim, rule, ok, all[max(i, 0)].ID, top.score, top.rule(), want)
-		}
-		if ok {
+		if matchAsEveryRecord(t, ix, random(id), ptrs) {
 			matched++
 		}
 	}
 	if matched < 100 {
 		t.Errorf("only %d of 600 queries matched: the test is meant to exercise matches", matched)
 	}
+}
+
+// matchAsEveryRecord checks that ix.Match(q) picks what comparing q with
+// every record of all picks, and reports whether q matched.
+func matchAsEveryRecord(t *testing.T, ix *EventIndex, q EventRecord, all []*EventRecord) bool {
+	t.Helper()
+	got, sim, rule, ok := ix.Match(q)
+	i, top, want := -1, eventPair{}, false
+	if q.matchable() {
+		i, top, want = matchEventRecords(&q, all)
+	}
+	if ok != want || ok && (got.ID != all[i].ID || sim != top.score || rule != top.rule()) {
+		t.Fatalf("record %d against %d records: Match = (%d, %v, %q, %v); against every record (%d, %v, %q, %v)",
+			q.ID, len(all), got.ID, sim, rule, ok, all[max(i, 0)].ID, top.score, top.rule(), want)
+	}
+	return ok
 }
 
 // TestEventIndexNearTenKm: scenes just inside EventKm due north of one
@@ -229,5 +237,71 @@ func TestNearKeepsEveryCloseScene(t *testing.T) {
 	}
 	if within < 10000 || ruledOut < 10000 {
 		t.Errorf("%d close pairs and %d ruled out of 200,000: the test is meant to exercise both", within, ruledOut)
+	}
+}
+
+// TestEventIndexCrowdedDays: with hundreds of records a day, whose lists
+// Match reads in latitude order (dayList), Match still picks what
+// comparing the query with every record added so far picks. Queries come
+// between additions, so that they meet lists in order and lists with
+// records not yet merged in; the towns share latitudes far apart in
+// longitude, lie near the poles and the antimeridian, and a third of the
+// scenes are not resolved.
+func TestEventIndexCrowdedDays(t *testing.T) {
+	rng := rand.New(rand.NewPCG(77, 2026))
+	towns := []struct {
+		name     string
+		lat, lon float64
+	}{{"Douma", 33.5711, 36.4019}, {"Harasta", 33.5586, 36.365}, {"Baghdad", 33.3152, 44.3661},
+		{"Kabul", 34.5553, 69.2075}, {"Mosul", 36.34, 43.13}, {"Aleppo", 36.2021, 37.1343},
+		{"Kharkiv", 49.9935, 36.2304}, {"Longyearbyen", 78.2232, 15.6267}, {"Suva", -18.1248, 178.4501},
+		{"Taveuni", -16.85, -179.97}, {"Goma", -1.6792, 29.2228}, {"Bunia", 1.5667, 30.25}}
+	types := []caption.EventType{caption.Airstrike, caption.Shelling, caption.Funeral, caption.Protest}
+	random := func(id int64) EventRecord {
+		town := towns[rng.IntN(len(towns))]
+		s := scene{id: id, place: town.name, lang: "en", agencies: []caption.Agency{"AFP"}}
+		if rng.IntN(20) == 0 {
+			s.date = caption.PartialDate{Year: 2019, Month: 7, Precision: caption.PrecisionMonth}
+		} else {
+			s.date = day(2019, 7, 10+rng.IntN(6))
+		}
+		if rng.IntN(3) > 0 {
+			s.precision, s.lat, s.lon = 1+rng.IntN(2), town.lat+rng.Float64()*0.3-0.15, town.lon+rng.Float64()*0.3-0.15
+			if s.lon > 180 {
+				s.lon -= 360
+			}
+			if s.lon < -180 {
+				s.lon += 360
+			}
+		}
+		if rng.IntN(2) == 0 {
+			s.types = []caption.EventType{types[rng.IntN(len(types))]}
+		}
+		return NewEventRecord(s.stored())
+	}
+	ix := NewEventIndex()
+	var all []*EventRecord
+	matched, queries := 0, 0
+	for id := int64(1); id <= 8000; id++ {
+		e := random(id)
+		ix.Add(e)
+		all = append(all, &e)
+		if id%8 != 0 {
+			continue
+		}
+		queries++
+		if matchAsEveryRecord(t, ix, random(100000+id), all) {
+			matched++
+		}
+	}
+	ordered := 0
+	for _, d := range ix.byDay {
+		ordered = max(ordered, d.sorted)
+		if !slices.IsSortedFunc(d.ents[:d.sorted], func(a, b listed) int { return cmp.Compare(a.lat, b.lat) }) {
+			t.Errorf("a day's list is not in latitude order")
+		}
+	}
+	if ordered < 1000 || matched < queries/2 || matched == queries {
+		t.Errorf("%d records in order on the most crowded day, %d of %d queries matched: the test is meant to exercise long lists, matches and misses", ordered, matched, queries)
 	}
 }
