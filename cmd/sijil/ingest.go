@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"time"
 
 	"sijil/internal/caption"
 	"sijil/internal/dedup"
@@ -101,9 +100,7 @@ func runIngest(ctx context.Context, cfg Config, near dedup.Options, paths []stri
 		return errUsage
 	}
 	reservePageCache()
-	if os.Getenv("GOMEMLIMIT") == "" {
-		defer followMemoryLimit(ingestMemoryLimit, time.Second)()
-	}
+	defer budgetIngestMemory(os.Getenv)()
 	opt, err := pipelineOptions(cfg)
 	if err != nil {
 		return fmt.Errorf("ingest: %w", err)
