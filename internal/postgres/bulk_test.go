@@ -36,8 +36,8 @@ func TestDeferIndexes(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, d := range deferrable {
-		if !strings.Contains(before, "CREATE INDEX "+d.name+" ON ") {
-			t.Fatalf("index %s, which the store defers, is not in the schema", d.name)
+		if !strings.Contains(before, deferredLine(d)) {
+			t.Fatalf("%s, which the store defers, is not in the schema", d.name)
 		}
 	}
 	q := caption.Query{Text: "rubble", Country: "SY", From: "2016-11-01", To: "2016-11-20", Limit: 100}
@@ -116,6 +116,49 @@ func TestDeferIndexes(t *testing.T) {
 	}
 }
 
+// TestRestoreChecksForeignKeys: a foreign key added back checks the rows
+// written while it was dropped. A link to a record that does not exist
+// stops RestoreIndexes with an error naming the key, which stays deferred
+// (the next Open tries again) until the row is mended.
+func TestRestoreChecksForeignKeys(t *testing.T) {
+	s := newTestStore(t)
+	ctx := t.Context()
+	doc, items := testDocument("a.txt", 1, 2, 3)
+	if _, err := s.PutDocuments(ctx, []caption.DocumentItems{{Document: doc, Items: items}}, testVersions, newLinks); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DeferIndexes(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var record, target int64
+	if err := s.pool.QueryRow(ctx, "SELECT record_id, target_id FROM links ORDER BY record_id LIMIT 1").Scan(&record, &target); err != nil {
+		t.Fatal(err)
+	}
+	const dangling = 1 << 40
+	if _, err := s.pool.Exec(ctx, "UPDATE links SET target_id = $1 WHERE record_id = $2", dangling, record); err != nil {
+		t.Fatalf("a dangling link while the keys are deferred: %v", err)
+	}
+	_, err := s.RestoreIndexes(ctx)
+	if err == nil || !strings.Contains(err.Error(), "links_target_id_fkey") {
+		t.Fatalf("RestoreIndexes over a dangling link: %v, want an error naming links_target_id_fkey", err)
+	}
+	if names := deferredNames(t, s); !slices.Contains(names, "links_target_id_fkey") {
+		t.Errorf("deferred_indexes after the failed restore: %v, want links_target_id_fkey still there", names)
+	}
+	if _, err := s.pool.Exec(ctx, "UPDATE links SET target_id = $1 WHERE record_id = $2", target, record); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.RestoreIndexes(ctx); err != nil {
+		t.Fatalf("RestoreIndexes once mended: %v", err)
+	}
+	if names := deferredNames(t, s); len(names) != 0 {
+		t.Errorf("deferred_indexes holds %v once restored", names)
+	}
+	if _, err := s.pool.Exec(ctx, "UPDATE links SET target_id = $1 WHERE record_id = $2", dangling, record); err == nil {
+		t.Error("a dangling link is accepted once the keys are back")
+	}
+}
+
 // TestRestoreRefusesForeignRows: deferred_indexes may come from anyone
 // who could write the database. RestoreIndexes builds only what the store
 // itself defers, from its own definitions, and refuses any other name.
@@ -152,14 +195,23 @@ func TestRestoreRefusesForeignRows(t *testing.T) {
 	}
 }
 
-// withoutDeferrable is a schema dump without the deferrable indexes' lines.
+// withoutDeferrable is a schema dump without the deferrable indexes' and
+// foreign keys' lines.
 func withoutDeferrable(dump string) string {
 	lines := strings.SplitAfter(dump, "\n")
 	return strings.Join(slices.DeleteFunc(lines, func(l string) bool {
 		return slices.ContainsFunc(deferrable, func(d deferredIndex) bool {
-			return strings.HasPrefix(l, "CREATE INDEX "+d.name+" ON ")
+			return strings.HasPrefix(l, deferredLine(d))
 		})
 	}), "")
+}
+
+// deferredLine is how the line of d begins in a schema dump (dumpTable).
+func deferredLine(d deferredIndex) string {
+	if d.table == "" {
+		return "CREATE INDEX " + d.name + " ON "
+	}
+	return "ALTER TABLE " + d.table + " ADD CONSTRAINT " + d.name + " FOREIGN KEY "
 }
 
 func deferredNames(t *testing.T, s *Store) []string {
