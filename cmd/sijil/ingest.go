@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"sijil/internal/caption"
 	"sijil/internal/dedup"
@@ -100,7 +101,9 @@ func runIngest(ctx context.Context, cfg Config, near dedup.Options, paths []stri
 		return errUsage
 	}
 	reservePageCache()
-	defer budgetIngestMemory(os.Getenv)()
+	if os.Getenv("GOMEMLIMIT") == "" {
+		defer followMemoryLimit(ingestMemoryLimit, time.Second)()
+	}
 	opt, err := pipelineOptions(cfg)
 	if err != nil {
 		return fmt.Errorf("ingest: %w", err)

@@ -17,36 +17,6 @@ import (
 // MiB at 482 MB for 4% more time, 340 MiB at 472 MB (2026-12-03).
 const ingestMemoryLimit = 360 << 20
 
-// ingestGCPercent is GOGC during an ingest under ingestMemoryLimit, unless
-// GOGC sets it. With GOGC's default of 100 the collector ran whenever the
-// heap doubled, far below the limit: at 100,000 captions (a live heap of
-// some 100 MB) it cost a tenth of the ingest's time, and 400 took it from
-// 6.7–6.8 s to 6.0–6.1 s (2026-12-04), peak 427–431 MB resident against
-// 265–270 MB. Where linking's state fills the limit (a million captions)
-// the limit sets the pace of collections, and 400 changed neither the
-// time nor the peak.
-const ingestGCPercent = 400
-
-// budgetIngestMemory puts an ingest under its memory budget: the soft limit
-// ingestMemoryLimit, followed as the live heap grows (followMemoryLimit),
-// and under it ingestGCPercent, unless the environment (getenv) sets
-// GOMEMLIMIT, which leaves both to the runtime, or GOGC, which keeps its
-// own percentage. The returned function restores what was before.
-func budgetIngestMemory(getenv func(string) string) (restore func()) {
-	if getenv("GOMEMLIMIT") != "" {
-		return func() {}
-	}
-	stop := followMemoryLimit(ingestMemoryLimit, time.Second)
-	if getenv("GOGC") != "" {
-		return stop
-	}
-	before := debug.SetGCPercent(ingestGCPercent)
-	return func() {
-		debug.SetGCPercent(before)
-		stop()
-	}
-}
-
 // memoryLimitFor is the soft limit for a live heap of live bytes: floor
 // while the heap is well under it, and beyond it 15% more than the live
 // heap and 32 MiB. The margin is small, so that a register near the floor

@@ -60,33 +60,3 @@ func TestFollowMemoryLimit(t *testing.T) {
 		t.Errorf("limit after stop = %d, want %d as before", got, before)
 	}
 }
-
-// TestBudgetIngestMemory: an ingest runs under the memory limit and
-// ingestGCPercent unless the environment sets GOMEMLIMIT (neither) or GOGC
-// (the limit only), and restore puts back both as they were.
-func TestBudgetIngestMemory(t *testing.T) {
-	beforeGC := debug.SetGCPercent(100)
-	defer debug.SetGCPercent(beforeGC)
-	beforeLimit := debug.SetMemoryLimit(-1)
-	tests := []struct {
-		env               map[string]string
-		wantGC, wantLimit int64
-	}{
-		{nil, ingestGCPercent, ingestMemoryLimit},
-		{map[string]string{"GOGC": "50"}, 100, ingestMemoryLimit},
-		{map[string]string{"GOMEMLIMIT": "1GiB"}, 100, beforeLimit},
-		{map[string]string{"GOMEMLIMIT": "1GiB", "GOGC": "off"}, 100, beforeLimit},
-	}
-	for _, tc := range tests {
-		restore := budgetIngestMemory(func(k string) string { return tc.env[k] })
-		gc := int64(debug.SetGCPercent(100)) // as before: restore sets it again
-		limit := debug.SetMemoryLimit(-1)
-		restore()
-		if gc != tc.wantGC || limit != tc.wantLimit {
-			t.Errorf("env %v: GC percent %d, limit %d; want %d and %d", tc.env, gc, limit, tc.wantGC, tc.wantLimit)
-		}
-		if gc, limit := debug.SetGCPercent(100), debug.SetMemoryLimit(-1); gc != 100 || limit != beforeLimit {
-			t.Errorf("env %v: after restore GC percent %d, limit %d; want 100 and %d", tc.env, gc, limit, beforeLimit)
-		}
-	}
-}
