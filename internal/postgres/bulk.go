@@ -20,9 +20,9 @@ type deferredIndex struct{ name, def, table string }
 
 // deferrable are the indexes a bulk load leaves unbuilt (see
 // caption.BulkLoader), and after them the foreign keys it drops and adds
-// back, with their definitions as the migrations make them. The indexes are
-// those that only searches, facets, record and event pages, exports and
-// reparse read. Storing and linking never read them, and no constraint
+// back, with their definitions as the migrations make them. The indexes
+// are those that only searches, facets, record and event pages, exports
+// and reparse read. Storing and linking never read them, and no constraint
 // rests on them; EventCandidates reads records_date_idx, which linking
 // calls only when another process wrote during the run. The search index
 // (GIN, over the generated tsvector) is the dearest to keep up row by row.
@@ -33,8 +33,8 @@ type deferredIndex struct{ name, def, table string }
 //
 // The definitions are the store's, not read back from the database, so
 // that a row of deferred_indexes can name an index to build or a key to
-// add back and nothing more. TestDeferIndexes checks that building them gives back the schema
-// the migrations made.
+// add back and nothing more. TestDeferIndexes checks that building them
+// gives back the schema the migrations made.
 var deferrable = []deferredIndex{
 	{name: "records_basis_idx", def: "CREATE INDEX records_basis_idx ON records (basis) WHERE basis IS NOT NULL"},
 	{name: "records_cluster_members_idx", def: "CREATE INDEX records_cluster_members_idx ON records (cluster_id, date_first, id)"},
@@ -92,9 +92,9 @@ func (d deferredIndex) drop() string {
 }
 
 // DeferIndexes drops the deferrable indexes and foreign keys the schema
-// holds and records their names, in Exclusive (its gate and lock), so that it waits for a
-// load in progress and a concurrent load that deferred them first leaves
-// nothing to drop.
+// holds and records their names, in Exclusive (its gate and lock), so that
+// it waits for a load in progress and a concurrent load that deferred them
+// first leaves nothing to drop.
 func (s *Store) DeferIndexes(ctx context.Context) (err error) {
 	defer wrap(&err, "postgres.DeferIndexes")
 	return s.Exclusive(ctx, func(ctx context.Context) error {
@@ -120,11 +120,11 @@ func (s *Store) DeferIndexes(ctx context.Context) (err error) {
 }
 
 // RestoreIndexes builds each index and adds back each foreign key (which
-// checks every row) of deferred_indexes, in its own
-// transaction with the removal of its row, so that a load killed while it
-// builds them loses at most the one it was building; the next Open builds
-// the rest. It reports how many it built. A row naming an index the store
-// does not defer is refused: the database is not this store's own.
+// checks every row) of deferred_indexes, in its own transaction with the
+// removal of its row, so that a load killed while it builds them loses at
+// most the one it was building; the next Open builds the rest. It reports
+// how many it built. A row naming an index the store does not defer is
+// refused: the database is not this store's own.
 func (s *Store) RestoreIndexes(ctx context.Context) (n int, err error) {
 	defer wrap(&err, "postgres.RestoreIndexes")
 	for {
