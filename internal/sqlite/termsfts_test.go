@@ -1,6 +1,7 @@
 package sqlite
 
 import (
+	stdcmp "cmp"
 	"database/sql"
 	"encoding/binary"
 	"maps"
@@ -121,16 +122,7 @@ func readPostings(t *testing.T, db *sql.DB, query string) []posting {
 		t.Fatal(err)
 	}
 	slices.SortFunc(ps, func(a, b posting) int {
-		if a.field != b.field {
-			return a.field - b.field
-		}
-		if a.fold != b.fold {
-			if a.fold < b.fold {
-				return -1
-			}
-			return 1
-		}
-		return int(a.record - b.record)
+		return stdcmp.Or(stdcmp.Compare(a.field, b.field), stdcmp.Compare(a.fold, b.fold), stdcmp.Compare(a.record, b.record))
 	})
 	return ps
 }
