@@ -20,9 +20,9 @@ import (
 // less than keeping it up to date row by row; for a day's photos added to
 // an archive it would not. It returns the store as a BulkLoader when it
 // deferred them, for restoreIndexes, and nil otherwise.
-func (in *ingester) deferIndexes(ctx context.Context, docs []string) (caption.BulkLoader, error) {
+func (in *ingester) deferIndexes(ctx context.Context) (caption.BulkLoader, error) {
 	bl, ok := in.store.(caption.BulkLoader)
-	if !ok || !in.bulk(docs) {
+	if !ok || !in.bulk(in.incoming) {
 		return nil, nil
 	}
 	if err := bl.DeferIndexes(ctx); err != nil {
@@ -46,11 +46,11 @@ func captionBytes(format string, size int64) int64 {
 	return size
 }
 
-// bulk reports whether docs hold, besides those the store holds by path,
-// more than nothing and at least as many caption bytes as the store's
-// documents. It stops looking as soon as they do: for an empty register,
-// at the first document that is not empty.
-func (in *ingester) bulk(docs []string) bool {
+// incomingBytes returns the caption bytes (captionBytes) of the documents
+// of docs that the store does not hold by path: what a bulk load is
+// decided on, and what the band index's growth is projected from
+// (bandRoom). A stat a document costs little beside reading it.
+func (in *ingester) incomingBytes(docs []string) int64 {
 	var incoming int64
 	for _, p := range docs {
 		if _, ok := in.known[p]; ok || p == "-" {
@@ -61,11 +61,15 @@ func (in *ingester) bulk(docs []string) bool {
 		if fi, err := os.Stat(p); err == nil {
 			incoming += captionBytes(source.FormatOfName(p), fi.Size())
 		}
-		if incoming > 0 && incoming >= in.storedBytes {
-			return true
-		}
 	}
-	return false
+	return incoming
+}
+
+// bulk reports whether a run whose new documents hold incoming caption
+// bytes (incomingBytes) stores in bulk: more than nothing, and at least as
+// many as the store's documents.
+func (in *ingester) bulk(incoming int64) bool {
+	return incoming > 0 && incoming >= in.storedBytes
 }
 
 // restoreIndexes builds the indexes deferIndexes left unbuilt, unless ctx

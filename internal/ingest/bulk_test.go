@@ -63,7 +63,7 @@ func TestBulkRule(t *testing.T) {
 		for _, k := range tc.known {
 			in.known[k] = "sha"
 		}
-		if got := in.bulk(tc.docs); got != tc.want {
+		if got := in.bulk(in.incomingBytes(tc.docs)); got != tc.want {
 			t.Errorf("%s: bulk = %v, want %v", tc.name, got, tc.want)
 		}
 	}

@@ -137,7 +137,8 @@ func Ingest(ctx context.Context, store caption.Store, paths []string, opt Option
 	defer in.lk.release()
 	docs := in.expand(paths)
 	in.progress.total, in.progress.links, in.progress.skipped = len(docs), in.sum.Links, in.sum.Skipped
-	deferred, err := in.deferIndexes(ctx, docs)
+	in.incoming = in.incomingBytes(docs)
+	deferred, err := in.deferIndexes(ctx)
 	if err != nil {
 		return in.done(), err
 	}
@@ -173,6 +174,10 @@ type ingester struct {
 	// storedBytes is the size of the stored documents, which a run that
 	// reads at least as much of other documents stores in bulk.
 	storedBytes int64
+	// incoming is the caption bytes of the documents named that the store
+	// does not hold (incomingBytes), and incomingDone those of them stored
+	// so far.
+	incoming, incomingDone int64
 	// bare are the stored photo documents without their picture (stored
 	// before the register kept pictures, or unreadable then): path →
 	// SHA-256. Met unchanged, their pictures are analysed and stored.

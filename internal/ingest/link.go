@@ -330,11 +330,11 @@ func (in *ingester) loadBands(ctx context.Context, batch []caption.StoredRecord)
 		}
 		n = st.Records
 	}
-	// Room for two batches more than now: the table's size is a power of
-	// two, which leaves up to as much again. The old index goes first:
-	// at a million records it is over 100 MB.
+	// Room for two batches more than now, and for the records the run's
+	// remaining documents will likely add (bandRoom). The old index goes
+	// first: at a million records it is over 100 MB.
 	in.lk.release()
-	want := n + 2*len(batch)
+	want := n + 2*len(batch) + in.bandRoom(n)
 	ix = in.newBandIndex(want, bands)
 	for b, err := range in.store.ClusterBands(ctx, 0) {
 		if err != nil {
@@ -347,6 +347,26 @@ func (in *ingester) loadBands(ctx context.Context, batch []caption.StoredRecord)
 	in.lk.bands = ix
 	return nil
 }
+
+// bandRoom is the room a new band index of n records keeps for the
+// records the run's documents not yet stored will add, projected from
+// those it stored by their bytes of captions, and a tenth more: growing by
+// doubling alone read the whole index back from the store three times on
+// the way to 100,000 captions and six to a million (projected, once and
+// twice). A projection off by a factor costs at most one read more (too
+// little) or memory for maxBandGrowth times the records (too much).
+func (in *ingester) bandRoom(n int) int {
+	added := in.sum.NewClusters + in.sum.Copies
+	left := in.incoming - in.incomingDone
+	if in.incomingDone <= 0 || added == 0 || left <= 0 {
+		return 0
+	}
+	return int(min(float64(added)/float64(in.incomingDone)*float64(left)*1.1, float64(maxBandGrowth*n)))
+}
+
+// maxBandGrowth bounds bandRoom against a projection made from a few
+// unusual documents.
+const maxBandGrowth = 4
 
 // newBandIndex returns a band index for n records that keeps a quarter of
 // opt.MaxCandidates records a band, or all of them when it is negative:

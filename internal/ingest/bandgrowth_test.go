@@ -1,0 +1,54 @@
+package ingest
+
+import (
+	"context"
+	"iter"
+	"path/filepath"
+	"testing"
+
+	"sijil/internal/caption"
+)
+
+// bandReads is a store that counts its ClusterBands calls: each reads back
+// the bands of every record linked at cluster level, which ingest does
+// when its band index has no room left.
+type bandReads struct {
+	caption.Store
+	calls int
+}
+
+func (s *bandReads) ClusterBands(ctx context.Context, after int64) iter.Seq2[caption.BandRecord, error] {
+	s.calls++
+	return s.Store.ClusterBands(ctx, after)
+}
+
+// TestBandIndexGrowsByProjection ingests 4,000 captions in transactions of
+// 50 (a document each) into an empty register. The first band index holds
+// two batches; a larger one is sized for what the documents not yet
+// stored will add, so that the bands are read back once or twice, not at
+// every doubling (three times here when bandRoom returns 0). The clusters
+// are those of one transaction.
+func TestBandIndexGrowsByProjection(t *testing.T) {
+	dir := t.TempDir()
+	writeCorpus(t, dir, 4000)
+	var sums []Summary
+	var reads []int
+	for _, batch := range []int{50, 100_000} {
+		s := &bandReads{Store: mustOpenSQLite(t, filepath.Join(t.TempDir(), "sijil.db"))}
+		opt := testOptions(t)
+		opt.Batch = batch
+		sums = append(sums, mustIngest(t, s, []string{dir}, opt))
+		reads = append(reads, s.calls)
+	}
+	t.Logf("records %d; bands read back %d times in transactions of 50, %d in one", sums[0].NewRecords, reads[0], reads[1])
+	if reads[0] < 1 || reads[0] > 2 {
+		t.Errorf("in transactions of 50: bands read back %d times, want 1 or 2", reads[0])
+	}
+	if reads[1] != 0 {
+		t.Errorf("in one transaction: bands read back %d times, want 0", reads[1])
+	}
+	if sums[0].NewClusters != sums[1].NewClusters || sums[0].Copies != sums[1].Copies {
+		t.Errorf("clusters %d and copies %d in transactions of 50, %d and %d in one",
+			sums[0].NewClusters, sums[0].Copies, sums[1].NewClusters, sums[1].Copies)
+	}
+}
