@@ -71,11 +71,29 @@ func NewBandIndex(n, bands int) *BandIndex {
 	for 3*size < 4*n*bands {
 		size *= 2
 	}
+	slots := make([]uint32, size)
+	touchPages(slots)
 	return &BandIndex{
-		slots:    make([]uint32, size),
+		slots:    slots,
 		ids:      make([]int64, 0, n),
 		clusters: make([]int64, 0, n),
 		tags:     make([]uint32, 0, n),
+	}
+}
+
+// touchPages writes a zero into each page of slots. A new table comes
+// from memory the process has never written, which the kernel maps to
+// its one page of zeros; on the virtual machines sijil is measured on, a
+// read of such a page cost some 6 µs, against 0.1 µs once the page was
+// written (1.25 million random reads of a new 16 MB table: 7.3 s, and 0.1
+// s after writing a word a page, which took 0.1 s). Linking reads a new
+// table's slots before it writes most of them: the first batch of 50,000
+// near-identical captions spent 3.7 s of its 12 s probing an empty
+// table.
+func touchPages(slots []uint32) {
+	const perPage = 4096 / 4
+	for i := 0; i < len(slots); i += perPage {
+		slots[i] = 0
 	}
 }
 
