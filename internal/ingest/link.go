@@ -353,8 +353,10 @@ func (in *ingester) loadBands(ctx context.Context, batch []caption.StoredRecord)
 // those it stored by their bytes of captions, and a tenth more: growing by
 // doubling alone read the whole index back from the store three times on
 // the way to 100,000 captions and six to a million (projected, once and
-// twice). A projection off by a factor costs at most one read more (too
-// little) or memory for maxBandGrowth times the records (too much).
+// twice). A projection too low costs a read more, made with a better
+// one; too high, memory for at most maxBandGrowth times the records. Records
+// linked from a killed run's leftovers count as added, and make it a
+// little high.
 func (in *ingester) bandRoom(n int) int {
 	added := in.sum.NewClusters + in.sum.Copies
 	left := in.incoming - in.incomingDone
