@@ -53,7 +53,7 @@ func captionBytes(format string, size int64) int64 {
 func (in *ingester) incomingBytes(docs []string) int64 {
 	var incoming int64
 	for _, p := range docs {
-		if _, ok := in.known[p]; ok || p == "-" {
+		if !in.incomingPath(p) {
 			continue
 		}
 		// A file that cannot be read now fails when it is read, as
@@ -63,6 +63,14 @@ func (in *ingester) incomingBytes(docs []string) int64 {
 		}
 	}
 	return incoming
+}
+
+// incomingPath reports whether the document at path counts in
+// incomingBytes: one the store does not hold by path, other than standard
+// input, whose size is not known before it is read.
+func (in *ingester) incomingPath(path string) bool {
+	_, known := in.known[path]
+	return !known && path != "-"
 }
 
 // bulk reports whether a run whose new documents hold incoming caption

@@ -197,7 +197,7 @@ func (in *ingester) putChunk(ctx context.Context, docs []*document) error {
 func (in *ingester) count(d *document, res caption.IngestResult) {
 	in.sum.Documents++
 	in.sum.Bytes += d.doc.Size
-	if _, ok := in.known[d.doc.Path]; !ok && d.doc.Path != "-" {
+	if in.incomingPath(d.doc.Path) {
 		in.incomingDone += captionBytes(d.doc.Format, d.doc.Size)
 	}
 	if d.known || res.Unchanged {
