@@ -142,7 +142,9 @@ type Prepared any
 // the workers wait for it.
 type Preparer interface {
 	// Prepare may be called from several goroutines at once, and must not
-	// touch the store's data.
+	// touch the store's data. It may drop from items what it encoded and
+	// the write will not read again (a record's evidence): the caller
+	// gives items to the write and reads them no more.
 	Prepare(items []Item) Prepared
 }
 

@@ -24,7 +24,7 @@ func keyHash(key string) int64 {
 // findRecords returns the IDs and texts of the items' records already
 // stored, by key, and the key hashes it saw held, by these records or by
 // others. It fails with caption.ErrInvalid on an empty key.
-func (s *Store) findRecords(ctx context.Context, q querier, items []caption.Item) (ids map[string]int64, held map[int64]bool, texts map[string]string, err error) {
+func (s *Store) findRecords(ctx context.Context, q querier, items []*caption.Item) (ids map[string]int64, held map[int64]bool, texts map[string]string, err error) {
 	ids, held, texts = map[string]int64{}, map[int64]bool{}, map[string]string{}
 	var hashes []any
 	keyOf := map[int64][]string{}

@@ -3,6 +3,7 @@ package sqlite
 import (
 	"database/sql"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -20,7 +21,8 @@ import (
 // way, byte for byte. Prepare is
 // checked to have packed most of the records itself, so that the first
 // register is not one the write packed again, and no caption an earlier
-// document's call packed.
+// document's call packed. The items Prepare packed no longer hold their
+// evidence, which the records stored still do.
 func TestPrepareStoresTheSameRegister(t *testing.T) {
 	type doc struct {
 		d     caption.Document
@@ -45,7 +47,10 @@ func TestPrepareStoresTheSameRegister(t *testing.T) {
 			if reverse { // as workers may: a later document prepared first
 				i = len(docs) - 1 - k
 			}
-			batch[i] = caption.DocumentItems{Document: docs[i].d, Items: docs[i].items, Prepared: prepare(s, i, docs[i].items)}
+			// Each store's own items: Prepare drops the evidence of
+			// those it packs, which a later store would then lack.
+			items := slices.Clone(docs[i].items)
+			batch[i] = caption.DocumentItems{Document: docs[i].d, Items: items, Prepared: prepare(s, i, items)}
 		}
 		if _, err := s.PutDocuments(t.Context(), batch, v, nil); err != nil {
 			t.Fatal(err)
@@ -66,6 +71,11 @@ func TestPrepareStoresTheSameRegister(t *testing.T) {
 		for j, pk := range pre.(preparedItems) {
 			if pk != nil {
 				packedItems++
+				// The write reads it from the packed record, which
+				// the comparison below checks.
+				if items[j].Record.Evidence != nil {
+					t.Errorf("%s caption %d: packed, yet its evidence still held", docs[i].d.Path, j)
+				}
 			}
 			if i == 1 && pk != nil && keysOfA[items[j].Fingerprint.Key] {
 				t.Errorf("b.txt caption %d: packed again, though a.txt's was", j)
