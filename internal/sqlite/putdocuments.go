@@ -230,7 +230,8 @@ func (p *putPlan) planLinks(ctx context.Context, q querier, created []caption.St
 	for _, r := range created {
 		isNew[r.ID] = true
 	}
-	p.groups = [2]map[int64]int64{{}, {}}
+	p.groups = [2]map[int64]int64{make(map[int64]int64, len(created)), make(map[int64]int64, len(created))}
+	p.links = make([]caption.Link, 0, len(links))
 	now := time.Now()
 	var stored []caption.Link // targets and groups among the stored records, as links to themselves
 	for _, l := range links {

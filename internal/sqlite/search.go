@@ -73,7 +73,9 @@ func (s *Store) indexRecords(ctx context.Context, q querier, recs []indexed) err
 	if err := lookupValues(ctx, q, keys, ids); err != nil {
 		return err
 	}
-	var recordRows, pointRows, changeRows [][]any
+	// Made at their size: a wire dump's document is one call, and
+	// growing its lists copied them again and again.
+	recordRows, pointRows, changeRows := make([][]any, 0, len(recs)), make([][]any, 0, len(recs)), make([][]any, 0, len(recs))
 	texts := make(map[string]string, len(recs))
 	valueWords := make(map[string]string, len(recs))
 	var words []byte
@@ -142,7 +144,8 @@ func insertText(ctx context.Context, q querier, insert string, texts map[string]
 
 // searchRecordRow is r's row of search_records, but for terms.
 func searchRecordRow(r indexed) []any {
-	row := []any{r.id, nil, nil, nil, nil, r.rec.Killed, nil, nil, nil}
+	row := make([]any, 9, 10) // and the terms, which indexRecords appends
+	row[0], row[5] = r.id, r.rec.Killed
 	if d := r.rec.Date; !d.IsZero() {
 		first, last := d.Days()
 		row[1], row[2], row[3] = first, last, fmt.Sprintf("%04d", d.Year)
