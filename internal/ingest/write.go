@@ -149,6 +149,9 @@ func (in *ingester) putChunk(ctx context.Context, docs []*document) error {
 			in.fail(d.path, d.err)
 			continue
 		}
+		if len(d.items) > in.opt.LargeDocument {
+			in.large(d.path, len(d.items))
+		}
 		batch = append(batch, caption.DocumentItems{Document: d.doc, Items: d.items, Prepared: d.prepared})
 		stored = append(stored, d)
 	}
