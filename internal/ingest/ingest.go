@@ -286,29 +286,31 @@ func bareDocuments(ctx context.Context, store caption.Store, docs []caption.Docu
 func (in *ingester) fail(path string, err error) {
 	f := Failure{Path: path, Err: err}
 	in.sum.Failures = append(in.sum.Failures, f)
-	if in.opt.Failed != nil {
-		in.progress.clear()
-		in.opt.Failed(f)
-	}
+	in.report(in.opt.Failed, f)
 }
 
 // photoFailed records a photo document whose picture was not kept.
 func (in *ingester) photoFailed(path string, err error) {
 	f := Failure{Path: path, Err: err}
 	in.sum.PhotoFailures = append(in.sum.PhotoFailures, f)
-	if in.opt.PhotoFailed != nil {
-		in.progress.clear()
-		in.opt.PhotoFailed(f)
-	}
+	in.report(in.opt.PhotoFailed, f)
 }
 
 // large reports a document of n captions, more than opt.LargeDocument.
 func (in *ingester) large(path string, n int) {
-	if in.opt.Large == nil {
+	in.report(in.opt.Large, Failure{Path: path, Err: fmt.Errorf("%s: %d captions in one document, which is held in memory whole and stored in one transaction (some 8 KB of memory a caption): split it into files of at most %d captions to ingest it faster and in less memory", path, n, in.opt.LargeDocument)})
+}
+
+// report passes f to the caller's callback to, if any, on a line of its
+// own: the progress line is cleared first. Call it where the progress
+// line is drawn (before the documents are stored, or on the writer's
+// goroutine): the line has no lock.
+func (in *ingester) report(to func(Failure), f Failure) {
+	if to == nil {
 		return
 	}
 	in.progress.clear()
-	in.opt.Large(Failure{Path: path, Err: fmt.Errorf("%s: %d captions in one document, which is held in memory whole and stored in one transaction (some 8 KB of memory a caption): split it into files of at most %d captions to ingest it faster and in less memory", path, n, in.opt.LargeDocument)})
+	to(f)
 }
 
 func (in *ingester) done() Summary {

@@ -142,7 +142,9 @@ func (s *Store) plan(ctx context.Context, q querier, p *putPlan, v caption.Versi
 			}
 			ids[key] = nextRecord
 			created = append(created, caption.StoredRecord{ID: nextRecord, Record: it.Record, Fingerprint: it.Fingerprint, Versions: v})
-			createdRows = append(createdRows, []any{nextRecord, key, hash})
+			// Made at its final size (recordRowLen), so that adding its
+			// columns, bands and groups below never copies it.
+			createdRows = append(createdRows, append(make([]any, 0, recordRowLen), nextRecord, key, hash))
 			texts[key] = it.Record.Text
 			r.NewRecords++
 			r.Created = append(r.Created, nextRecord)
@@ -175,11 +177,7 @@ func (s *Store) plan(ctx context.Context, q querier, p *putPlan, v caption.Versi
 			return fmt.Errorf("%s: caption %d: %w", p.results[itemDoc[n]].Document.Path, items[n].Occurrence.Index, errs[i])
 		}
 		cols := recordColumns(items[n].Record, packs[i], v)
-		// Made at its final size, cluster and event included (appended
-		// below), so that the row is not copied again.
-		row := make([]any, 0, len(createdRows[i])+len(cols)+3)
-		row = append(append(row, createdRows[i]...), cols...)
-		createdRows[i] = append(row, packUint64s(items[n].Fingerprint.Bands))
+		createdRows[i] = append(append(createdRows[i], cols...), packUint64s(items[n].Fingerprint.Bands))
 	}
 	if err := p.planLinks(ctx, q, created, link); err != nil {
 		return err

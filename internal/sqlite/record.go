@@ -18,6 +18,10 @@ import (
 const recordColumnNames = `text, fields, desc_len, date, date_precision, day_first, day_last, country, lat, lon,
 	killed, injured, parser_version, gazetteer_version`
 
+// recordRowLen is the length of a new record's row in PutDocuments: its
+// ID, key and key hash, recordColumns, its bands, cluster and event.
+var recordRowLen = 3 + len(recordColumns(caption.Record{}, &packed{}, caption.Versions{})) + 3
+
 func recordColumns(r caption.Record, pk *packed, v caption.Versions) []any {
 	cols := []any{pk.text, pk.fields, pk.descLen, nil, nil, nil, nil, nil, nil, nil, r.Killed, r.Injured, v.Parser, v.Gazetteer}
 	if !r.Date.IsZero() {
