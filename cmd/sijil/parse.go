@@ -122,7 +122,8 @@ func expandPaths(paths []string, stderr io.Writer) (docs []string, failed int) {
 //
 // Documents are read, parsed, resolved and encoded on GOMAXPROCS workers,
 // a document to a worker: ResolveDocument and the parser's country
-// inference read the whole document, so its captions stay together. This
+// inference read a window of the document (parse.Window captions), so its
+// captions stay together. This
 // goroutine writes the results in input order, and at most 2×workers
 // documents wait for it, which bounds the memory held whatever the number
 // of files.
@@ -239,8 +240,14 @@ func parseDocument(p *parse.Parser, g *geocode.Gazetteer, path string, data []by
 	if format == source.FormatText {
 		raws = p.Segment(raws)
 	}
-	recs := p.Document(raws)
-	g.ResolveDocument(recs)
+	// A window at a time, as ingest parses it (parse.Window): the same
+	// records, and their captions inform each other as far as there.
+	recs := make([]caption.Record, 0, len(raws))
+	parse.Windows(len(raws), func(lo, hi int) {
+		w := p.Document(raws[lo:hi])
+		g.ResolveDocument(w)
+		recs = append(recs, w...)
+	})
 	if len(recs) > encodeAhead {
 		return parsedDoc{recs: recs}
 	}

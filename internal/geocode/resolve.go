@@ -21,7 +21,10 @@ type anchor struct {
 	loc      caption.Location // the place itself, for a caption whose own places are unknown
 }
 
-// ResolveDocument resolves the scene of every record of one document. Each
+// ResolveDocument resolves the scene of every record of one document, or
+// of one window of a large one (parse.Window records: callers give it no
+// more, so that a document's distant captions are no evidence for each
+// other and its records need not be held all at once). Each
 // record is resolved once on its own; then records are resolved again with
 // the others' places as context, and records that name no country take the
 // one the document's places agree on.

@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"sijil/internal/caption"
+	"sijil/internal/parse"
 )
 
 // ReparseSummary counts what Reparse did.
@@ -108,10 +109,16 @@ func (in *ingester) reparseDocument(ctx context.Context, store caption.Store, do
 		}
 		raws[i] = caption.Raw{Text: sr.Record.Text}
 	}
-	recs := in.opt.Parser.Document(raws)
-	if in.opt.Gazetteer != nil {
-		in.opt.Gazetteer.ResolveDocument(recs)
-	}
+	// Window by window, as ingest parsed it: the occurrences are the
+	// document's every caption, in index order.
+	recs := make([]caption.Record, 0, len(raws))
+	parse.Windows(len(raws), func(lo, hi int) {
+		w := in.opt.Parser.Document(raws[lo:hi])
+		if in.opt.Gazetteer != nil {
+			in.opt.Gazetteer.ResolveDocument(w)
+		}
+		recs = append(recs, w...)
+	})
 	done := map[int64]bool{}
 	for i, o := range occs {
 		if first[o.record] != doc || done[o.record] {

@@ -58,3 +58,51 @@ func TestDocumentParallel(t *testing.T) {
 		t.Error("no caption took the document's country: the test does not reach inferCountry")
 	}
 }
+
+// TestDocumentWindows checks that captions inform each other within a
+// window of Window captions and not beyond: a caption naming only a
+// neighbourhood takes the country of its own window, however many
+// captions of another country the window before it holds, and a document
+// parsed whole gives the records its windows give parsed one by one.
+func TestDocumentWindows(t *testing.T) {
+	p, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := []string{
+		"Displaced families shelter in a school in Tyre, Lebanon, on October %d, 2023. (Photo by Mahmoud Zaki / AFP)",
+		"Medics treat the wounded at a hospital in Nabatieh, Lebanon, on November %d, 2023. (Photo by Said Khatib / Anadolu Agency)",
+		"Residents inspect a collapsed house in the Haret Hreik neighbourhood on October %d, 2023. (Photo by Ahmad Salem / Reuters)",
+	}
+	second := []string{
+		"Soldiers patrol a street in Bakhmut, Ukraine, on December %d, 2022. (Photo by Anatolii Stepanov / AFP)",
+		"Firefighters work at a burning depot in Kherson, Ukraine, on November %d, 2022. (Photo by Genya Savilov / AFP)",
+		"Neighbours clear glass from a courtyard in the Saltivka neighbourhood on December %d, 2022. (Photo by Sergey Bobok / AFP)",
+	}
+	var raws []caption.Raw
+	add := func(scenes []string, n int) {
+		for i := range n {
+			text := fmt.Sprintf(scenes[i%len(scenes)], 1+i%28)
+			raws = append(raws, caption.Raw{Text: text, Line: len(raws) + 1, Format: "text"})
+		}
+	}
+	add(first, Window)
+	add(second, 9)
+	got := p.Document(raws)
+	var windows []caption.Record
+	Windows(len(raws), func(lo, hi int) { windows = append(windows, p.Document(raws[lo:hi])...) })
+	if diff := cmp.Diff(windows, got); diff != "" {
+		t.Fatalf("the document parsed whole differs from its windows parsed one by one (-windows +whole):\n%s", diff)
+	}
+	for _, i := range []int{2, Window + 2} {
+		if got[i].CountryBasis != caption.CountryDocument {
+			t.Fatalf("caption %d (%q) did not take its window's country: %q, basis %q", i, raws[i].Text, got[i].Country, got[i].CountryBasis)
+		}
+	}
+	if c := got[2].Country; c == got[Window+2].Country {
+		t.Errorf("the neighbourhood captions of both windows took %q: the second window's came from the first", c)
+	}
+	if got[Window].Country != got[Window+2].Country {
+		t.Errorf("caption %d took %q, not its window's %q", Window+2, got[Window+2].Country, got[Window].Country)
+	}
+}
