@@ -129,6 +129,16 @@ type DocumentItems struct {
 	// Prepared is what the store's Prepare made of Items, or nil: the
 	// store does itself whatever of it is missing.
 	Prepared Prepared
+	// Continues says that Items carry on the document, which an earlier
+	// PutDocuments call of the same Exclusive call stored with the items
+	// before them: they are added to it, where a document found stored is
+	// otherwise Unchanged. A document of hundreds of thousands of captions
+	// is stored so, a part at a time, and only its parts in flight are
+	// held in memory; inside one Exclusive call, a reader never sees it,
+	// nor does a kill leave it, in part. Its items' indexes follow on from
+	// the earlier parts' (an index stored again is refused), and a
+	// document not stored is refused (ErrInvalid).
+	Continues bool
 }
 
 // Prepared is a store's own work on a document's items, done by Prepare

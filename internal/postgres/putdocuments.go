@@ -102,8 +102,10 @@ type putPlan struct {
 	// canon is, for each document, the index of the batch's first
 	// document with its path and SHA-256 (itself, mostly).
 	canon []int
-	// fresh are the indexes of the documents to create, and touched
-	// those already stored whose last ingest time moves forward.
+	// fresh are the indexes of the documents whose items are stored:
+	// those to create, and those continued (caption.DocumentItems.
+	// Continues); touched those already stored whose last ingest time
+	// moves forward.
 	fresh, touched []int
 	// keys are the distinct keys of the fresh documents' items, in the
 	// order they are first cited, and first the item citing each first.
@@ -133,9 +135,9 @@ func newPutPlan(docs []caption.DocumentItems) (*putPlan, error) {
 		if err := checkItems(d.Items); err != nil {
 			return nil, fmt.Errorf("%s: %w", doc.Path, err)
 		}
-		p.docs[i] = caption.DocumentItems{Document: doc, Items: d.Items}
+		p.docs[i] = caption.DocumentItems{Document: doc, Items: d.Items, Continues: d.Continues}
 		k := [2]string{doc.Path, doc.SHA256}
-		if j, ok := byPath[k]; ok {
+		if j, ok := byPath[k]; ok && !d.Continues {
 			p.canon[i] = j
 		} else {
 			byPath[k] = i
@@ -207,11 +209,19 @@ func (p *putPlan) lookUp(ctx context.Context, tx pgx.Tx, s *Store, v caption.Ver
 			continue
 		}
 		r.Document, p.lastSeen[i] = d.Document, d.Document.LastSeen
-		if sd, ok := stored[[2]string{d.Document.Path, d.Document.SHA256}]; ok {
+		sd, ok := stored[[2]string{d.Document.Path, d.Document.SHA256}]
+		switch {
+		case d.Continues:
+			if err := checkContinued(ctx, tx, ok, d.Document.Path, sd.ID, d.Items); err != nil {
+				return nil, err
+			}
+			r.Document = sd
+			p.fresh = append(p.fresh, i)
+		case ok:
 			r.Document, r.Unchanged = sd, true
 			r.Document.LastSeen = latest(sd.LastSeen, d.Document.LastSeen)
 			p.lastSeen[i] = r.Document.LastSeen
-		} else {
+		default:
 			p.fresh = append(p.fresh, i)
 		}
 	}
@@ -238,7 +248,7 @@ func (p *putPlan) lookUp(ctx context.Context, tx pgx.Tx, s *Store, v caption.Ver
 	if err != nil {
 		return nil, err
 	}
-	for n, i := range p.fresh {
+	for n, i := range p.created() {
 		p.results[i].Document.ID = docIDs[n]
 	}
 	for i := range p.results {
@@ -262,6 +272,37 @@ func (p *putPlan) lookUp(ctx context.Context, tx pgx.Tx, s *Store, v caption.Ver
 	}
 	p.count()
 	return created, nil
+}
+
+// created returns the indexes of the documents to create: the fresh
+// ones that are not continued.
+func (p *putPlan) created() []int {
+	var out []int
+	for _, i := range p.fresh {
+		if !p.docs[i].Continues {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// checkContinued checks the items of a document that continue it
+// (caption.DocumentItems.Continues): the document must be stored (found),
+// and the items' indexes must follow those stored.
+func checkContinued(ctx context.Context, tx pgx.Tx, found bool, path string, id int64, items []caption.Item) error {
+	if !found {
+		return fmt.Errorf("%w: %s: continues a document not stored", caption.ErrInvalid, path)
+	}
+	var last int
+	if err := tx.QueryRow(ctx, "SELECT coalesce(max(idx), -1) FROM occurrences WHERE document_id = $1", id).Scan(&last); err != nil {
+		return err
+	}
+	for _, it := range items {
+		if it.Occurrence.Index <= last {
+			return fmt.Errorf("%w: %s: caption %d continues the document, which holds captions up to index %d", caption.ErrDuplicate, path, it.Occurrence.Index, last)
+		}
+	}
+	return nil
 }
 
 // latest returns the later of two times.
@@ -306,7 +347,7 @@ func (p *putPlan) takeIDs(ctx context.Context, tx pgx.Tx, s *Store) (docIDs, fre
 	// CASE evaluates nextval only for the keys not found.
 	b.Queue(`SELECT u.key, CASE WHEN r.id IS NULL THEN nextval($2::regclass) ELSE r.id END, r.id IS NULL
 		FROM unnest($1::text[]) AS u (key) LEFT JOIN records r ON r.key = u.key`, p.keys, s.recordSeq)
-	b.Queue(`SELECT nextval($1::regclass) FROM generate_series(1, $2)`, s.documentSeq, len(p.fresh))
+	b.Queue(`SELECT nextval($1::regclass) FROM generate_series(1, $2)`, s.documentSeq, len(p.created()))
 	br := tx.SendBatch(ctx, b)
 	defer func() {
 		if cerr := br.Close(); err == nil {
@@ -475,7 +516,7 @@ func (w *putWrites) write(ctx context.Context, tx pgx.Tx, x *txState, p *putPlan
 	if err != nil {
 		return err
 	}
-	if docs != len(p.fresh) {
+	if docs != len(p.created()) {
 		if locked {
 			return fmt.Errorf("%w, outside the advisory lock", errDocumentRace)
 		}
@@ -534,9 +575,9 @@ func (w *putWrites) group(level int, id int64) *int64 {
 // how many documents and records it inserted.
 func (w *putWrites) insertRows(ctx context.Context, tx pgx.Tx, p *putPlan, staged bool) (docs, records int, err error) {
 	b := &pgx.Batch{}
-	if n := len(p.fresh); n > 0 {
+	if created := p.created(); len(created) > 0 {
 		c := documentArrays{}
-		for _, i := range p.fresh {
+		for _, i := range created {
 			d := p.results[i].Document
 			d.LastSeen = p.lastSeen[i]
 			c.add(d)

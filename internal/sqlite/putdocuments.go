@@ -88,7 +88,7 @@ func (s *Store) plan(ctx context.Context, q querier, p *putPlan, v caption.Versi
 		r := &p.results[i]
 		r.Document = d.Document
 		k := [2]string{d.Document.SHA256, d.Document.Path}
-		if j, ok := byPath[k]; ok {
+		if j, ok := byPath[k]; ok && !d.Continues {
 			r.Document, r.Unchanged = p.results[j].Document, true
 			continue
 		}
@@ -97,14 +97,20 @@ func (s *Store) plan(ctx context.Context, q querier, p *putPlan, v caption.Versi
 		if err != nil {
 			return err
 		}
-		if found {
+		switch {
+		case d.Continues:
+			if err := checkContinued(ctx, q, found, d.Document.Path, r.Document.ID, d.Items); err != nil {
+				return err
+			}
+		case found:
 			r.Unchanged = true
 			p.touched = append(p.touched, i)
 			continue
+		default:
+			r.Document.ID = nextDoc
+			nextDoc++
+			p.fresh = append(p.fresh, i)
 		}
-		r.Document.ID = nextDoc
-		nextDoc++
-		p.fresh = append(p.fresh, i)
 		pre := preparedFor(d)
 		for j := range d.Items {
 			it := &d.Items[j]
@@ -195,6 +201,25 @@ func (s *Store) plan(ctx context.Context, q querier, p *putPlan, v caption.Versi
 		}
 		p.records = append(p.records, append(row, cluster, event))
 		p.index = append(p.index, indexed{id, &created[i].Record})
+	}
+	return nil
+}
+
+// checkContinued checks the items of a document that continue it
+// (caption.DocumentItems.Continues): the document must be stored (found),
+// and the items' indexes must follow those stored.
+func checkContinued(ctx context.Context, q querier, found bool, path string, id int64, items []caption.Item) error {
+	if !found {
+		return fmt.Errorf("%w: %s: continues a document not stored", caption.ErrInvalid, path)
+	}
+	var last int
+	if err := q.QueryRowContext(ctx, "SELECT coalesce(max(idx), -1) FROM occurrences WHERE document_id = ?", id).Scan(&last); err != nil {
+		return err
+	}
+	for _, it := range items {
+		if it.Occurrence.Index <= last {
+			return fmt.Errorf("%w: %s: caption %d continues the document, which holds captions up to index %d", caption.ErrDuplicate, path, it.Occurrence.Index, last)
+		}
 	}
 	return nil
 }

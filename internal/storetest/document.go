@@ -1,7 +1,9 @@
 package storetest
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -298,4 +300,87 @@ func bigCaption(i int) string {
 	places := []string{"Douma", "Harasta", "Aleppo", "Idlib", "Raqqa", "Homs", "Daraa"}
 	return strings.Repeat(" ", i%3) + "Caption " + strconv.Itoa(i) + ": residents inspect damage in " + places[i%len(places)] +
 		", Syria, after an air strike on " + strconv.Itoa(1+i%28) + " March 2017. (Photo by A. Photographer/Agency)"
+}
+
+// testPutDocumentsContinued stores one document in three PutDocuments
+// calls of one Exclusive call, the later two continuing it (as ingest
+// stores a document of many windows): the register then holds it as one
+// document stored whole would be held, a caption of a later part citing
+// the record an earlier part created. A continuation of a document not
+// stored, and one repeating an index, are refused and change nothing; an
+// Exclusive call that fails after two parts leaves nothing of them.
+func testPutDocumentsContinued(t *testing.T, s caption.Store) {
+	ctx := t.Context()
+	raws := []string{dumaAirstrike, aleppoRescue, idlibMarket, bigCaption(1), dumaAirstrike, bigCaption(2), aleppoRescue}
+	doc, items := document("wire/archive.txt", raws...)
+	parts := [][]caption.Item{items[:2], items[2:5], items[5:]}
+	put := func(ctx context.Context, part []caption.Item, continues bool) (caption.IngestResult, error) {
+		res, err := s.PutDocuments(ctx, []caption.DocumentItems{{Document: doc, Items: part, Continues: continues}}, v1, nil)
+		if err != nil {
+			return caption.IngestResult{}, err
+		}
+		return res[0], nil
+	}
+
+	failed := errors.New("the caller gave up")
+	err := s.Exclusive(ctx, func(ctx context.Context) error {
+		for i, part := range parts[:2] {
+			if _, err := put(ctx, part, i > 0); err != nil {
+				return err
+			}
+		}
+		return failed
+	})
+	if !errors.Is(err, failed) {
+		t.Fatalf("Exclusive failing after two parts: %v, want its fn's error", err)
+	}
+	if got := mustStats(t, s); got != (caption.Stats{}) {
+		t.Fatalf("after an Exclusive call that failed after two parts: %+v, want an empty register", got)
+	}
+
+	var got []caption.IngestResult
+	err = s.Exclusive(ctx, func(ctx context.Context) error {
+		if _, err := put(ctx, parts[1], true); !errors.Is(err, caption.ErrInvalid) {
+			return fmt.Errorf("continuing a document not stored: %v, want ErrInvalid", err)
+		}
+		for i, part := range parts {
+			res, err := put(ctx, part, i > 0)
+			if err != nil {
+				return fmt.Errorf("part %d: %w", i, err)
+			}
+			got = append(got, res)
+		}
+		if _, err := put(ctx, items[4:5], true); !errors.Is(err, caption.ErrDuplicate) {
+			return fmt.Errorf("continuing with an index stored: %v, want ErrDuplicate", err)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := ids(t, s)
+	for i, want := range []struct{ occs, created, dups int }{{2, 2, 0}, {3, 2, 1}, {2, 1, 1}} {
+		r := got[i]
+		if r.Unchanged || r.Occurrences != want.occs || r.NewRecords != want.created || r.ExactDuplicate != want.dups || r.Document.ID != got[0].Document.ID {
+			t.Errorf("part %d: %+v, want %d occurrences, %d new records, %d duplicates, in document %d", i, r, want.occs, want.created, want.dups, got[0].Document.ID)
+		}
+		for n, it := range parts[i] {
+			if id := m[it.Fingerprint.Key]; r.RecordIDs[n] != id {
+				t.Errorf("part %d, item %d: record %d, want %d", i, n, r.RecordIDs[n], id)
+			}
+		}
+	}
+	if want := (caption.Stats{Documents: 1, Occurrences: len(raws), Records: 5}); mustStats(t, s) != want {
+		t.Errorf("Stats = %+v, want %+v", mustStats(t, s), want)
+	}
+	srcs, err := s.Sources(ctx, m[key(aleppoRescue)])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(srcs) != 2 || srcs[0].Index != 1 || srcs[1].Index != 6 || srcs[1].Start != items[6].Occurrence.Start || srcs[1].DocumentID != got[0].Document.ID {
+		t.Errorf("Sources of a caption in the first and last parts = %+v, want indexes 1 and 6 of document %d", srcs, got[0].Document.ID)
+	}
+	if res, err := put(ctx, items, false); err != nil || !res.Unchanged {
+		t.Errorf("the document stored again whole: %+v, %v, want it Unchanged", res, err)
+	}
 }

@@ -73,6 +73,10 @@ import (
 //   - A write naming a record that does not exist (SetLink, SetLinks,
 //     PutDocuments' links, UpdateRecord, AddCorrection) is
 //     caption.ErrNotFound, whether the store or its foreign keys find it.
+//   - PutDocuments' items continuing a document (DocumentItems.Continues)
+//     inside one Exclusive call are added to it as if it had been stored
+//     whole; a continuation of a document not stored is ErrInvalid, one
+//     repeating an index ErrDuplicate.
 //
 // Search (search.go; open must return a store that keys place names with
 // PlaceKey):
@@ -145,6 +149,7 @@ func Run(t *testing.T, open func(t *testing.T) caption.Store) {
 		{"MissingReference", testMissingReference},
 		{"Cancelled", testCancelled},
 		{"BigDocument", testBigDocument},
+		{"PutDocumentsContinued", testPutDocumentsContinued},
 		{"ConcurrentPuts", testConcurrentPuts},
 		{"SearchText", testSearchText},
 		{"SearchFilters", testSearchFilters},
