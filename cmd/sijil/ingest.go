@@ -119,7 +119,6 @@ func runIngest(ctx context.Context, cfg Config, near dedup.Options, paths []stri
 	}
 	opt.Failed = func(f ingest.Failure) { fmt.Fprintf(std.err, "sijil: ingest %v\n", f.Err) }
 	opt.PhotoFailed = func(f ingest.Failure) { fmt.Fprintf(std.err, "sijil: ingest: warning: %v\n", f.Err) }
-	opt.Large = opt.PhotoFailed
 	return withStore(ctx, cfg, func(s caption.Store) error {
 		f, err := useFocus(ctx, cfg, s, &opt)
 		if err != nil {

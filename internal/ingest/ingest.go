@@ -42,13 +42,6 @@ type Options struct {
 	// stored but whose picture could not be read; nil: only listed in the
 	// Summary.
 	PhotoFailed func(Failure)
-	// Large is called for each document of more than LargeDocument
-	// captions, before it is stored, with an error that names it and
-	// says why it is slow; nil: not reported.
-	Large func(Failure)
-	// LargeDocument is how many captions make a document large; 0 means
-	// DefaultLargeDocument.
-	LargeDocument int
 	// Stdin is read for the path "-".
 	Stdin io.Reader
 	// Workers is how many documents are read and parsed at once; 0 means
@@ -74,14 +67,6 @@ type Options struct {
 // enough that a killed ingest loses a second or so of work and a second
 // process waiting for the lock is not held up for long.
 const DefaultBatch = 5000
-
-// DefaultLargeDocument is the most captions a document holds before
-// ingest reports it as large. A document is stored in one transaction and
-// held in memory whole from its parse to its write, so that nothing of it
-// overlaps: one text file of 200,000 captions took 71 s and 1.6 GiB, where
-// 100,000 in files of a hundred take 8 s and 250 MiB (2026-12-05). At
-// 50,000 a document's heap nears the ingest's limit of 360 MiB.
-const DefaultLargeDocument = 50_000
 
 // Failure is a document that could not be ingested.
 type Failure struct {
@@ -220,9 +205,6 @@ func newIngester(ctx context.Context, store caption.Store, opt Options) (*ingest
 	if opt.MaxCandidates == 0 {
 		opt.MaxCandidates = DefaultMaxCandidates
 	}
-	if opt.LargeDocument <= 0 {
-		opt.LargeDocument = DefaultLargeDocument
-	}
 	// The link version first: if it has not moved by the first linking
 	// transaction, a store without documents now had no linked records
 	// then either (records come with documents, which are never removed),
@@ -294,11 +276,6 @@ func (in *ingester) photoFailed(path string, err error) {
 	f := Failure{Path: path, Err: err}
 	in.sum.PhotoFailures = append(in.sum.PhotoFailures, f)
 	in.report(in.opt.PhotoFailed, f)
-}
-
-// large reports a document of n captions, more than opt.LargeDocument.
-func (in *ingester) large(path string, n int) {
-	in.report(in.opt.Large, Failure{Path: path, Err: fmt.Errorf("%s: %d captions in one document, which is held in memory whole and stored in one transaction (some 8 KB of memory a caption): split it into files of at most %d captions to ingest it faster and in less memory", path, n, in.opt.LargeDocument)})
 }
 
 // report passes f to the caller's callback to, if any, on a line of its

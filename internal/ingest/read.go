@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"sijil/internal/caption"
 	"sijil/internal/dedup"
 	"sijil/internal/docwalk"
+	"sijil/internal/parse"
 	"sijil/internal/photo"
 	"sijil/internal/picture"
 	"sijil/internal/source"
@@ -19,19 +21,39 @@ import (
 
 // document is one document read and parsed, ready to store.
 type document struct {
-	path  string
-	doc   caption.Document
+	path     string
+	doc      caption.Document
+	captions int // how many captions it holds (0 when known)
+	// items are its captions parsed, for a document of one window
+	// (parse.Window captions at most); nil for a larger one, whose items
+	// come through parts.
 	items []caption.Item
 	// prepared is what the store's Prepare made of items, or nil.
 	prepared caption.Prepared
-	known    bool  // stored before with the same content: not parsed (its picture analysed if the store has none)
-	err      error // the document could not be read
+	// parts brings the items of a document of more than one window, a
+	// window at a time, in order, from the worker that parses them
+	// (stream): they are stored as they come, so that the document is
+	// never held whole. It is closed after the last window, or early when
+	// the run is cancelled or the writer closes quit, having no more use
+	// for them. rest are the captions still to parse.
+	parts chan part
+	quit  chan struct{}
+	rest  []caption.Raw
+	known bool  // stored before with the same content: not parsed (its picture analysed if the store has none)
+	err   error // the document could not be read
 	// photo is the picture of a photo document, analysed here once for
 	// the whole file however many captions it holds (Document set when
 	// stored); nil for text, and for a photo whose pixels could not be
 	// read (photoErr), whose captions are stored all the same.
 	photo    *caption.DocumentPhoto
 	photoErr error
+}
+
+// part is one window of a document's items, and what the store's Prepare
+// made of them.
+type part struct {
+	items    []caption.Item
+	prepared caption.Prepared
 }
 
 // prepare reads, parses and fingerprints the document at path, and has the
@@ -63,12 +85,55 @@ func (in *ingester) prepare(path string) *document {
 		d.err = err
 		return d
 	}
-	d.items = in.parse(raws, d.doc.Format)
+	// Plain text is cut into captions first (a credit on its own
+	// paragraph joins its caption); a JSON Lines or CSV document already
+	// holds one caption per record, and its byte ranges are those of the
+	// JSON string or CSV field, which cutting would not keep true.
+	if d.doc.Format == source.FormatText {
+		raws = in.opt.Parser.Segment(raws)
+	}
+	d.captions = len(raws)
+	d.analyze(data, sum)
+	if len(raws) > parse.Window {
+		d.rest, d.parts, d.quit = raws, make(chan part, 1), make(chan struct{})
+		return d
+	}
+	d.items = in.parse(raws, 0)
 	if in.preparer != nil {
 		d.prepared = in.preparer.Prepare(d.items)
 	}
-	d.analyze(data, sum)
 	return d
+}
+
+// stream parses the captions of d, a document of more than one window, a
+// window at a time, and sends each window's items to d.parts, holding a
+// token of threads while it parses (see storeAll). It stops early when ctx
+// is cancelled or d.quit closed.
+func (in *ingester) stream(ctx context.Context, d *document, threads chan struct{}) {
+	defer close(d.parts)
+	raws := d.rest
+	d.rest = nil
+	for lo := 0; lo < len(raws); lo += parse.Window {
+		select {
+		case threads <- struct{}{}:
+		case <-ctx.Done():
+			return
+		case <-d.quit:
+			return
+		}
+		pt := part{items: in.parse(raws[lo:min(lo+parse.Window, len(raws))], lo)}
+		if in.preparer != nil {
+			pt.prepared = in.preparer.Prepare(pt.items)
+		}
+		<-threads
+		select {
+		case d.parts <- pt:
+		case <-ctx.Done():
+			return
+		case <-d.quit:
+			return
+		}
+	}
 }
 
 // analyze sets the picture of d, a photo document whose file is data.
@@ -98,17 +163,10 @@ func analyze(data []byte, sum [32]byte, format string) (*caption.DocumentPhoto, 
 	}, nil
 }
 
-// parse turns a document's raw captions into items. Plain text is cut into
-// captions first (a credit on its own paragraph joins its caption); a JSON
-// Lines or CSV document already holds one caption per record, and its byte
-// ranges are those of the JSON string or CSV field, which cutting would not
-// keep true.
-func (in *ingester) parse(raws []caption.Raw, format string) []caption.Item {
-	p := in.opt.Parser
-	if format == source.FormatText {
-		raws = p.Segment(raws)
-	}
-	recs := p.Document(raws)
+// parse turns one window of a document's captions (parse.Window at most),
+// the first of them at index offset of the document, into items.
+func (in *ingester) parse(raws []caption.Raw, offset int) []caption.Item {
+	recs := in.opt.Parser.Document(raws)
 	if in.opt.Gazetteer != nil {
 		in.opt.Gazetteer.ResolveDocument(recs)
 	}
@@ -118,7 +176,7 @@ func (in *ingester) parse(raws []caption.Raw, format string) []caption.Item {
 			r := raws[i]
 			items[i] = caption.Item{
 				Occurrence: caption.Occurrence{
-					Index: i, Start: r.Start, End: r.End, Line: r.Line, Text: r.Text, Meta: r.Meta,
+					Index: offset + i, Start: r.Start, End: r.End, Line: r.Line, Text: r.Text, Meta: r.Meta,
 				},
 				Record:      recs[i],
 				Fingerprint: dedup.Fingerprint(recs[i], in.opt.Dedup),

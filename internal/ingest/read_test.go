@@ -26,13 +26,16 @@ func TestParseLargeDocument(t *testing.T) {
 	}
 	in := &ingester{opt: testOptions(t)}
 	prev := runtime.GOMAXPROCS(1)
-	serial := in.parse(raws, source.FormatJSONL)
+	serial := in.parse(raws, 7)
 	runtime.GOMAXPROCS(max(prev, 2))
 	defer runtime.GOMAXPROCS(prev)
-	par := in.parse(raws, source.FormatJSONL)
+	par := in.parse(raws, 7)
 	for i, it := range serial {
 		if it.Fingerprint.Key == "" || len(it.Fingerprint.Bands) == 0 {
 			t.Fatalf("caption %d: no fingerprint", i)
+		}
+		if it.Occurrence.Index != 7+i {
+			t.Fatalf("caption %d of a window that starts at index 7: index %d", i, it.Occurrence.Index)
 		}
 	}
 	if diff := cmp.Diff(serial, par); diff != "" {

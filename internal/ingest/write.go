@@ -1,7 +1,9 @@
 package ingest
 
 import (
+	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"sync"
@@ -57,18 +59,11 @@ func (in *ingester) storeAll(ctx context.Context, paths []string) error {
 				return
 			}
 			jobs <- func() {
-				select {
-				case threads <- struct{}{}:
-				case <-ctx.Done():
-					out <- &document{path: p, err: ctx.Err()}
-					return
+				d := in.prepareOn(ctx, p, threads)
+				out <- d
+				if d.parts != nil {
+					in.stream(ctx, d, threads)
 				}
-				defer func() { <-threads }()
-				if err := ctx.Err(); err != nil {
-					out <- &document{path: p, err: err}
-					return
-				}
-				out <- in.prepare(p)
 			}
 		}
 	})
@@ -102,8 +97,23 @@ func (in *ingester) storeAll(ctx context.Context, paths []string) error {
 	return gatherErr
 }
 
+// prepareOn prepares the document at path holding a token of threads.
+func (in *ingester) prepareOn(ctx context.Context, path string, threads chan struct{}) *document {
+	select {
+	case threads <- struct{}{}:
+	case <-ctx.Done():
+		return &document{path: path, err: ctx.Err()}
+	}
+	defer func() { <-threads }()
+	if err := ctx.Err(); err != nil {
+		return &document{path: path, err: err}
+	}
+	return in.prepare(path)
+}
+
 // gather sends the prepared documents to chunks, in order, opt.Batch
-// captions at a time.
+// captions at a time; a document of more than one window (document.parts)
+// goes alone.
 func (in *ingester) gather(ctx context.Context, order chan chan *document, chunks chan<- []*document) error {
 	var chunk []*document
 	captions := 0
@@ -114,15 +124,19 @@ func (in *ingester) gather(ctx context.Context, order chan chan *document, chunk
 		case <-ctx.Done():
 			return fmt.Errorf("ingest: %w", ctx.Err())
 		}
+		if d.parts != nil && len(chunk) > 0 {
+			if err := send(ctx, chunks, chunk); err != nil {
+				return err
+			}
+			chunk, captions = nil, 0
+		}
 		chunk = append(chunk, d)
-		captions += len(d.items)
-		if captions < in.opt.Batch {
+		captions += d.captions
+		if captions < in.opt.Batch && d.parts == nil {
 			continue
 		}
-		select {
-		case chunks <- chunk:
-		case <-ctx.Done():
-			return fmt.Errorf("ingest: %w", ctx.Err())
+		if err := send(ctx, chunks, chunk); err != nil {
+			return err
 		}
 		chunk, captions = nil, 0
 	}
@@ -135,6 +149,20 @@ func (in *ingester) gather(ctx context.Context, order chan chan *document, chunk
 	return nil
 }
 
+// errWorkerStopped is a document's worker that stopped streaming it before
+// its end while the run went on, which no path of stream does.
+var errWorkerStopped = errors.New("its worker stopped")
+
+// send sends chunk to chunks unless ctx is done first.
+func send(ctx context.Context, chunks chan<- []*document, chunk []*document) error {
+	select {
+	case chunks <- chunk:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("ingest: %w", ctx.Err())
+	}
+}
+
 // putChunk stores a chunk of documents and links the records they created,
 // in one Exclusive call: with SQLite one transaction, so that a killed
 // ingest loses at most the chunk, which the next run stores again exactly
@@ -142,15 +170,15 @@ func (in *ingester) gather(ctx context.Context, order chan chan *document, chunk
 // stored from, before they are written (PutDocuments), so that each is
 // written once, with its groups, and never read back.
 func (in *ingester) putChunk(ctx context.Context, docs []*document) error {
+	if len(docs) == 1 && docs[0].parts != nil {
+		return in.putStream(ctx, docs[0])
+	}
 	batch := make([]caption.DocumentItems, 0, len(docs))
 	var stored []*document
 	for _, d := range docs {
 		if d.err != nil {
 			in.fail(d.path, d.err)
 			continue
-		}
-		if len(d.items) > in.opt.LargeDocument {
-			in.large(d.path, len(d.items))
 		}
 		batch = append(batch, caption.DocumentItems{Document: d.doc, Items: d.items, Prepared: d.prepared})
 		stored = append(stored, d)
@@ -196,6 +224,82 @@ func (in *ingester) putChunk(ctx context.Context, docs []*document) error {
 	return err
 }
 
+// putStream stores d, a document of more than one window, and links the
+// records it creates, in one Exclusive call, as putChunk does a chunk:
+// each window's items are stored (PutDocuments, the later ones continuing
+// the document) as the worker streaming them sends them, while it parses
+// the next. Memory holds a window or two of the document, where a
+// document held whole took some 8 KB a caption and nothing of it
+// overlapped: 200,000 captions in one file took 71 s and 1.6 GiB
+// (2026-12-05). A kill, or an error, leaves none of the document stored,
+// and the next run stores it whole.
+func (in *ingester) putStream(ctx context.Context, d *document) error {
+	defer close(d.quit)
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("ingest: %w", err)
+	}
+	err := in.store.Exclusive(context.WithoutCancel(ctx), func(xctx context.Context) error {
+		if err := in.linkBefore(xctx); err != nil {
+			return fmt.Errorf("ingest: link: %w", err)
+		}
+		linked := false
+		link := func(ctx context.Context, created []caption.StoredRecord) ([]caption.Link, error) {
+			linked = true
+			return in.linkCreated(ctx, created)
+		}
+		var total caption.IngestResult
+		got := 0 // captions received
+		for pt := range d.parts {
+			// An interrupted run stops between windows, not at the
+			// document's end, which may be minutes away.
+			if err := ctx.Err(); err != nil {
+				return fmt.Errorf("ingest: %s: %w", d.path, err)
+			}
+			doc := caption.DocumentItems{Document: d.doc, Items: pt.items, Prepared: pt.prepared, Continues: got > 0}
+			res, err := in.store.PutDocuments(xctx, []caption.DocumentItems{doc}, in.opt.Versions, link)
+			if err != nil {
+				return fmt.Errorf("ingest: %w", err)
+			}
+			r := res[0]
+			if got == 0 {
+				total = caption.IngestResult{Document: r.Document, Unchanged: r.Unchanged}
+			}
+			got += len(pt.items)
+			if r.Unchanged {
+				// Another process stored the document since this run
+				// began: the rest of it is not needed.
+				break
+			}
+			total.Occurrences += r.Occurrences
+			total.NewRecords += r.NewRecords
+			total.ExactDuplicate += r.ExactDuplicate
+			// What the linker holds stays valid for the next window.
+			if linked {
+				if err := in.endLinking(xctx); err != nil {
+					return err
+				}
+			}
+			in.progress.stored(in.sum.Documents+len(in.sum.Failures), in.sum.Captions+got, in.sum.Bytes)
+		}
+		if !total.Unchanged && got < d.captions {
+			// The worker stopped early: the run was cancelled.
+			return fmt.Errorf("ingest: %s: stopped after %d of its %d captions: %w", d.path, got, d.captions, cmp.Or(context.Cause(ctx), errWorkerStopped))
+		}
+		in.count(d, total)
+		if err := in.putPhotos(xctx, []*document{d}, []caption.IngestResult{total}); err != nil {
+			return err
+		}
+		if linked {
+			return in.endLinking(xctx)
+		}
+		return nil
+	})
+	if err != nil {
+		in.lk.valid = false
+	}
+	return err
+}
+
 // count adds a stored document to the summary and the progress line.
 func (in *ingester) count(d *document, res caption.IngestResult) {
 	in.sum.Documents++
@@ -206,7 +310,7 @@ func (in *ingester) count(d *document, res caption.IngestResult) {
 	if d.known || res.Unchanged {
 		in.sum.Unchanged++
 	} else {
-		in.sum.Captions += len(d.items)
+		in.sum.Captions += d.captions
 		in.sum.NewRecords += res.NewRecords
 		in.sum.ExactDuplicates += res.ExactDuplicate
 	}
