@@ -249,6 +249,7 @@ func (in *ingester) putStream(ctx context.Context, d *document) error {
 		}
 		var total caption.IngestResult
 		got := 0 // captions received
+		before := in.incomingDone
 		for pt := range d.parts {
 			// An interrupted run stops between windows, not at the
 			// document's end, which may be minutes away.
@@ -280,7 +281,16 @@ func (in *ingester) putStream(ctx context.Context, d *document) error {
 				}
 			}
 			in.progress.stored(in.sum.Documents+len(in.sum.Failures), in.sum.Captions+got, in.sum.Bytes)
+			// The band index's room is projected from the bytes stored
+			// (bandRoom): the windows stored count for their share of
+			// the document, or the index, projected from the documents
+			// before it alone, ran out of room and was read back from
+			// the store every other window.
+			if in.incomingPath(d.doc.Path) {
+				in.incomingDone = before + captionBytes(d.doc.Format, d.doc.Size)*int64(got)/int64(d.captions)
+			}
 		}
+		in.incomingDone = before
 		if !total.Unchanged && got < d.captions {
 			// The worker stopped early: the run was cancelled.
 			return fmt.Errorf("ingest: %s: stopped after %d of its %d captions: %w", d.path, got, d.captions, cmp.Or(context.Cause(ctx), errWorkerStopped))
