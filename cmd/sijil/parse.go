@@ -166,7 +166,13 @@ func parseFiles(ctx context.Context, p *parse.Parser, g *geocode.Gazetteer, path
 			case <-ctx.Done():
 				return
 			}
-			job := func() { res <- parseDocument(p, g, path, data, rerr) }
+			job := func() {
+				d := parseDocument(p, g, path, data, rerr)
+				res <- d
+				if d.windows != nil {
+					d.stream(ctx, p, g)
+				}
+			}
 			select {
 			case jobs <- job:
 			case <-ctx.Done():
@@ -191,6 +197,20 @@ func parseFiles(ctx context.Context, p *parse.Parser, g *geocode.Gazetteer, path
 			failed++
 			continue
 		}
+		if d.windows != nil {
+			n := 0
+			for recs := range d.windows {
+				n += len(recs)
+				if err := export.WriteJSONL(out, slices.Values(recs)); err != nil {
+					return failed, fmt.Errorf("parse: %w", err)
+				}
+			}
+			if n < len(d.raws) {
+				// The worker stopped early: the run was cancelled.
+				return failed, fmt.Errorf("parse: %w", ctx.Err())
+			}
+			continue
+		}
 		if d.recs != nil {
 			if err := export.WriteJSONL(out, slices.Values(d.recs)); err != nil {
 				return failed, fmt.Errorf("parse: %w", err)
@@ -210,11 +230,31 @@ func parseFiles(ctx context.Context, p *parse.Parser, g *geocode.Gazetteer, path
 
 // parsedDoc is one document's output: its JSON lines, or its records when
 // there are so many that encoding them all ahead would hold the document
-// twice; err when it could not be read.
+// twice, or, for a document of more than one window (parse.Window), its
+// records a window at a time on windows, parsed from raws as they are
+// written, so that the document's records are never held whole; err when
+// it could not be read.
 type parsedDoc struct {
-	jsonl []byte
-	recs  []caption.Record
-	err   error
+	jsonl   []byte
+	recs    []caption.Record
+	windows chan []caption.Record
+	raws    []caption.Raw
+	err     error
+}
+
+// stream parses d's captions a window at a time and sends each window's
+// records to d.windows, which it closes at the end or when ctx is done.
+func (d *parsedDoc) stream(ctx context.Context, p *parse.Parser, g *geocode.Gazetteer) {
+	defer close(d.windows)
+	for lo := 0; lo < len(d.raws); lo += parse.Window {
+		recs := p.Document(d.raws[lo:min(lo+parse.Window, len(d.raws))])
+		g.ResolveDocument(recs)
+		select {
+		case d.windows <- recs:
+		case <-ctx.Done():
+			return
+		}
+	}
 }
 
 // encodeAhead is the most captions a worker encodes itself. A bigger
@@ -242,12 +282,11 @@ func parseDocument(p *parse.Parser, g *geocode.Gazetteer, path string, data []by
 	}
 	// A window at a time, as ingest parses it (parse.Window): the same
 	// records, and their captions inform each other as far as there.
-	recs := make([]caption.Record, 0, len(raws))
-	parse.Windows(len(raws), func(lo, hi int) {
-		w := p.Document(raws[lo:hi])
-		g.ResolveDocument(w)
-		recs = append(recs, w...)
-	})
+	if len(raws) > parse.Window {
+		return parsedDoc{raws: raws, windows: make(chan []caption.Record, 1)}
+	}
+	recs := p.Document(raws)
+	g.ResolveDocument(recs)
 	if len(recs) > encodeAhead {
 		return parsedDoc{recs: recs}
 	}

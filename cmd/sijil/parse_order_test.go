@@ -32,10 +32,13 @@ func parseSequential(p *parse.Parser, g *geocode.Gazetteer, paths []string, stdi
 		if format == source.FormatText {
 			raws = p.Segment(raws)
 		}
-		recs := p.Document(raws)
-		g.ResolveDocument(recs)
-		if err := export.WriteJSONL(out, slices.Values(recs)); err != nil {
-			return failed, err
+		// A window at a time, as parse.Window says.
+		for lo := 0; lo < len(raws); lo += parse.Window {
+			recs := p.Document(raws[lo:min(lo+parse.Window, len(raws))])
+			g.ResolveDocument(recs)
+			if err := export.WriteJSONL(out, slices.Values(recs)); err != nil {
+				return failed, err
+			}
 		}
 	}
 	return failed, nil
@@ -56,8 +59,9 @@ func parseTestTools(t *testing.T) (*parse.Parser, *geocode.Gazetteer) {
 	return p, g
 }
 
-// orderTestFiles writes many small generated documents, and one too big to
-// be encoded ahead, with inputs that fail among them: a missing file, a
+// orderTestFiles writes many small generated documents, one too big to be
+// encoded ahead, and last one of more than a window (parse.Window), parsed
+// and written a window at a time, with inputs that fail among them: a missing file, a
 // directory, a file with a NUL byte (not text), and standard input twice
 // (the second time it is empty, which is an error too). It returns the paths in the order to
 // parse them and what standard input holds.
@@ -85,6 +89,14 @@ func orderTestFiles(t *testing.T) (paths []string, stdin string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	huge := corpus.DefaultOptions(parse.Window + 300)
+	huge.Seed, huge.DocMin, huge.DocMax = 3, parse.Window+300, parse.Window+300
+	_, err = corpus.Generate(huge, func(_ string, data []byte) error {
+		return os.WriteFile(filepath.Join(dir, "huge.txt"), data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	binary := filepath.Join(dir, "scan.txt")
 	if err := os.WriteFile(binary, []byte("A caption.\n\nNot\x00text"), 0o644); err != nil {
 		t.Fatal(err)
@@ -96,7 +108,7 @@ func orderTestFiles(t *testing.T) (paths []string, stdin string) {
 	n := len(paths)
 	paths = slices.Concat(paths[:n/4], []string{filepath.Join(dir, "missing.txt"), "-"},
 		paths[n/4:n/2], []string{filepath.Join(dir, "big.txt"), sub},
-		paths[n/2:3*n/4], []string{binary, "-"}, paths[3*n/4:])
+		paths[n/2:3*n/4], []string{binary, "-"}, paths[3*n/4:], []string{filepath.Join(dir, "huge.txt")})
 	return paths, stdin
 }
 
@@ -112,7 +124,7 @@ func TestParseFilesOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if wantFailed != 4 || bytes.Count(wantOut.Bytes(), []byte("\n")) < 600+encodeAhead {
+	if wantFailed != 4 || bytes.Count(wantOut.Bytes(), []byte("\n")) < 600+encodeAhead+parse.Window {
 		t.Fatalf("reference run: %d failed, %d lines; want 4 failed and every caption", wantFailed, bytes.Count(wantOut.Bytes(), []byte("\n")))
 	}
 	for _, procs := range []int{1, 2, 8} {
@@ -198,7 +210,19 @@ func TestParseFilesWriteFails(t *testing.T) {
 	if _, err := parseSequential(p, g, paths[:big], strings.NewReader(stdin), &head, io.Discard); err != nil {
 		t.Fatal(err)
 	}
-	for _, n := range []int{0, head.Len() / 2, head.Len() + 5000} {
+	// And the huge document's, last, in its second window: its output
+	// is the last of all, and its second window's the last lines of it
+	// but the first parse.Window.
+	var all, huge bytes.Buffer
+	if _, err := parseSequential(p, g, paths, strings.NewReader(stdin), &all, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := parseSequential(p, g, paths[len(paths)-1:], nil, &huge, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	hugeLines := bytes.SplitAfter(huge.Bytes(), []byte("\n"))
+	secondWindow := all.Len() - huge.Len() + len(bytes.Join(hugeLines[:parse.Window], nil))
+	for _, n := range []int{0, head.Len() / 2, head.Len() + 5000, secondWindow + 3000} {
 		_, err := parseFiles(t.Context(), p, g, paths, strings.NewReader(stdin), &failingWriter{n: n}, io.Discard)
 		if !errors.Is(err, errWriteFailed) {
 			t.Errorf("failing after %d bytes: err = %v, want %v", n, err, errWriteFailed)
