@@ -122,7 +122,7 @@ func expandPaths(paths []string, stderr io.Writer) (docs []string, failed int) {
 //
 // Documents are read, parsed, resolved and encoded on GOMAXPROCS workers,
 // a document to a worker: ResolveDocument and the parser's country
-// inference read a window of the document (parse.Window captions), so its
+// inference read a window of the document (parse.Parser.Window captions), so its
 // captions stay together. This
 // goroutine writes the results in input order, and at most 2×workers
 // documents wait for it, which bounds the memory held whatever the number
@@ -230,7 +230,7 @@ func parseFiles(ctx context.Context, p *parse.Parser, g *geocode.Gazetteer, path
 
 // parsedDoc is one document's output: its JSON lines, or its records when
 // there are so many that encoding them all ahead would hold the document
-// twice, or, for a document of more than one window (parse.Window), its
+// twice, or, for a document of more than one window (parse.Parser.Window), its
 // records a window at a time on windows, parsed from raws as they are
 // written, so that the document's records are never held whole; err when
 // it could not be read.
@@ -246,8 +246,9 @@ type parsedDoc struct {
 // records to d.windows, which it closes at the end or when ctx is done.
 func (d *parsedDoc) stream(ctx context.Context, p *parse.Parser, g *geocode.Gazetteer) {
 	defer close(d.windows)
-	for lo := 0; lo < len(d.raws); lo += parse.Window {
-		recs := p.Document(d.raws[lo:min(lo+parse.Window, len(d.raws))])
+	w := p.WindowSize()
+	for lo := 0; lo < len(d.raws); lo += w {
+		recs := p.Document(d.raws[lo:min(lo+w, len(d.raws))])
 		g.ResolveDocument(recs)
 		select {
 		case d.windows <- recs:
@@ -280,9 +281,9 @@ func parseDocument(p *parse.Parser, g *geocode.Gazetteer, path string, data []by
 	if format == source.FormatText {
 		raws = p.Segment(raws)
 	}
-	// A window at a time, as ingest parses it (parse.Window): the same
+	// A window at a time, as ingest parses it (parse.Parser.Window): the same
 	// records, and their captions inform each other as far as there.
-	if len(raws) > parse.Window {
+	if len(raws) > p.WindowSize() {
 		return parsedDoc{raws: raws, windows: make(chan []caption.Record, 1)}
 	}
 	recs := p.Document(raws)

@@ -32,9 +32,10 @@ func parseSequential(p *parse.Parser, g *geocode.Gazetteer, paths []string, stdi
 		if format == source.FormatText {
 			raws = p.Segment(raws)
 		}
-		// A window at a time, as parse.Window says.
-		for lo := 0; lo < len(raws); lo += parse.Window {
-			recs := p.Document(raws[lo:min(lo+parse.Window, len(raws))])
+		// A window at a time, as p.Window says.
+		w := p.WindowSize()
+		for lo := 0; lo < len(raws); lo += w {
+			recs := p.Document(raws[lo:min(lo+w, len(raws))])
 			g.ResolveDocument(recs)
 			if err := export.WriteJSONL(out, slices.Values(recs)); err != nil {
 				return failed, err
@@ -45,13 +46,14 @@ func parseSequential(p *parse.Parser, g *geocode.Gazetteer, paths []string, stdi
 }
 
 // parseTestTools returns the parser and embedded gazetteer sijil parse uses
-// by default.
+// by default, but for the parser's window (orderWindow).
 func parseTestTools(t *testing.T) (*parse.Parser, *geocode.Gazetteer) {
 	t.Helper()
 	p, err := parse.New()
 	if err != nil {
 		t.Fatal(err)
 	}
+	p.Window = orderWindow
 	g, err := openGazetteer(DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
@@ -59,8 +61,12 @@ func parseTestTools(t *testing.T) (*parse.Parser, *geocode.Gazetteer) {
 	return p, g
 }
 
+// orderWindow is the parser's window in the order tests: small, so that
+// a document of a few windows is quick to parse with the race detector.
+const orderWindow = 150
+
 // orderTestFiles writes many small generated documents, one too big to be
-// encoded ahead, and last one of more than a window (parse.Window), parsed
+// encoded ahead, and last one of more than a window (orderWindow), parsed
 // and written a window at a time, with inputs that fail among them: a missing file, a
 // directory, a file with a NUL byte (not text), and standard input twice
 // (the second time it is empty, which is an error too). It returns the paths in the order to
@@ -89,8 +95,8 @@ func orderTestFiles(t *testing.T) (paths []string, stdin string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	huge := corpus.DefaultOptions(parse.Window + 300)
-	huge.Seed, huge.DocMin, huge.DocMax = 3, parse.Window+300, parse.Window+300
+	huge := corpus.DefaultOptions(2*orderWindow + 100)
+	huge.Seed, huge.DocMin, huge.DocMax = 3, 2*orderWindow+100, 2*orderWindow+100
 	_, err = corpus.Generate(huge, func(_ string, data []byte) error {
 		return os.WriteFile(filepath.Join(dir, "huge.txt"), data, 0o644)
 	})
@@ -124,7 +130,7 @@ func TestParseFilesOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if wantFailed != 4 || bytes.Count(wantOut.Bytes(), []byte("\n")) < 600+encodeAhead+parse.Window {
+	if wantFailed != 4 || bytes.Count(wantOut.Bytes(), []byte("\n")) < 600+encodeAhead+2*orderWindow {
 		t.Fatalf("reference run: %d failed, %d lines; want 4 failed and every caption", wantFailed, bytes.Count(wantOut.Bytes(), []byte("\n")))
 	}
 	for _, procs := range []int{1, 2, 8} {
@@ -212,7 +218,7 @@ func TestParseFilesWriteFails(t *testing.T) {
 	}
 	// And the huge document's, last, in its second window: its output
 	// is the last of all, and its second window's the last lines of it
-	// but the first parse.Window.
+	// but the first orderWindow.
 	var all, huge bytes.Buffer
 	if _, err := parseSequential(p, g, paths, strings.NewReader(stdin), &all, io.Discard); err != nil {
 		t.Fatal(err)
@@ -221,7 +227,7 @@ func TestParseFilesWriteFails(t *testing.T) {
 		t.Fatal(err)
 	}
 	hugeLines := bytes.SplitAfter(huge.Bytes(), []byte("\n"))
-	secondWindow := all.Len() - huge.Len() + len(bytes.Join(hugeLines[:parse.Window], nil))
+	secondWindow := all.Len() - huge.Len() + len(bytes.Join(hugeLines[:orderWindow], nil))
 	for _, n := range []int{0, head.Len() / 2, head.Len() + 5000, secondWindow + 3000} {
 		_, err := parseFiles(t.Context(), p, g, paths, strings.NewReader(stdin), &failingWriter{n: n}, io.Discard)
 		if !errors.Is(err, errWriteFailed) {

@@ -22,7 +22,7 @@ type anchor struct {
 }
 
 // ResolveDocument resolves the scene of every record of one document, or
-// of one window of a large one (parse.Window records: callers give it no
+// of one window of a large one (parse.Parser.Window records: callers give it no
 // more, so that a document's distant captions are no evidence for each
 // other and its records need not be held all at once). Each
 // record is resolved once on its own; then records are resolved again with

@@ -13,7 +13,6 @@ import (
 	"sijil/internal/caption"
 	"sijil/internal/dedup"
 	"sijil/internal/docwalk"
-	"sijil/internal/parse"
 	"sijil/internal/photo"
 	"sijil/internal/picture"
 	"sijil/internal/source"
@@ -25,7 +24,7 @@ type document struct {
 	doc      caption.Document
 	captions int // how many captions it holds (0 when known)
 	// items are its captions parsed, for a document of one window
-	// (parse.Window captions at most); nil for a larger one, whose items
+	// (Parser.Window captions at most); nil for a larger one, whose items
 	// come through parts.
 	items []caption.Item
 	// prepared is what the store's Prepare made of items, or nil.
@@ -94,7 +93,7 @@ func (in *ingester) prepare(path string) *document {
 	}
 	d.captions = len(raws)
 	d.analyze(data, sum)
-	if len(raws) > parse.Window {
+	if len(raws) > in.opt.Parser.WindowSize() {
 		d.rest, d.parts, d.quit = raws, make(chan part, 1), make(chan struct{})
 		return d
 	}
@@ -113,7 +112,8 @@ func (in *ingester) stream(ctx context.Context, d *document, threads chan struct
 	defer close(d.parts)
 	raws := d.rest
 	d.rest = nil
-	for lo := 0; lo < len(raws); lo += parse.Window {
+	w := in.opt.Parser.WindowSize()
+	for lo := 0; lo < len(raws); lo += w {
 		select {
 		case threads <- struct{}{}:
 		case <-ctx.Done():
@@ -121,7 +121,7 @@ func (in *ingester) stream(ctx context.Context, d *document, threads chan struct
 		case <-d.quit:
 			return
 		}
-		pt := part{items: in.parse(raws[lo:min(lo+parse.Window, len(raws))], lo)}
+		pt := part{items: in.parse(raws[lo:min(lo+w, len(raws))], lo)}
 		if in.preparer != nil {
 			pt.prepared = in.preparer.Prepare(pt.items)
 		}
@@ -163,7 +163,7 @@ func analyze(data []byte, sum [32]byte, format string) (*caption.DocumentPhoto, 
 	}, nil
 }
 
-// parse turns one window of a document's captions (parse.Window at most),
+// parse turns one window of a document's captions (Parser.Window at most),
 // the first of them at index offset of the document, into items.
 func (in *ingester) parse(raws []caption.Raw, offset int) []caption.Item {
 	recs := in.opt.Parser.Document(raws)

@@ -8,7 +8,6 @@ import (
 	"slices"
 
 	"sijil/internal/caption"
-	"sijil/internal/parse"
 )
 
 // ReparseSummary counts what Reparse did.
@@ -112,7 +111,7 @@ func (in *ingester) reparseDocument(ctx context.Context, store caption.Store, do
 	// Window by window, as ingest parsed it: the occurrences are the
 	// document's every caption, in index order.
 	recs := make([]caption.Record, 0, len(raws))
-	parse.Windows(len(raws), func(lo, hi int) {
+	in.opt.Parser.Windows(len(raws), func(lo, hi int) {
 		w := in.opt.Parser.Document(raws[lo:hi])
 		if in.opt.Gazetteer != nil {
 			in.opt.Gazetteer.ResolveDocument(w)

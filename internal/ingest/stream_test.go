@@ -16,7 +16,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"sijil/internal/caption"
-	"sijil/internal/parse"
 )
 
 // archiveCaption is the i-th caption of a long wire archive: distinct
@@ -39,21 +38,21 @@ func archiveCaption(i int) string {
 		{"El Fasher", "Nyala", "El Geneina", "Zalingei", "Kadugli", "Wad Madani", "Omdurman"},
 		{"Taiz", "Saada", "Hodeidah", "Marib", "Aden", "Hajjah", "Dhamar"},
 	}
-	if i >= parse.Window {
-		switch i % 97 {
+	if i >= testWindow {
+		switch i % 37 {
 		case 0:
-			return archiveCaption(i - parse.Window)
+			return archiveCaption(i - testWindow)
 		case 13:
-			return strings.Replace(archiveCaption(i-parse.Window+1), " killed", " kiled", 1)
+			return strings.Replace(archiveCaption(i-testWindow+1), " killed", " kiled", 1)
 		}
 	}
-	s := i / parse.Window % len(scenes)
+	s := i / testWindow % len(scenes)
 	if i%10 == 0 {
 		s = i / 10 % len(scenes)
 	}
-	if i%50 == 7 {
+	if i%50 == 21 {
 		return fmt.Sprintf("Residents clear rubble in the %s neighbourhood on March %d, 2018, after a night of strikes. (Photo by Sami Haddad / AFP) Picture %d of the archive.",
-			[]string{"Old Mill", "Northern Heights", "Riverside Gardens", "Market Gate"}[i/parse.Window%4], 1+i%28, i)
+			[]string{"Old Mill", "Northern Heights", "Riverside Gardens", "Market Gate"}[i/testWindow%4], 1+i%28, i)
 	}
 	return fmt.Sprintf(scenes[s], towns[s][i/len(scenes)%len(towns[s])], 1+i/28%28, 2+i%31) +
 		fmt.Sprintf(" Picture %d of the archive.", i)
@@ -75,9 +74,25 @@ func writeArchive(t testing.TB, path string, lo, hi int) {
 	writeFile(t, path, b.String())
 }
 
+// testWindow is the parser's window in the stream tests (Parser.Window):
+// small, so that a document of a few windows is quick to ingest with the
+// race detector (a document of three windows of 5,000 took three minutes
+// with it).
+const testWindow = 200
+
 // archiveSize is the captions of the archive the stream tests ingest: two
 // windows and part of a third.
-const archiveSize = 2*parse.Window + 617
+const archiveSize = 2*testWindow + 61
+
+// streamOptions returns testOptions with the parser's window testWindow
+// and the embedded gazetteer.
+func streamOptions(t *testing.T) Options {
+	t.Helper()
+	opt := testOptions(t)
+	opt.Parser.Window = testWindow
+	opt.Gazetteer = embeddedGazetteer(t)
+	return opt
+}
 
 // TestStreamedDocument ingests a document of more than one window, which
 // is stored a window at a time in one Exclusive call, and the same
@@ -87,20 +102,20 @@ const archiveSize = 2*parse.Window + 617
 // again changes nothing.
 func TestStreamedDocument(t *testing.T) {
 	if testing.Short() {
-		t.Skip("ingests 10,617 captions twice")
+		t.Skip("ingests 461 captions twice")
 	}
 	dir := t.TempDir()
 	whole := filepath.Join(dir, "archive.jsonl")
 	writeArchive(t, whole, 0, archiveSize)
 	var windows []string
-	parse.Windows(archiveSize, func(lo, hi int) {
-		p := filepath.Join(dir, "windows", fmt.Sprintf("w%d.jsonl", lo/parse.Window))
+	for lo := 0; lo < archiveSize; lo += testWindow {
+		hi := min(lo+testWindow, archiveSize)
+		p := filepath.Join(dir, "windows", fmt.Sprintf("w%d.jsonl", lo/testWindow))
 		writeArchive(t, p, lo, hi)
 		windows = append(windows, p)
-	})
+	}
 	forEachBackend(t, func(t *testing.T, open func(t *testing.T) caption.Store) {
-		opt := testOptions(t)
-		opt.Gazetteer = embeddedGazetteer(t)
+		opt := streamOptions(t)
 		streamed, split := open(t), open(t)
 		var parts atomic.Int32
 		sum := mustIngest(t, watchParts{streamed, func(context.Context, int) { parts.Add(1) }}, []string{whole}, opt)
@@ -144,7 +159,7 @@ func TestStreamedDocument(t *testing.T) {
 		}
 		for i := range archiveSize {
 			g := got.Occurrences[fmt.Sprintf("%s %d", wholeDocs[0].SHA256, i)]
-			w := want.Occurrences[fmt.Sprintf("%s %d", sha[fmt.Sprintf("w%d.jsonl", i/parse.Window)], i%parse.Window)]
+			w := want.Occurrences[fmt.Sprintf("%s %d", sha[fmt.Sprintf("w%d.jsonl", i/testWindow)], i%testWindow)]
 			gf, wf := strings.Fields(g), strings.Fields(w)
 			if len(gf) != 3 || len(wf) != 3 || gf[2] != wf[2] || gf[1] != fmt.Sprint(i+1) {
 				t.Fatalf("caption %d: occurrence %q, want line %d and the record of %q", i, g, i+1, w)
@@ -182,8 +197,8 @@ type watchParts struct {
 func (w watchParts) PutDocuments(ctx context.Context, docs []caption.DocumentItems, v caption.Versions, link caption.LinkFunc) ([]caption.IngestResult, error) {
 	res, err := w.Store.PutDocuments(ctx, docs, v, link)
 	if err == nil && len(docs) == 1 && len(docs[0].Items) > 0 {
-		part := docs[0].Items[0].Occurrence.Index/parse.Window + 1
-		if docs[0].Continues || part == 1 && len(docs[0].Items) == parse.Window {
+		part := docs[0].Items[0].Occurrence.Index/testWindow + 1
+		if docs[0].Continues || part == 1 && len(docs[0].Items) == testWindow {
 			w.after(ctx, part)
 		}
 	}
@@ -197,13 +212,12 @@ func (w watchParts) PutDocuments(ctx context.Context, docs []caption.DocumentIte
 // an uninterrupted run.
 func TestStreamedDocumentCancelled(t *testing.T) {
 	if testing.Short() {
-		t.Skip("ingests 10,617 captions three times")
+		t.Skip("ingests 461 captions three times")
 	}
 	dir := t.TempDir()
 	paths := archivePaths(t, dir)
 	forEachBackend(t, func(t *testing.T, open func(t *testing.T) caption.Store) {
-		opt := testOptions(t)
-		opt.Gazetteer = embeddedGazetteer(t)
+		opt := streamOptions(t)
 		s, ref := open(t), open(t)
 		ctx, cancel := context.WithCancel(t.Context())
 		defer cancel()
@@ -272,8 +286,7 @@ func TestStreamKillChild(t *testing.T) {
 	if db == "" {
 		t.Skip("run by TestStreamKill")
 	}
-	opt := testOptions(t)
-	opt.Gazetteer = embeddedGazetteer(t)
+	opt := streamOptions(t)
 	paths := []string{filepath.Join(filepath.Dir(db), "a-gallery.txt"), filepath.Join(filepath.Dir(db), "b-archive.jsonl")}
 	_, err := Ingest(t.Context(), watchParts{mustOpenSQLite(t, db), func(_ context.Context, part int) {
 		if part == 2 {
@@ -292,7 +305,7 @@ func TestStreamKillChild(t *testing.T) {
 // the register of an uninterrupted run.
 func TestStreamKill(t *testing.T) {
 	if testing.Short() {
-		t.Skip("starts a process and ingests 10,617 captions three times")
+		t.Skip("starts a process and ingests 461 captions three times")
 	}
 	dir := t.TempDir()
 	paths := archivePaths(t, dir)
@@ -307,8 +320,7 @@ func TestStreamKill(t *testing.T) {
 	if !strings.Contains(string(out), "killed after the second part") {
 		t.Fatalf("the child was killed elsewhere than after the second part:\n%s", out)
 	}
-	opt := testOptions(t)
-	opt.Gazetteer = embeddedGazetteer(t)
+	opt := streamOptions(t)
 	s := mustOpenSQLite(t, db)
 	checkBeforeArchive(t, s, newSQLite, paths, opt)
 	mustIngest(t, s, paths, opt)

@@ -60,7 +60,7 @@ func TestDocumentParallel(t *testing.T) {
 }
 
 // TestDocumentWindows checks that captions inform each other within a
-// window of Window captions and not beyond: a caption naming only a
+// window of p.Window captions and not beyond: a caption naming only a
 // neighbourhood takes the country of its own window, however many
 // captions of another country the window before it holds, and a document
 // parsed whole gives the records its windows give parsed one by one.
@@ -69,6 +69,8 @@ func TestDocumentWindows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	const window = 60
+	p.Window = window
 	first := []string{
 		"Displaced families shelter in a school in Tyre, Lebanon, on October %d, 2023. (Photo by Mahmoud Zaki / AFP)",
 		"Medics treat the wounded at a hospital in Nabatieh, Lebanon, on November %d, 2023. (Photo by Said Khatib / Anadolu Agency)",
@@ -86,23 +88,23 @@ func TestDocumentWindows(t *testing.T) {
 			raws = append(raws, caption.Raw{Text: text, Line: len(raws) + 1, Format: "text"})
 		}
 	}
-	add(first, Window)
+	add(first, window)
 	add(second, 9)
 	got := p.Document(raws)
 	var windows []caption.Record
-	Windows(len(raws), func(lo, hi int) { windows = append(windows, p.Document(raws[lo:hi])...) })
+	p.Windows(len(raws), func(lo, hi int) { windows = append(windows, p.Document(raws[lo:hi])...) })
 	if diff := cmp.Diff(windows, got); diff != "" {
 		t.Fatalf("the document parsed whole differs from its windows parsed one by one (-windows +whole):\n%s", diff)
 	}
-	for _, i := range []int{2, Window + 2} {
+	for _, i := range []int{2, window + 2} {
 		if got[i].CountryBasis != caption.CountryDocument {
 			t.Fatalf("caption %d (%q) did not take its window's country: %q, basis %q", i, raws[i].Text, got[i].Country, got[i].CountryBasis)
 		}
 	}
-	if c := got[2].Country; c == got[Window+2].Country {
+	if c := got[2].Country; c == got[window+2].Country {
 		t.Errorf("the neighbourhood captions of both windows took %q: the second window's came from the first", c)
 	}
-	if got[Window].Country != got[Window+2].Country {
-		t.Errorf("caption %d took %q, not its window's %q", Window+2, got[Window+2].Country, got[Window].Country)
+	if got[window].Country != got[window+2].Country {
+		t.Errorf("caption %d took %q, not its window's %q", window+2, got[window+2].Country, got[window].Country)
 	}
 }

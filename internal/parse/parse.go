@@ -27,6 +27,10 @@ type Parser struct {
 	// work recycles the per-caption scratch buffers (*workspace): tokens and
 	// flags are most of a parse's allocations, and none outlives it.
 	work sync.Pool
+	// Window is how many neighbouring captions of one document inform
+	// each other at most (see DefaultWindow); 0 means DefaultWindow. Set
+	// it before the parser is used.
+	Window int
 }
 
 // workspace holds the scratch buffers of one caption's parse.
@@ -182,7 +186,7 @@ func appendSceneSentences(out []int, sents []caption.Span, casualty []int, dr da
 }
 
 // Document parses the captions of one document (as Segment returns them).
-// Captions of a document inform each other, window by window (Window): a
+// Captions of a document inform each other, window by window (p.Window): a
 // caption that names only a neighbourhood takes the country its siblings
 // agree on.
 func (p *Parser) Document(raws []caption.Raw) []caption.Record {
@@ -208,26 +212,35 @@ func (p *Parser) Document(raws []caption.Raw) []caption.Record {
 	} else {
 		parse(0, len(raws))
 	}
-	Windows(len(recs), func(lo, hi int) { inferCountry(recs[lo:hi]) })
+	p.Windows(len(recs), func(lo, hi int) { inferCountry(recs[lo:hi]) })
 	return recs
 }
 
-// Window is how many neighbouring captions of one document inform each
-// other at most: Document infers a country from each window of Window
-// captions alone, and callers give the gazetteer's ResolveDocument one
-// window at a time. A gallery or a day's wire is one window. A document of
+// DefaultWindow is how many neighbouring captions of one document inform
+// each other at most: Document infers a country from each window of
+// Parser.Window captions alone, and callers give the gazetteer's
+// ResolveDocument one window at a time. A gallery or a day's wire is one window. A document of
 // hundreds of thousands of captions (an agency's archive exported as one
 // CSV) is not one story, and its distant captions are no evidence for each
 // other; read a window at a time, it is parsed and stored in bounded
 // memory, where whole it held some 8 KB a caption (1.6 GiB for 200,000,
 // 2026-12-05).
-const Window = 5000
+const DefaultWindow = 5000
+
+// WindowSize returns p.Window, or DefaultWindow when it is 0.
+func (p *Parser) WindowSize() int {
+	if p.Window > 0 {
+		return p.Window
+	}
+	return DefaultWindow
+}
 
 // Windows calls fn with the bounds of each window of a document of n
-// captions, in order: [0, Window), [Window, 2×Window), ….
-func Windows(n int, fn func(lo, hi int)) {
-	for lo := 0; lo < n; lo += Window {
-		fn(lo, min(lo+Window, n))
+// captions, in order: [0, w), [w, 2w), … for w = p.WindowSize().
+func (p *Parser) Windows(n int, fn func(lo, hi int)) {
+	w := p.WindowSize()
+	for lo := 0; lo < n; lo += w {
+		fn(lo, min(lo+w, n))
 	}
 }
 
