@@ -105,27 +105,26 @@ func (in *ingester) prepare(path string) *document {
 }
 
 // stream parses the captions of d, a document of more than one window, a
-// window at a time, and sends each window's items to d.parts, holding a
-// token of threads while it parses (see storeAll). It stops early when ctx
-// is cancelled or d.quit closed.
-func (in *ingester) stream(ctx context.Context, d *document, threads chan struct{}) {
+// window at a time, and sends each window's items to d.parts. It stops
+// early when ctx is cancelled or d.quit closed.
+//
+// It takes no token of storeAll's threads: the writer holds one for the
+// whole document and waits for these windows, so that with one thread
+// (GOMAXPROCS 1) each waited for the other. What it parses is the only
+// work the writer has while it waits.
+func (in *ingester) stream(ctx context.Context, d *document) {
 	defer close(d.parts)
 	raws := d.rest
 	d.rest = nil
 	w := in.opt.Parser.WindowSize()
 	for lo := 0; lo < len(raws); lo += w {
-		select {
-		case threads <- struct{}{}:
-		case <-ctx.Done():
-			return
-		case <-d.quit:
+		if ctx.Err() != nil {
 			return
 		}
 		pt := part{items: in.parse(raws[lo:min(lo+w, len(raws))], lo)}
 		if in.preparer != nil {
 			pt.prepared = in.preparer.Prepare(pt.items)
 		}
-		<-threads
 		select {
 		case d.parts <- pt:
 		case <-ctx.Done():

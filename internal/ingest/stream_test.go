@@ -8,10 +8,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -328,5 +330,23 @@ func TestStreamKill(t *testing.T) {
 	mustIngest(t, ref, paths, opt)
 	if diff := cmp.Diff(storeContent(t, ref), storeContent(t, s)); diff != "" {
 		t.Errorf("the register completed after the kill differs from an uninterrupted run's (-uninterrupted +completed):\n%s", diff)
+	}
+}
+
+// TestStreamOneThread ingests the archive with one thread (GOMAXPROCS 1):
+// the writer, storing the document, waits for the worker parsing its next
+// window, and neither may hold what the other needs to go on.
+func TestStreamOneThread(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	dir := t.TempDir()
+	paths := archivePaths(t, dir)
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+	defer cancel()
+	sum, err := Ingest(ctx, newSQLite(t), paths, streamOptions(t))
+	if err != nil {
+		t.Fatalf("Ingest with one thread: %v (a deadline exceeded is a deadlock)", err)
+	}
+	if sum.Documents != 2 || sum.Captions < archiveSize {
+		t.Errorf("Ingest with one thread: %+v, want both documents and every caption", sum)
 	}
 }

@@ -62,7 +62,7 @@ func (in *ingester) storeAll(ctx context.Context, paths []string) error {
 				d := in.prepareOn(ctx, p, threads)
 				out <- d
 				if d.parts != nil {
-					in.stream(ctx, d, threads)
+					in.stream(ctx, d)
 				}
 			}
 		}
