@@ -186,30 +186,44 @@ func (in *ingester) putChunk(ctx context.Context, docs []*document) error {
 	if len(batch) == 0 {
 		return nil
 	}
+	return in.exclusive(ctx, func(xctx context.Context, link caption.LinkFunc) ([]caption.IngestResult, error) {
+		res, err := in.store.PutDocuments(xctx, batch, in.opt.Versions, link)
+		if err != nil {
+			return nil, fmt.Errorf("ingest: %w", err)
+		}
+		return res, nil
+	}, stored)
+}
+
+// exclusive runs put in one Exclusive call, as putChunk and putStream
+// store their documents: first it links whatever the store holds unlinked
+// (left by a killed run, or stored by a process that does not link), so
+// that records are linked in ID order; put stores docs, with link as the
+// LinkFunc of its PutDocuments calls, and returns a result for each; then
+// the documents are counted, their photos stored, and the link version
+// noted.
+func (in *ingester) exclusive(ctx context.Context, put func(xctx context.Context, link caption.LinkFunc) ([]caption.IngestResult, error), docs []*document) error {
 	// The store's calls are not cancellable (see linkLeftovers); ctx is
 	// checked before the chunk, and an error rolls the chunk back.
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("ingest: %w", err)
 	}
 	err := in.store.Exclusive(context.WithoutCancel(ctx), func(xctx context.Context) error {
-		// Records are linked in ID order: any the store holds unlinked
-		// (left by a killed run, or stored by a process that does not
-		// link) go before the chunk's.
 		if err := in.linkBefore(xctx); err != nil {
 			return fmt.Errorf("ingest: link: %w", err)
 		}
 		linked := false
-		res, err := in.store.PutDocuments(xctx, batch, in.opt.Versions, func(ctx context.Context, created []caption.StoredRecord) ([]caption.Link, error) {
+		res, err := put(xctx, func(ctx context.Context, created []caption.StoredRecord) ([]caption.Link, error) {
 			linked = true
 			return in.linkCreated(ctx, created)
 		})
 		if err != nil {
-			return fmt.Errorf("ingest: %w", err)
+			return err
 		}
 		for i, r := range res {
-			in.count(stored[i], r)
+			in.count(docs[i], r)
 		}
-		if err := in.putPhotos(xctx, stored, res); err != nil {
+		if err := in.putPhotos(xctx, docs, res); err != nil {
 			return err
 		}
 		if linked {
@@ -235,18 +249,7 @@ func (in *ingester) putChunk(ctx context.Context, docs []*document) error {
 // and the next run stores it whole.
 func (in *ingester) putStream(ctx context.Context, d *document) error {
 	defer close(d.quit)
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("ingest: %w", err)
-	}
-	err := in.store.Exclusive(context.WithoutCancel(ctx), func(xctx context.Context) error {
-		if err := in.linkBefore(xctx); err != nil {
-			return fmt.Errorf("ingest: link: %w", err)
-		}
-		linked := false
-		link := func(ctx context.Context, created []caption.StoredRecord) ([]caption.Link, error) {
-			linked = true
-			return in.linkCreated(ctx, created)
-		}
+	return in.exclusive(ctx, func(xctx context.Context, link caption.LinkFunc) ([]caption.IngestResult, error) {
 		var total caption.IngestResult
 		got := 0 // captions received
 		before := in.incomingDone
@@ -254,12 +257,12 @@ func (in *ingester) putStream(ctx context.Context, d *document) error {
 			// An interrupted run stops between windows, not at the
 			// document's end, which may be minutes away.
 			if err := ctx.Err(); err != nil {
-				return fmt.Errorf("ingest: %s: %w", d.path, err)
+				return nil, fmt.Errorf("ingest: %s: %w", d.path, err)
 			}
 			doc := caption.DocumentItems{Document: d.doc, Items: pt.items, Prepared: pt.prepared, Continues: got > 0}
 			res, err := in.store.PutDocuments(xctx, []caption.DocumentItems{doc}, in.opt.Versions, link)
 			if err != nil {
-				return fmt.Errorf("ingest: %w", err)
+				return nil, fmt.Errorf("ingest: %w", err)
 			}
 			r := res[0]
 			if got == 0 {
@@ -275,10 +278,8 @@ func (in *ingester) putStream(ctx context.Context, d *document) error {
 			total.NewRecords += r.NewRecords
 			total.ExactDuplicate += r.ExactDuplicate
 			// What the linker holds stays valid for the next window.
-			if linked {
-				if err := in.endLinking(xctx); err != nil {
-					return err
-				}
+			if err := in.endLinking(xctx); err != nil {
+				return nil, err
 			}
 			in.progress.stored(in.sum.Documents+len(in.sum.Failures), in.sum.Captions+got, in.sum.Bytes)
 			// The band index's room is projected from the bytes stored
@@ -293,21 +294,10 @@ func (in *ingester) putStream(ctx context.Context, d *document) error {
 		in.incomingDone = before
 		if !total.Unchanged && got < d.captions {
 			// The worker stopped early: the run was cancelled.
-			return fmt.Errorf("ingest: %s: stopped after %d of its %d captions: %w", d.path, got, d.captions, cmp.Or(context.Cause(ctx), errWorkerStopped))
+			return nil, fmt.Errorf("ingest: %s: stopped after %d of its %d captions: %w", d.path, got, d.captions, cmp.Or(context.Cause(ctx), errWorkerStopped))
 		}
-		in.count(d, total)
-		if err := in.putPhotos(xctx, []*document{d}, []caption.IngestResult{total}); err != nil {
-			return err
-		}
-		if linked {
-			return in.endLinking(xctx)
-		}
-		return nil
-	})
-	if err != nil {
-		in.lk.valid = false
-	}
-	return err
+		return []caption.IngestResult{total}, nil
+	}, []*document{d})
 }
 
 // count adds a stored document to the summary and the progress line.
