@@ -93,8 +93,25 @@ func documentsOf(ctx context.Context, store caption.Store) (map[int64][]occRef, 
 }
 
 // reparseDocument parses the captions of one document again and updates
-// the records it was the first document of.
+// the records it was the first document of. It goes a window of the
+// parser's at a time (Parser.Window), as ingest parsed the document: the
+// occurrences are the document's every caption, in index order, and only
+// a window's records are held at once, however long the document.
 func (in *ingester) reparseDocument(ctx context.Context, store caption.Store, doc int64, occs []occRef, first map[int64]int64, sum *ReparseSummary) error {
+	done := map[int64]bool{}
+	var err error
+	in.opt.Parser.Windows(len(occs), func(lo, hi int) {
+		if err == nil {
+			err = in.reparseWindow(ctx, store, doc, occs[lo:hi], first, done, sum)
+		}
+	})
+	return err
+}
+
+// reparseWindow parses one window of a document's occurrences again and
+// updates the records the document was the first of and done does not
+// hold yet, adding them to done.
+func (in *ingester) reparseWindow(ctx context.Context, store caption.Store, doc int64, occs []occRef, first map[int64]int64, done map[int64]bool, sum *ReparseSummary) error {
 	stored := make(map[int64]caption.StoredRecord, len(occs))
 	raws := make([]caption.Raw, len(occs))
 	for i, o := range occs {
@@ -108,17 +125,10 @@ func (in *ingester) reparseDocument(ctx context.Context, store caption.Store, do
 		}
 		raws[i] = caption.Raw{Text: sr.Record.Text}
 	}
-	// Window by window, as ingest parsed it: the occurrences are the
-	// document's every caption, in index order.
-	recs := make([]caption.Record, 0, len(raws))
-	in.opt.Parser.Windows(len(raws), func(lo, hi int) {
-		w := in.opt.Parser.Document(raws[lo:hi])
-		if in.opt.Gazetteer != nil {
-			in.opt.Gazetteer.ResolveDocument(w)
-		}
-		recs = append(recs, w...)
-	})
-	done := map[int64]bool{}
+	recs := in.opt.Parser.Document(raws)
+	if in.opt.Gazetteer != nil {
+		in.opt.Gazetteer.ResolveDocument(recs)
+	}
 	for i, o := range occs {
 		if first[o.record] != doc || done[o.record] {
 			continue
