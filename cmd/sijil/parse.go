@@ -122,9 +122,8 @@ func expandPaths(paths []string, stderr io.Writer) (docs []string, failed int) {
 //
 // Documents are read, parsed, resolved and encoded on GOMAXPROCS workers,
 // a document to a worker: ResolveDocument and the parser's country
-// inference read a window of the document (parse.Parser.Window captions), so its
-// captions stay together. This
-// goroutine writes the results in input order, and at most 2×workers
+// inference read a window of the document (parse.Parser.Window captions),
+// so its captions stay together. This goroutine writes the results in input order, and at most 2×workers
 // documents wait for it, which bounds the memory held whatever the number
 // of files.
 func parseFiles(ctx context.Context, p *parse.Parser, g *geocode.Gazetteer, paths []string, stdin io.Reader, out, stderr io.Writer) (failed int, err error) {
@@ -230,8 +229,8 @@ func parseFiles(ctx context.Context, p *parse.Parser, g *geocode.Gazetteer, path
 
 // parsedDoc is one document's output: its JSON lines, or its records when
 // there are so many that encoding them all ahead would hold the document
-// twice, or, for a document of more than one window (parse.Parser.Window), its
-// records a window at a time on windows, parsed from raws as they are
+// twice, or, for a document of more than one window (parse.Parser.Window),
+// its records a window at a time on windows, parsed from raws as they are
 // written, so that the document's records are never held whole; err when
 // it could not be read.
 type parsedDoc struct {
@@ -246,9 +245,8 @@ type parsedDoc struct {
 // records to d.windows, which it closes at the end or when ctx is done.
 func (d *parsedDoc) stream(ctx context.Context, p *parse.Parser, g *geocode.Gazetteer) {
 	defer close(d.windows)
-	w := p.WindowSize()
-	for lo := 0; lo < len(d.raws); lo += w {
-		recs := p.Document(d.raws[lo:min(lo+w, len(d.raws))])
+	for lo, hi := range p.Windows(len(d.raws)) {
+		recs := p.Document(d.raws[lo:hi])
 		g.ResolveDocument(recs)
 		select {
 		case d.windows <- recs:
@@ -281,8 +279,8 @@ func parseDocument(p *parse.Parser, g *geocode.Gazetteer, path string, data []by
 	if format == source.FormatText {
 		raws = p.Segment(raws)
 	}
-	// A window at a time, as ingest parses it (parse.Parser.Window): the same
-	// records, and their captions inform each other as far as there.
+	// A window at a time, as ingest parses it (parse.Parser.Window): the
+	// same records, and their captions inform each other as far as there.
 	if len(raws) > p.WindowSize() {
 		return parsedDoc{raws: raws, windows: make(chan []caption.Record, 1)}
 	}

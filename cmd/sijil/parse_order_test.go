@@ -33,9 +33,8 @@ func parseSequential(p *parse.Parser, g *geocode.Gazetteer, paths []string, stdi
 			raws = p.Segment(raws)
 		}
 		// A window at a time, as p.Window says.
-		w := p.WindowSize()
-		for lo := 0; lo < len(raws); lo += w {
-			recs := p.Document(raws[lo:min(lo+w, len(raws))])
+		for lo, hi := range p.Windows(len(raws)) {
+			recs := p.Document(raws[lo:hi])
 			g.ResolveDocument(recs)
 			if err := export.WriteJSONL(out, slices.Values(recs)); err != nil {
 				return failed, err

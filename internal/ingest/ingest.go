@@ -178,6 +178,12 @@ type ingester struct {
 	// does not hold (incomingBytes), and incomingDone those of them stored
 	// so far.
 	incoming, incomingDone int64
+	// incomingPart is the share of incoming bytes of the windows stored
+	// so far of a document stored a window at a time (putStream), which
+	// incomingDone counts only once the document is whole: projected from
+	// the documents before it alone, the band index ran out of room and
+	// was read back from the store every few windows.
+	incomingPart int64
 	// bare are the stored photo documents without their picture (stored
 	// before the register kept pictures, or unreadable then): path →
 	// SHA-256. Met unchanged, their pictures are analysed and stored.

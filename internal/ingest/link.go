@@ -359,11 +359,12 @@ func (in *ingester) loadBands(ctx context.Context, batch []caption.StoredRecord)
 // little high.
 func (in *ingester) bandRoom(n int) int {
 	added := in.sum.NewClusters + in.sum.Copies
-	left := in.incoming - in.incomingDone
-	if in.incomingDone <= 0 || added == 0 || left <= 0 {
+	done := in.incomingDone + in.incomingPart
+	left := in.incoming - done
+	if done <= 0 || added == 0 || left <= 0 {
 		return 0
 	}
-	return int(min(float64(added)/float64(in.incomingDone)*float64(left)*1.1, float64(maxBandGrowth*n)))
+	return int(min(float64(added)/float64(done)*float64(left)*1.1, float64(maxBandGrowth*n)))
 }
 
 // maxBandGrowth bounds bandRoom against a projection made from a few

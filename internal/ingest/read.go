@@ -116,12 +116,11 @@ func (in *ingester) stream(ctx context.Context, d *document) {
 	defer close(d.parts)
 	raws := d.rest
 	d.rest = nil
-	w := in.opt.Parser.WindowSize()
-	for lo := 0; lo < len(raws); lo += w {
+	for lo, hi := range in.opt.Parser.Windows(len(raws)) {
 		if ctx.Err() != nil {
 			return
 		}
-		pt := part{items: in.parse(raws[lo:min(lo+w, len(raws))], lo)}
+		pt := part{items: in.parse(raws[lo:hi], lo)}
 		if in.preparer != nil {
 			pt.prepared = in.preparer.Prepare(pt.items)
 		}

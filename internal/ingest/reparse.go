@@ -99,13 +99,12 @@ func documentsOf(ctx context.Context, store caption.Store) (map[int64][]occRef, 
 // a window's records are held at once, however long the document.
 func (in *ingester) reparseDocument(ctx context.Context, store caption.Store, doc int64, occs []occRef, first map[int64]int64, sum *ReparseSummary) error {
 	done := map[int64]bool{}
-	var err error
-	in.opt.Parser.Windows(len(occs), func(lo, hi int) {
-		if err == nil {
-			err = in.reparseWindow(ctx, store, doc, occs[lo:hi], first, done, sum)
+	for lo, hi := range in.opt.Parser.Windows(len(occs)) {
+		if err := in.reparseWindow(ctx, store, doc, occs[lo:hi], first, done, sum); err != nil {
+			return err
 		}
-	})
-	return err
+	}
+	return nil
 }
 
 // reparseWindow parses one window of a document's occurrences again and

@@ -1,9 +1,7 @@
 package ingest
 
 import (
-	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"runtime"
 	"sync"
@@ -149,10 +147,6 @@ func (in *ingester) gather(ctx context.Context, order chan chan *document, chunk
 	return nil
 }
 
-// errWorkerStopped is a document's worker that stopped streaming it before
-// its end while the run went on, which no path of stream does.
-var errWorkerStopped = errors.New("its worker stopped")
-
 // send sends chunk to chunks unless ctx is done first.
 func send(ctx context.Context, chunks chan<- []*document, chunk []*document) error {
 	select {
@@ -252,7 +246,7 @@ func (in *ingester) putStream(ctx context.Context, d *document) error {
 	return in.exclusive(ctx, func(xctx context.Context, link caption.LinkFunc) ([]caption.IngestResult, error) {
 		var total caption.IngestResult
 		got := 0 // captions received
-		before := in.incomingDone
+		defer func() { in.incomingPart = 0 }()
 		for pt := range d.parts {
 			// An interrupted run stops between windows, not at the
 			// document's end, which may be minutes away.
@@ -282,19 +276,13 @@ func (in *ingester) putStream(ctx context.Context, d *document) error {
 				return nil, err
 			}
 			in.progress.stored(in.sum.Documents+len(in.sum.Failures), in.sum.Captions+got, in.sum.Bytes)
-			// The band index's room is projected from the bytes stored
-			// (bandRoom): the windows stored count for their share of
-			// the document, or the index, projected from the documents
-			// before it alone, ran out of room and was read back from
-			// the store every other window.
 			if in.incomingPath(d.doc.Path) {
-				in.incomingDone = before + captionBytes(d.doc.Format, d.doc.Size)*int64(got)/int64(d.captions)
+				in.incomingPart = captionBytes(d.doc.Format, d.doc.Size) * int64(got) / int64(d.captions)
 			}
 		}
-		in.incomingDone = before
 		if !total.Unchanged && got < d.captions {
-			// The worker stopped early: the run was cancelled.
-			return nil, fmt.Errorf("ingest: %s: stopped after %d of its %d captions: %w", d.path, got, d.captions, cmp.Or(context.Cause(ctx), errWorkerStopped))
+			// The worker stops early only when the run is cancelled.
+			return nil, fmt.Errorf("ingest: %s: stopped after %d of its %d captions: %w", d.path, got, d.captions, ctx.Err())
 		}
 		return []caption.IngestResult{total}, nil
 	}, []*document{d})

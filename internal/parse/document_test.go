@@ -92,7 +92,9 @@ func TestDocumentWindows(t *testing.T) {
 	add(second, 9)
 	got := p.Document(raws)
 	var windows []caption.Record
-	p.Windows(len(raws), func(lo, hi int) { windows = append(windows, p.Document(raws[lo:hi])...) })
+	for lo, hi := range p.Windows(len(raws)) {
+		windows = append(windows, p.Document(raws[lo:hi])...)
+	}
 	if diff := cmp.Diff(windows, got); diff != "" {
 		t.Fatalf("the document parsed whole differs from its windows parsed one by one (-windows +whole):\n%s", diff)
 	}

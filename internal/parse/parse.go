@@ -2,6 +2,7 @@ package parse
 
 import (
 	"io/fs"
+	"iter"
 	"runtime"
 	"slices"
 	"strings"
@@ -212,19 +213,21 @@ func (p *Parser) Document(raws []caption.Raw) []caption.Record {
 	} else {
 		parse(0, len(raws))
 	}
-	p.Windows(len(recs), func(lo, hi int) { inferCountry(recs[lo:hi]) })
+	for lo, hi := range p.Windows(len(recs)) {
+		inferCountry(recs[lo:hi])
+	}
 	return recs
 }
 
 // DefaultWindow is how many neighbouring captions of one document inform
 // each other at most: Document infers a country from each window of
 // Parser.Window captions alone, and callers give the gazetteer's
-// ResolveDocument one window at a time. A gallery or a day's wire is one window. A document of
-// hundreds of thousands of captions (an agency's archive exported as one
-// CSV) is not one story, and its distant captions are no evidence for each
-// other; read a window at a time, it is parsed and stored in bounded
-// memory, where whole it held some 8 KB a caption (1.6 GiB for 200,000,
-// 2026-12-05).
+// ResolveDocument one window at a time. A gallery or a day's wire is one
+// window. A document of hundreds of thousands of captions (an agency's
+// archive exported as one CSV) is not one story, and its distant captions
+// are no evidence for each other; read a window at a time, it is parsed
+// and stored in bounded memory, where whole it held some 8 KB a caption
+// (1.6 GiB for 200,000, 2026-12-05).
 const DefaultWindow = 5000
 
 // WindowSize returns p.Window, or DefaultWindow when it is 0.
@@ -235,12 +238,16 @@ func (p *Parser) WindowSize() int {
 	return DefaultWindow
 }
 
-// Windows calls fn with the bounds of each window of a document of n
-// captions, in order: [0, w), [w, 2w), … for w = p.WindowSize().
-func (p *Parser) Windows(n int, fn func(lo, hi int)) {
-	w := p.WindowSize()
-	for lo := 0; lo < n; lo += w {
-		fn(lo, min(lo+w, n))
+// Windows yields the bounds of each window of a document of n captions,
+// in order: [0, w), [w, 2w), … for w = p.WindowSize().
+func (p *Parser) Windows(n int) iter.Seq2[int, int] {
+	return func(yield func(lo, hi int) bool) {
+		w := p.WindowSize()
+		for lo := 0; lo < n; lo += w {
+			if !yield(lo, min(lo+w, n)) {
+				return
+			}
+		}
 	}
 }
 
