@@ -71,8 +71,9 @@ type child struct {
 	err  error // cmd.Wait's, once done is closed
 }
 
-// lockedBuffer is the combined output of a child: exec writes it from its
-// own goroutines while the test may read it.
+// lockedBuffer is output a test reads while another goroutine writes it:
+// a child's, which exec writes from its own goroutines, or a command's run
+// in-process.
 type lockedBuffer struct {
 	mu sync.Mutex
 	b  bytes.Buffer
@@ -405,7 +406,7 @@ type sqliteWatch struct {
 // are query_only; WAL lets them read while the child writes).
 func watchSQLite(t *testing.T, path string) *sqliteWatch {
 	t.Helper()
-	s, err := openStore(t.Context(), path)
+	s, err := openStore(t.Context(), path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -566,7 +567,7 @@ type pgWatch struct {
 // application_name.
 func watchPostgres(t *testing.T, dsn, app string) *pgWatch {
 	t.Helper()
-	s, err := openStore(t.Context(), dsn)
+	s, err := openStore(t.Context(), dsn, nil)
 	if err != nil {
 		t.Fatalf("open %s: %v", redactDSN(dsn), err)
 	}

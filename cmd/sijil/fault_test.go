@@ -54,7 +54,7 @@ func ingestCmd(bin, dir, dsn, docs string) *exec.Cmd {
 // or a postgres:// URL.
 func contentOf(t *testing.T, dsn string) content {
 	t.Helper()
-	s, err := openStore(t.Context(), dsn)
+	s, err := openStore(t.Context(), dsn, nil)
 	if err != nil {
 		t.Fatalf("open %s: %v", redactDSN(dsn), err)
 	}
@@ -194,7 +194,7 @@ func pgNamesAt(t *testing.T, dsn, query string) []string {
 // statsOf is the Stats of the register at dsn.
 func statsOf(t *testing.T, dsn string) caption.Stats {
 	t.Helper()
-	s, err := openStore(t.Context(), dsn)
+	s, err := openStore(t.Context(), dsn, nil)
 	if err != nil {
 		t.Fatalf("open %s: %v", redactDSN(dsn), err)
 	}

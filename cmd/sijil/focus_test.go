@@ -210,7 +210,7 @@ func settingsJSON(t *testing.T, env map[string]string) []caption.CountryCode {
 // are stamped with: a count of records by focus ("" for none).
 func checkVersionFocus(t *testing.T, dsn string, want map[string]int) {
 	t.Helper()
-	s, err := openStore(t.Context(), dsn)
+	s, err := openStore(t.Context(), dsn, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -366,7 +366,7 @@ func TestShowVerify(t *testing.T) {
 func TestOpenStore(t *testing.T) {
 	dir := t.TempDir()
 	for _, dsn := range []string{filepath.Join(dir, "a.db"), "sqlite:" + filepath.Join(dir, "b.db"), "sqlite://" + filepath.Join(dir, "c.db")} {
-		s, err := openStore(t.Context(), dsn)
+		s, err := openStore(t.Context(), dsn, nil)
 		if err != nil {
 			t.Errorf("openStore(%q): %v", dsn, err)
 			continue
@@ -385,7 +385,7 @@ func TestOpenStore(t *testing.T) {
 		{"mysql://root:secret@localhost/db", caption.ErrUnsupported},
 		{"sqlite:", caption.ErrInvalid},
 	} {
-		_, err := openStore(t.Context(), tc.dsn)
+		_, err := openStore(t.Context(), tc.dsn, nil)
 		if !errors.Is(err, tc.want) || strings.Contains(errString(err), "secret") {
 			t.Errorf("openStore(%q) = %v, want %v without the password", tc.dsn, err, tc.want)
 		}

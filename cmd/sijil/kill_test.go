@@ -240,7 +240,7 @@ func storeUnlinked(t *testing.T, gazetteer, db string, kc killCorpus) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := openStore(ctx, db)
+	s, err := openStore(ctx, db, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

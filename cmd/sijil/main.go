@@ -74,6 +74,9 @@ type Config struct {
 	// per transaction, as -batch gave it, else SIJIL_INGEST_BATCH (-1 when
 	// that is not a number), else ingest.DefaultBatch.
 	IngestBatch int
+	// Notices is where a command says why it is not moving (waiting for
+	// another process's write lock): its standard error. nil: nowhere.
+	Notices io.Writer
 }
 
 // DefaultConfig returns the configuration sijil uses when no flag or
@@ -163,6 +166,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		fmt.Fprintf(stderr, "Run 'sijil help %s' for usage.\n", c.name)
 		return errUsage
 	}
+	cfg.Notices = stderr
 	return c.run(ctx, cfg, fs.Args(), std)
 }
 

@@ -33,7 +33,7 @@ func TestServePhotoSearch(t *testing.T) {
 	photoFile(t, filepath.Join(dir, "archive", "p1-again.jpg"), halfSize(drawScene(21, 800, 600)), 75,
 		"Workers clear rubble from a street on June 2, 2022. (Photo by Omar Saleh / Reuters)")
 	mustRun(t, env, "ingest", filepath.Join(dir, "archive"))
-	store, err := openStore(t.Context(), "sqlite:"+db)
+	store, err := openStore(t.Context(), "sqlite:"+db, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

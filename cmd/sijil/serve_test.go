@@ -11,36 +11,17 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
 
-// serveBuffer is a goroutine-safe buffer for the output of a running serve.
-type serveBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (b *serveBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *serveBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
-}
-
 // startServe runs "sijil serve args..." until the test ends and returns
 // the base URL it announces and a function that stops it and returns run's
 // error.
-func startServe(t *testing.T, args ...string) (base string, stop func() error, stderr *serveBuffer) {
+func startServe(t *testing.T, args ...string) (base string, stop func() error, stderr *lockedBuffer) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(t.Context())
-	stderr = &serveBuffer{}
+	stderr = &lockedBuffer{}
 	done := make(chan error, 1)
 	go func() {
 		done <- run(ctx, append([]string{"serve"}, args...), func(string) string { return "" }, strings.NewReader(""), io.Discard, stderr)

@@ -4,7 +4,9 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"strings"
+	"time"
 
 	"sijil/internal/caption"
 	"sijil/internal/geocode"
@@ -26,7 +28,10 @@ func dbFlag(fs *flag.FlagSet, cfg *Config) {
 // is a PostgreSQL database, "sqlite:PATH" or a bare PATH a SQLite file
 // (created when missing). Any other URL scheme is not supported. The store
 // keys place names with geocode.Key, which search's place filters compare.
-func openStore(ctx context.Context, dsn string) (caption.Store, error) {
+// A SQLite store waits for another process's write lock as PostgreSQL's
+// does, as long as ctx allows, and says so on notices (if not nil) every
+// ten seconds it waits.
+func openStore(ctx context.Context, dsn string, notices io.Writer) (caption.Store, error) {
 	if dsn == "" {
 		dsn = defaultDB
 	}
@@ -42,12 +47,12 @@ func openStore(ctx context.Context, dsn string) (caption.Store, error) {
 		if path == "" {
 			return nil, fmt.Errorf("db %q: no file name: %w", dsn, caption.ErrInvalid)
 		}
-		return openSQLite(ctx, path)
+		return openSQLite(ctx, path, notices)
 	case strings.Contains(dsn, "://"):
 		scheme, _, _ := strings.Cut(dsn, "://")
 		return nil, fmt.Errorf("db %q: scheme %q: %w (use a file path, sqlite:PATH or postgres://)", redactDSN(dsn), scheme, caption.ErrUnsupported)
 	}
-	return openSQLite(ctx, dsn)
+	return openSQLite(ctx, dsn, notices)
 }
 
 // reservePageCache gives SQLite its page cache in one block (see
@@ -57,8 +62,14 @@ func openStore(ctx context.Context, dsn string) (caption.Store, error) {
 // and allocates page by page, which works the same: not an error.
 func reservePageCache() { _ = sqlite.ReservePageCache() }
 
-func openSQLite(ctx context.Context, path string) (caption.Store, error) {
-	s, err := sqlite.Open(ctx, path, sqlite.WithPlaceKey(geocode.Key))
+func openSQLite(ctx context.Context, path string, notices io.Writer) (caption.Store, error) {
+	opts := []sqlite.Option{sqlite.WithPlaceKey(geocode.Key)}
+	if notices != nil {
+		opts = append(opts, sqlite.OnLockWait(func(waited time.Duration) {
+			fmt.Fprintf(notices, "sijil: %s: waiting for another process's write to end (%s so far)\n", path, waited.Round(time.Second))
+		}))
+	}
+	s, err := sqlite.Open(ctx, path, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -84,7 +95,7 @@ func redactDSN(dsn string) string {
 // withStore opens the register cfg names, runs fn and closes it, returning
 // fn's error, else Close's.
 func withStore(ctx context.Context, cfg Config, fn func(caption.Store) error) (err error) {
-	s, err := openStore(ctx, cfg.DB)
+	s, err := openStore(ctx, cfg.DB, cfg.Notices)
 	if err != nil {
 		return err
 	}

@@ -17,7 +17,7 @@ import (
 func TestMigrateBasis(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "sijil.db")
 	db := openRaw(t, path)
-	if err := migrate(t.Context(), db, migrationsBefore(t, 8)); err != nil {
+	if err := migrate(t.Context(), db, migrationsBefore(t, 8), nil); err != nil {
 		t.Fatal(err)
 	}
 	located := func(b caption.LocationBasis) string {
@@ -36,7 +36,7 @@ func TestMigrateBasis(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := migrate(t.Context(), db, migrationFiles); err != nil {
+	if err := migrate(t.Context(), db, migrationFiles, nil); err != nil {
 		t.Fatal(err)
 	}
 	got := map[int]string{}

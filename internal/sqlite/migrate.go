@@ -61,7 +61,7 @@ func readMigrations(fsys fs.FS) ([]migration, error) {
 // migrate applies the migrations db has not recorded in schema_migrations,
 // in order, each in its own transaction with its record. A database from a
 // newer sijil (one with a migration this one does not have) is refused.
-func migrate(ctx context.Context, db *sql.DB, fsys fs.FS) error {
+func migrate(ctx context.Context, db *sql.DB, fsys fs.FS, waited func(time.Duration)) error {
 	ms, err := readMigrations(fsys)
 	if err != nil {
 		return err
@@ -82,7 +82,7 @@ func migrate(ctx context.Context, db *sql.DB, fsys fs.FS) error {
 		return fmt.Errorf("database schema version %d is newer than this program's %d", current, len(ms))
 	}
 	for _, m := range ms[current:] {
-		if err := applyMigration(ctx, db, m); err != nil {
+		if err := applyMigration(ctx, db, m, waited); err != nil {
 			return fmt.Errorf("migration %s: %w", m.name, err)
 		}
 	}
@@ -92,8 +92,8 @@ func migrate(ctx context.Context, db *sql.DB, fsys fs.FS) error {
 // applyMigration applies m unless it is recorded, checking inside the
 // transaction (which takes the write lock at BEGIN), so that two processes
 // opening a new database at once apply it once.
-func applyMigration(ctx context.Context, db *sql.DB, m migration) error {
-	tx, err := db.BeginTx(ctx, nil)
+func applyMigration(ctx context.Context, db *sql.DB, m migration, waited func(time.Duration)) error {
+	tx, err := beginWrite(ctx, db, waited)
 	if err != nil {
 		return err
 	}

@@ -11,7 +11,7 @@ import (
 func TestMigrateRoot(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "sijil.db")
 	db := openRaw(t, path)
-	if err := migrate(t.Context(), db, migrationsBefore(t, 9)); err != nil {
+	if err := migrate(t.Context(), db, migrationsBefore(t, 9), nil); err != nil {
 		t.Fatal(err)
 	}
 	const doc = `INSERT INTO documents (path, sha256, size, format, first_seen, last_seen)

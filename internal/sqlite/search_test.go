@@ -104,7 +104,7 @@ func TestSearchUpgrade(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := migrate(t.Context(), db, fstest.MapFS{"migrations/0001_init.sql": {Data: init}}); err != nil {
+	if err := migrate(t.Context(), db, fstest.MapFS{"migrations/0001_init.sql": {Data: init}}, nil); err != nil {
 		t.Fatal(err)
 	}
 	for i, r := range searchRecords {

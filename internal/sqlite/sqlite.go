@@ -44,6 +44,9 @@ type Store struct {
 	// checkpoints copies committed pages into the file beside the
 	// writer (checkpointer); nil for ":memory:".
 	checkpoints *checkpointer
+	// lockWaited is told how long a write has waited for another
+	// process's write lock (OnLockWait); nil tells no one.
+	lockWaited func(time.Duration)
 }
 
 var _ caption.Store = (*Store)(nil)
@@ -102,7 +105,7 @@ func Open(ctx context.Context, path string, opts ...Option) (s *Store, err error
 	for _, o := range opts {
 		o(s)
 	}
-	if err := migrate(ctx, writer, migrationFiles); err != nil {
+	if err := migrate(ctx, writer, migrationFiles, s.lockWaited); err != nil {
 		writer.Close()
 		return nil, err
 	}
@@ -216,7 +219,7 @@ func (s *Store) Exclusive(ctx context.Context, fn func(ctx context.Context) erro
 		return fmt.Errorf("sqlite.Exclusive: %w", err)
 	}
 	defer release()
-	tx, err := s.writer.BeginTx(ctx, nil)
+	tx, err := beginWrite(ctx, s.writer, s.lockWaited)
 	if err != nil {
 		return fmt.Errorf("sqlite.Exclusive: %w", mapErr(err))
 	}
@@ -244,7 +247,7 @@ func (s *Store) write(ctx context.Context, fn func(q querier) error) error {
 	if _, err := s.gate.Enter(ctx, "a write", false); err != nil {
 		return err
 	}
-	tx, err := s.writer.BeginTx(ctx, nil)
+	tx, err := beginWrite(ctx, s.writer, s.lockWaited)
 	if err != nil {
 		return mapErr(err)
 	}

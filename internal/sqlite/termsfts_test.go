@@ -31,7 +31,7 @@ type posting struct {
 func TestMigrateTermsFTS(t *testing.T) {
 	path := copyRegister0010(t)
 	db := openRaw(t, path)
-	if err := migrate(t.Context(), db, migrationsBefore(t, 14)); err != nil {
+	if err := migrate(t.Context(), db, migrationsBefore(t, 14), nil); err != nil {
 		t.Fatal(err)
 	}
 	before := readPostings(t, db, `SELECT v.field, v.fold, t.record_id FROM search_terms AS t JOIN search_values AS v ON v.id = t.value_id`)
