@@ -28,16 +28,19 @@ func dbFlag(fs *flag.FlagSet, cfg *Config) {
 // is a PostgreSQL database, "sqlite:PATH" or a bare PATH a SQLite file
 // (created when missing). Any other URL scheme is not supported. The store
 // keys place names with geocode.Key, which search's place filters compare.
-// A SQLite store waits for another process's write lock as PostgreSQL's
-// does, as long as ctx allows, and says so on notices (if not nil) every
-// ten seconds it waits.
+// Either store waits for another process's write as long as ctx allows,
+// and says so on notices (if not nil) every ten seconds it waits.
 func openStore(ctx context.Context, dsn string, notices io.Writer) (caption.Store, error) {
 	if dsn == "" {
 		dsn = defaultDB
 	}
 	switch {
 	case strings.HasPrefix(dsn, "postgres://"), strings.HasPrefix(dsn, "postgresql://"):
-		s, err := postgres.Open(ctx, dsn, postgres.WithPlaceKey(geocode.Key))
+		opts := []postgres.Option{postgres.WithPlaceKey(geocode.Key)}
+		if notices != nil {
+			opts = append(opts, postgres.OnLockWait(lockNotice(notices, redactDSN(dsn))))
+		}
+		s, err := postgres.Open(ctx, dsn, opts...)
 		if err != nil {
 			return nil, err
 		}
@@ -65,15 +68,21 @@ func reservePageCache() { _ = sqlite.ReservePageCache() }
 func openSQLite(ctx context.Context, path string, notices io.Writer) (caption.Store, error) {
 	opts := []sqlite.Option{sqlite.WithPlaceKey(geocode.Key)}
 	if notices != nil {
-		opts = append(opts, sqlite.OnLockWait(func(waited time.Duration) {
-			fmt.Fprintf(notices, "sijil: %s: waiting for another process's write to end (%s so far)\n", path, waited.Round(time.Second))
-		}))
+		opts = append(opts, sqlite.OnLockWait(lockNotice(notices, path)))
 	}
 	s, err := sqlite.Open(ctx, path, opts...)
 	if err != nil {
 		return nil, err
 	}
 	return s, nil
+}
+
+// lockNotice is what a command says while it waits for another process
+// writing to the register db.
+func lockNotice(notices io.Writer, db string) func(time.Duration) {
+	return func(waited time.Duration) {
+		fmt.Fprintf(notices, "sijil: %s: waiting for another process's write to end (%s so far)\n", db, waited.Round(time.Second))
+	}
 }
 
 // redactDSN hides the password of a URL DSN, for messages.

@@ -138,7 +138,10 @@ func (s *Store) begin(ctx context.Context, lock string) (_ *txState, err error) 
 		return nil, err
 	}
 	if lock != lockNone {
-		if _, err := tx.Exec(ctx, `SELECT `+lock+`($1)`, linkLock); err != nil {
+		stop := s.reportWait()
+		_, err := tx.Exec(ctx, `SELECT `+lock+`($1)`, linkLock)
+		stop()
+		if err != nil {
 			return nil, errors.Join(fmt.Errorf("lock: %w", err), tx.Rollback(context.WithoutCancel(ctx)))
 		}
 	}

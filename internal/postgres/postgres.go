@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync/atomic"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -26,6 +27,10 @@ type Store struct {
 	// placeKey is the key of place names in the search index (WithPlaceKey);
 	// nil leaves them without keys.
 	placeKey func(name string) string
+	// lockWaited is told every lockEvery how long a transaction has
+	// waited for the advisory lock (OnLockWait); nil tells no one.
+	lockWaited func(time.Duration)
+	lockEvery  time.Duration
 }
 
 // Open connects to the database at url (postgres://…, or any connection
