@@ -18,6 +18,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"sijil/internal/caption"
+	"sijil/internal/parse"
 )
 
 // archiveCaption is the i-th caption of a long wire archive: distinct
@@ -110,8 +111,7 @@ func TestStreamedDocument(t *testing.T) {
 	whole := filepath.Join(dir, "archive.jsonl")
 	writeArchive(t, whole, 0, archiveSize)
 	var windows []string
-	for lo := 0; lo < archiveSize; lo += testWindow {
-		hi := min(lo+testWindow, archiveSize)
+	for lo, hi := range (&parse.Parser{Window: testWindow}).Windows(archiveSize) {
 		p := filepath.Join(dir, "windows", fmt.Sprintf("w%d.jsonl", lo/testWindow))
 		writeArchive(t, p, lo, hi)
 		windows = append(windows, p)

@@ -3,13 +3,13 @@ package postgres
 import (
 	"context"
 	"slices"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"sijil/internal/caption"
+	"sijil/internal/storetest"
 )
 
 // An Exclusive call that waits for another session's hold of the advisory
@@ -17,23 +17,13 @@ import (
 // The reports show that it did wait: the lock was taken first.
 func TestExclusiveReportsLockWait(t *testing.T) {
 	url := newSchema(t)
-	var mu sync.Mutex
-	var waits []time.Duration
-	s, err := Open(t.Context(), url, OnLockWait(func(d time.Duration) {
-		mu.Lock()
-		waits = append(waits, d)
-		mu.Unlock()
-	}))
+	var waits storetest.LockWaits
+	s, err := Open(t.Context(), url, OnLockWait(waits.Add))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
 	s.lockEvery = 50 * time.Millisecond
-	waited := func() []time.Duration {
-		mu.Lock()
-		defer mu.Unlock()
-		return slices.Clone(waits)
-	}
 
 	other, err := pgx.Connect(t.Context(), url)
 	if err != nil {
@@ -43,38 +33,16 @@ func TestExclusiveReportsLockWait(t *testing.T) {
 	if _, err := other.Exec(t.Context(), `SELECT pg_advisory_lock($1)`, linkLock); err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan error, 1)
-	go func() {
-		done <- s.Exclusive(t.Context(), func(ctx context.Context) error {
-			return s.SetSettings(ctx, caption.Settings{Focus: []caption.CountryCode{"YE"}})
-		})
-	}()
-	deadline := time.After(30 * time.Second)
-	for len(waited()) < 3 {
-		select {
-		case err := <-done:
-			t.Fatalf("Exclusive returned while another session held its lock: %v", err)
-		case <-deadline:
-			t.Fatal("no wait reported in 30 s")
-		case <-time.After(20 * time.Millisecond):
-		}
-	}
-	if _, err := other.Exec(t.Context(), `SELECT pg_advisory_unlock($1)`, linkLock); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case err := <-done:
-		if err != nil {
+	release := func() {
+		if _, err := other.Exec(t.Context(), `SELECT pg_advisory_unlock($1)`, linkLock); err != nil {
 			t.Fatal(err)
 		}
-	case <-time.After(30 * time.Second):
-		t.Fatal("Exclusive still waiting 30 s after the lock was released")
 	}
-	n := len(waited())
-	time.Sleep(200 * time.Millisecond)
-	if ws := waited(); len(ws) != n || !slices.IsSorted(ws) {
-		t.Errorf("waits reported %v (%d when Exclusive ended): want growing times, none after the wait", ws, n)
-	}
+	storetest.WaitsBehindLock(t, &waits, func(ctx context.Context) error {
+		return s.Exclusive(ctx, func(ctx context.Context) error {
+			return s.SetSettings(ctx, caption.Settings{Focus: []caption.CountryCode{"YE"}})
+		})
+	}, release)
 	st, err := s.Settings(t.Context())
 	if err != nil {
 		t.Fatal(err)

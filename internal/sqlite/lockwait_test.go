@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"sijil/internal/caption"
+	"sijil/internal/storetest"
 )
 
 // holdWriteLock takes path's write lock on a connection of its own, as
@@ -57,23 +58,13 @@ func shortBusyTimeout(t *testing.T, s *Store) {
 // busy.
 func TestWriteWaitsForAnotherProcess(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "r.db")
-	var mu sync.Mutex
-	var waits []time.Duration
-	s, err := Open(t.Context(), path, OnLockWait(func(d time.Duration) {
-		mu.Lock()
-		waits = append(waits, d)
-		mu.Unlock()
-	}))
+	var waits storetest.LockWaits
+	s, err := Open(t.Context(), path, OnLockWait(waits.Add))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
 	shortBusyTimeout(t, s)
-	waited := func() []time.Duration {
-		mu.Lock()
-		defer mu.Unlock()
-		return slices.Clone(waits)
-	}
 
 	for _, tc := range []struct {
 		name  string
@@ -88,33 +79,9 @@ func TestWriteWaitsForAnotherProcess(t *testing.T) {
 			})
 		}},
 	} {
-		release := holdWriteLock(t, path)
-		before := len(waited())
-		done := make(chan error, 1)
-		go func() { done <- tc.write(t.Context()) }()
-		deadline := time.After(30 * time.Second)
-		for len(waited()) < before+3 {
-			select {
-			case err := <-done:
-				t.Fatalf("%s: returned while another connection held the lock: %v", tc.name, err)
-			case <-deadline:
-				t.Fatalf("%s: no wait reported in 30 s", tc.name)
-			case <-time.After(20 * time.Millisecond):
-			}
-		}
-		release()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Fatalf("%s: %v", tc.name, err)
-			}
-		case <-time.After(30 * time.Second):
-			t.Fatalf("%s: still waiting 30 s after the lock was released", tc.name)
-		}
-		ws := waited()[before:]
-		if !slices.IsSorted(ws) || ws[0] <= 0 {
-			t.Errorf("%s: waits reported %v, want growing times", tc.name, ws)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			storetest.WaitsBehindLock(t, &waits, tc.write, holdWriteLock(t, path))
+		})
 	}
 	st, err := s.Settings(t.Context())
 	if err != nil {
