@@ -5,7 +5,6 @@ go 1.26.8
 require (
 	github.com/google/go-cmp v0.7.0
 	github.com/jackc/pgx/v5 v5.13.0
-	github.com/klauspost/compress v1.20.4
 	golang.org/x/image v0.47.0
 	golang.org/x/net v0.62.0
 	modernc.org/libc v1.80.1

@@ -79,3 +79,52 @@ func BenchmarkUnmarshalFields(b *testing.B) {
 		i++
 	}
 }
+
+// BenchmarkAppendCompactFields encodes the same records in the compact
+// form, which the SQLite store keeps instead of deflated JSON.
+func BenchmarkAppendCompactFields(b *testing.B) {
+	recs := generatedRecords(b)
+	b.ReportAllocs()
+	var buf []byte
+	size, i := 0, 0
+	for b.Loop() {
+		var err error
+		if buf, _, err = caption.AppendCompactFields(buf[:0], recs[i%len(recs)]); err != nil {
+			b.Fatal(err)
+		}
+		size += len(buf)
+		i++
+	}
+	b.ReportMetric(float64(size)/float64(i), "bytes/record")
+}
+
+// BenchmarkUnmarshalCompactFields decodes what BenchmarkAppendCompactFields
+// encodes, as the store reads cluster candidates back.
+func BenchmarkUnmarshalCompactFields(b *testing.B) {
+	recs := generatedRecords(b)
+	type packed struct {
+		fields []byte
+		text   string
+		n      int
+	}
+	var ps []packed
+	size := 0
+	for _, r := range recs {
+		f, n, err := caption.AppendCompactFields(nil, r)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ps = append(ps, packed{f, r.Text, n})
+		size += len(f)
+	}
+	b.SetBytes(int64(size / len(ps)))
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		p := ps[i%len(ps)]
+		if _, err := caption.UnmarshalCompactFields(p.fields, p.text, p.n); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}

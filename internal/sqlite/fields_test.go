@@ -41,25 +41,14 @@ func TestPackRecord(t *testing.T) {
 	}
 }
 
-// TestUnpackStandardDeflate reads fields as registers made before
-// klauspost's writer hold them: deflated by the standard library at level
-// 2 against the same dictionary. Both are one form, fieldsDeflate.
-func TestUnpackStandardDeflate(t *testing.T) {
+// TestUnpackDeflated reads fields as registers made before the compact
+// form hold them: JSON deflated against fieldsDict. (Sijil wrote them with
+// klauspost/compress's deflater at level 1 and, before that, the standard
+// library's at level 2: one form, which the standard inflater reads.)
+func TestUnpackDeflated(t *testing.T) {
 	for _, r := range searchRecords {
-		js, n, err := caption.MarshalFields(r)
+		_, n, err := caption.MarshalFields(r)
 		if err != nil {
-			t.Fatal(err)
-		}
-		var buf bytes.Buffer
-		buf.WriteByte(fieldsDeflate)
-		w, err := flate.NewWriterDict(&buf, 2, []byte(fieldsDict))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := w.Write(js); err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Close(); err != nil {
 			t.Fatal(err)
 		}
 		var descLen *int64
@@ -67,21 +56,101 @@ func TestUnpackStandardDeflate(t *testing.T) {
 			v := int64(n)
 			descLen = &v
 		}
-		got, err := unpackRecord(r.Text, buf.Bytes(), descLen)
+		got, err := unpackRecord(r.Text, deflated(t, r), descLen)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if diff := cmp.Diff(r, got, cmpopts.EquateEmpty()); diff != "" {
 			t.Errorf("%q (-want +got):\n%s", r.Text, diff)
 		}
-		_, packed, _, err := packRecord(r)
+	}
+}
+
+// TestDeflatedRowsBesideCompact is a register whose records a sijil before
+// the compact form wrote (their fields deflated JSON): they read back as
+// they were stored, and records stored now go in compact beside them.
+func TestDeflatedRowsBesideCompact(t *testing.T) {
+	ctx := t.Context()
+	s := newTestStore(t)
+	putCaptions(t, s, "old.txt", searchRecords...)
+	var ids []int64
+	rows, err := s.writer.QueryContext(ctx, "SELECT id, text, fields, desc_len FROM records ORDER BY id")
+	if err != nil {
+		t.Fatal(err)
+	}
+	type row struct {
+		id     int64
+		fields []byte
+	}
+	var old []row
+	for rows.Next() {
+		var id int64
+		var text string
+		var fields []byte
+		var descLen *int64
+		if err := rows.Scan(&id, &text, &fields, &descLen); err != nil {
+			t.Fatal(err)
+		}
+		r, err := unpackRecord(text, fields, descLen)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if bytes.Equal(packed, buf.Bytes()) {
-			t.Errorf("%q: packRecord wrote what the standard library writes; this test no longer reads the older writer's form", r.Text)
+		ids = append(ids, id)
+		old = append(old, row{id, deflated(t, r)})
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range old {
+		if _, err := s.writer.ExecContext(ctx, "UPDATE records SET fields = ? WHERE id = ?", o.fields, o.id); err != nil {
+			t.Fatal(err)
 		}
 	}
+	var deflatedRows int
+	if err := s.writer.QueryRowContext(ctx, "SELECT count(*) FROM records WHERE substr(fields, 1, 1) = x'01'").Scan(&deflatedRows); err != nil || deflatedRows != len(searchRecords) {
+		t.Fatalf("%d deflated rows, %v; want %d", deflatedRows, err, len(searchRecords))
+	}
+	got, err := s.RecordsOf(ctx, ids)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(searchRecords) {
+		t.Fatalf("RecordsOf: %d records, want %d", len(got), len(searchRecords))
+	}
+	for i, sr := range got {
+		if diff := cmp.Diff(searchRecords[i], sr.Record, cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("deflated record %d (-stored +read):\n%s", sr.ID, diff)
+		}
+	}
+	more := []caption.Record{{Text: "Funeral in Saraqib, 2018.", Places: []string{"Saraqib"}}}
+	putCaptions(t, s, "new.txt", more...)
+	var compact int
+	if err := s.writer.QueryRowContext(ctx, "SELECT count(*) FROM records WHERE substr(fields, 1, 1) = x'02'").Scan(&compact); err != nil || compact != len(more) {
+		t.Errorf("%d compact rows, %v; want %d", compact, err, len(more))
+	}
+}
+
+// deflated is r's fields as sijil wrote them before the compact form:
+// its JSON deflated against fieldsDict, tagged fieldsDeflate.
+func deflated(t *testing.T, r caption.Record) []byte {
+	t.Helper()
+	js, _, err := caption.MarshalFields(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	buf.WriteByte(fieldsDeflate)
+	w, err := flate.NewWriterDict(&buf, 2, []byte(fieldsDict))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Write(js); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
 }
 
 // FuzzUnpackRecord feeds stored fields of any form to unpackRecord: it

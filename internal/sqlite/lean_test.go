@@ -99,19 +99,19 @@ func TestMigrateLean(t *testing.T) {
 		t.Errorf("Stats = %+v, %v; want %+v", st, err, old.stats)
 	}
 
-	// New records go in beside the converted ones, deflated.
+	// New records go in beside the converted ones, compact.
 	putCaptions(t, s, "new.txt", searchRecords...)
 	st, err := s.Stats(ctx)
 	if err != nil || st.Records != old.stats.Records+len(searchRecords) {
 		t.Errorf("after storing %d more: %+v, %v", len(searchRecords), st, err)
 	}
-	var plain, deflated int
+	var plain, compact int
 	if err := s.reader.QueryRow(`SELECT count(*) FILTER (WHERE substr(fields, 1, 1) = x'7b'),
-		count(*) FILTER (WHERE substr(fields, 1, 1) = x'01') FROM records`).Scan(&plain, &deflated); err != nil {
+		count(*) FILTER (WHERE substr(fields, 1, 1) = x'02') FROM records`).Scan(&plain, &compact); err != nil {
 		t.Fatal(err)
 	}
-	if plain != len(old.records) || deflated != len(searchRecords) {
-		t.Errorf("%d records with plain fields, %d deflated; want %d and %d", plain, deflated, len(old.records), len(searchRecords))
+	if plain != len(old.records) || compact != len(searchRecords) {
+		t.Errorf("%d records with plain fields, %d compact; want %d and %d", plain, compact, len(old.records), len(searchRecords))
 	}
 	checkIntegrity(t, s)
 }

@@ -168,9 +168,9 @@ func (s *Store) plan(ctx context.Context, q querier, p *putPlan, v caption.Versi
 	if err := checkIndexes(p, itemDoc, items); err != nil {
 		return err
 	}
-	// The new records' packed forms (their fields deflated: most of the
-	// writer's own CPU) that Prepare did not make are made on every core
-	// while the store waits.
+	// The new records' packed forms (their fields encoded: once most of
+	// the writer's own CPU) that Prepare did not make are made on every
+	// core while the store waits.
 	packs := make([]*packed, len(newItems))
 	errs := make([]error, len(newItems))
 	parallel(len(newItems), func(i int) {
