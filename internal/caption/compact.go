@@ -303,7 +303,7 @@ func (e *compactEncoder) str(s string) {
 			return
 		}
 	}
-	e.uint(uint64(len(s))<<2 | compactLiteral)
+	e.uint(uint64(len(s)) << 2) // | compactLiteral, which is 0
 	e.buf = append(e.buf, s...)
 }
 
