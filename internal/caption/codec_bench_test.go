@@ -52,6 +52,12 @@ func generatedRecords(b *testing.B) []caption.Record {
 // BenchmarkUnmarshalFields decodes the fields of generated captions as
 // parsed and resolved, as a store reads them back for linking and pages.
 func BenchmarkUnmarshalFields(b *testing.B) {
+	benchUnmarshal(b, caption.MarshalFields, caption.UnmarshalFields)
+}
+
+// benchUnmarshal encodes generated records with marshal, then measures
+// unmarshal decoding them in turn.
+func benchUnmarshal(b *testing.B, marshal func(caption.Record) ([]byte, int, error), unmarshal func([]byte, string, int) (caption.Record, error)) {
 	recs := generatedRecords(b)
 	type packed struct {
 		fields []byte
@@ -61,7 +67,7 @@ func BenchmarkUnmarshalFields(b *testing.B) {
 	var ps []packed
 	size := 0
 	for _, r := range recs {
-		f, n, err := caption.MarshalFields(r)
+		f, n, err := marshal(r)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -73,7 +79,7 @@ func BenchmarkUnmarshalFields(b *testing.B) {
 	i := 0
 	for b.Loop() {
 		p := ps[i%len(ps)]
-		if _, err := caption.UnmarshalFields(p.fields, p.text, p.n); err != nil {
+		if _, err := unmarshal(p.fields, p.text, p.n); err != nil {
 			b.Fatal(err)
 		}
 		i++
@@ -101,30 +107,5 @@ func BenchmarkAppendCompactFields(b *testing.B) {
 // BenchmarkUnmarshalCompactFields decodes what BenchmarkAppendCompactFields
 // encodes, as the store reads cluster candidates back.
 func BenchmarkUnmarshalCompactFields(b *testing.B) {
-	recs := generatedRecords(b)
-	type packed struct {
-		fields []byte
-		text   string
-		n      int
-	}
-	var ps []packed
-	size := 0
-	for _, r := range recs {
-		f, n, err := caption.AppendCompactFields(nil, r)
-		if err != nil {
-			b.Fatal(err)
-		}
-		ps = append(ps, packed{f, r.Text, n})
-		size += len(f)
-	}
-	b.SetBytes(int64(size / len(ps)))
-	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		p := ps[i%len(ps)]
-		if _, err := caption.UnmarshalCompactFields(p.fields, p.text, p.n); err != nil {
-			b.Fatal(err)
-		}
-		i++
-	}
+	benchUnmarshal(b, func(r caption.Record) ([]byte, int, error) { return caption.AppendCompactFields(nil, r) }, caption.UnmarshalCompactFields)
 }
