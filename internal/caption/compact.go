@@ -213,12 +213,11 @@ func AppendCompactFields(dst []byte, r Record) (out []byte, descLen int, err err
 		e.uint(uint64(len(r.People)))
 		for _, p := range r.People {
 			e.str(p.Name)
-			// 0 for no age, else the age plus one, zig-zagged: an age is
-			// what a caption says, and a test may say anything.
-			if p.Age == nil {
-				e.uint(0)
-			} else {
-				e.uint(zigzag(int64(*p.Age))<<1 | 1)
+			// A flag, then the age zig-zagged: an age is what a caption
+			// says, which may be anything an int holds.
+			e.bool(p.Age != nil)
+			if p.Age != nil {
+				e.int(int64(*p.Age))
 			}
 		}
 	}
@@ -428,8 +427,8 @@ func decodeCompact(b []byte, text string, descLen int) (r Record, err error) {
 		r.People = make([]Person, d.count())
 		for i := range r.People {
 			r.People[i].Name = d.str()
-			if a := d.uint(); a&1 != 0 {
-				age := int(unzigzag(a >> 1))
+			if d.bool() {
+				age := d.intn()
 				r.People[i].Age = &age
 			}
 		}

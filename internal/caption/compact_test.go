@@ -35,7 +35,7 @@ func compactCases() map[string]Record {
 		"zero location":        {Text: "x", Location: &Location{Name: "Null Island"}, Evidence: map[string][]Span{}},
 		"southwest":            {Text: "Punta Arenas", Location: &Location{Name: "Punta Arenas", Lat: -53.16, Lon: -70.92, GeonameID: 3874787, Precision: 1}, Evidence: map[string][]Span{}},
 		"zero casualties":      {Text: "x", Killed: intp(0), Injured: intp(0), Evidence: map[string][]Span{}},
-		"negative numbers":     {Text: "x", Killed: intp(-3), Injured: intp(1 << 40), People: []Person{{Name: "x", Age: intp(-1)}, {Name: "y", Age: intp(0)}}, Evidence: map[string][]Span{}},
+		"negative numbers":     {Text: "x", Killed: intp(-3), Injured: intp(1 << 40), People: []Person{{Name: "x", Age: intp(-1)}, {Name: "y", Age: intp(0)}, {Name: "z", Age: intp(math.MaxInt)}, {Name: "w", Age: intp(math.MinInt)}}, Evidence: map[string][]Span{}},
 		"arabic":               {Text: arabic, Description: arabic[:strings.Index(arabic, " (")], Lang: "ar", Places: []string{"حلب", "الشعار"}, Photographers: []string{"كرم المصري"}, Evidence: map[string][]Span{"places": {{0, 8}}}},
 		"french":               {Text: french, Lang: "fr", Places: []string{"Kharkiv"}, Country: "UA", Origins: map[string]string{"date": "xmp:photoshop:DateCreated"}, Evidence: map[string][]Span{"date": {{66, 81}}, "killed": {}}},
 		"empty evidence lists": {Text: "abc", Evidence: map[string][]Span{"killed": {}, "injured": nil}},
