@@ -82,23 +82,39 @@ func TestWorkersPrepareItems(t *testing.T) {
 }
 
 // threadCountingStore counts the documents being prepared at once, and
-// the most of them while a chunk is written.
+// the most of them while a chunk is written. A Prepare call waits, up to
+// meetWithin, for threads calls to be running at once: whether the
+// workers can all prepare together is then a matter of the thread tokens,
+// not of their parsing happening to end together. (Once Prepare's own
+// work was short, three workers seldom met by chance: under -race the
+// test failed four runs in eight.)
 type threadCountingStore struct {
 	caption.Store
+	threads                      int
 	mu                           sync.Mutex
 	writing                      bool
 	active, most, mostWhileWrite int
 }
 
+// meetWithin is how long a Prepare call waits for the others.
+const meetWithin = 200 * time.Millisecond
+
 func (s *threadCountingStore) Prepare(items []caption.Item) caption.Prepared {
 	s.mu.Lock()
 	s.active++
-	s.most = max(s.most, s.active)
-	if s.writing {
-		s.mostWhileWrite = max(s.mostWhileWrite, s.active)
-	}
 	s.mu.Unlock()
-	time.Sleep(5 * time.Millisecond) // long enough for the others to start
+	for deadline := time.Now().Add(meetWithin); ; time.Sleep(time.Millisecond) {
+		s.mu.Lock()
+		s.most = max(s.most, s.active)
+		if s.writing {
+			s.mostWhileWrite = max(s.mostWhileWrite, s.active)
+		}
+		met := s.active >= s.threads
+		s.mu.Unlock()
+		if met || time.Now().After(deadline) {
+			break
+		}
+	}
 	p := s.Store.(caption.Preparer).Prepare(items)
 	s.mu.Lock()
 	s.active--
@@ -131,7 +147,7 @@ func TestWriterKeepsAThread(t *testing.T) {
 	opt := testOptions(t)
 	opt.Workers = threads
 	opt.Batch = 300
-	s := &threadCountingStore{Store: newSQLite(t)}
+	s := &threadCountingStore{Store: newSQLite(t), threads: threads}
 	sum := mustIngest(t, s, []string{dir}, opt)
 	if sum.Documents < 20 {
 		t.Fatalf("%d documents: too few for the test", sum.Documents)
