@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -297,6 +298,13 @@ func nilIfEmpty[T any](s []T) []T {
 func checkRecord(r Record) error {
 	if err := checkDate(r.Date); err != nil {
 		return err
+	}
+	if l := r.Location; l != nil {
+		for _, c := range [...]float64{l.Lat, l.Lon} {
+			if math.IsNaN(c) || math.IsInf(c, 0) {
+				return fmt.Errorf("%w: location coordinate %v", ErrInvalid, c)
+			}
+		}
 	}
 	for field, spans := range r.Evidence {
 		for _, s := range spans {

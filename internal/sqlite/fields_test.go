@@ -74,37 +74,12 @@ func TestDeflatedRowsBesideCompact(t *testing.T) {
 	s := newTestStore(t)
 	putCaptions(t, s, "old.txt", searchRecords...)
 	var ids []int64
-	rows, err := s.writer.QueryContext(ctx, "SELECT id, text, fields, desc_len FROM records ORDER BY id")
-	if err != nil {
-		t.Fatal(err)
-	}
-	type row struct {
-		id     int64
-		fields []byte
-	}
-	var old []row
-	for rows.Next() {
+	for _, r := range searchRecords {
 		var id int64
-		var text string
-		var fields []byte
-		var descLen *int64
-		if err := rows.Scan(&id, &text, &fields, &descLen); err != nil {
-			t.Fatal(err)
-		}
-		r, err := unpackRecord(text, fields, descLen)
-		if err != nil {
+		if err := s.writer.QueryRowContext(ctx, "UPDATE records SET fields = ? WHERE text = ? RETURNING id", deflated(t, r), r.Text).Scan(&id); err != nil {
 			t.Fatal(err)
 		}
 		ids = append(ids, id)
-		old = append(old, row{id, deflated(t, r)})
-	}
-	if err := rows.Err(); err != nil {
-		t.Fatal(err)
-	}
-	for _, o := range old {
-		if _, err := s.writer.ExecContext(ctx, "UPDATE records SET fields = ? WHERE id = ?", o.fields, o.id); err != nil {
-			t.Fatal(err)
-		}
 	}
 	var deflatedRows int
 	if err := s.writer.QueryRowContext(ctx, "SELECT count(*) FROM records WHERE substr(fields, 1, 1) = x'01'").Scan(&deflatedRows); err != nil || deflatedRows != len(searchRecords) {
