@@ -544,12 +544,12 @@ func (w *putWrites) write(ctx context.Context, tx pgx.Tx, x *txState, p *putPlan
 // copyRecords copies the new records, with their groups, into table:
 // records, or the staging table.
 func (w *putWrites) copyRecords(ctx context.Context, tx pgx.Tx, table pgx.Identifier) error {
-	_, err := tx.CopyFrom(ctx, table, []string{"id", "key", "record", "search_text", "date_first", "date_last", "date_precision",
+	_, err := tx.CopyFrom(ctx, table, []string{"id", "key", "text", "desc_len", "fields", "search_text", "date_first", "date_last", "date_precision",
 		"country", "lat", "lon", "killed", "injured", "parser_version", "gazetteer_version", "bands", "basis",
 		"cluster_id", "event_id"},
 		pgx.CopyFromSlice(len(w.records), func(i int) ([]any, error) {
 			r := &w.records[i]
-			return []any{r.id, r.key, r.JSON, r.SearchText, r.DateFirst, r.DateLast, r.DatePrecision,
+			return []any{r.id, r.key, r.Text, r.DescLen, r.Fields, r.SearchText, r.DateFirst, r.DateLast, r.DatePrecision,
 				r.Country, r.Lat, r.Lon, r.Killed, r.Injured, r.Parser, r.Gazetteer, r.bands, r.Basis,
 				w.group(0, r.id), w.group(1, r.id)}, nil
 		}))
@@ -601,10 +601,10 @@ func (w *putWrites) insertRows(ctx context.Context, tx pgx.Tx, p *putPlan, stage
 			FROM unnest($1::bigint[], $2::timestamptz[]) AS u (id, last_seen) WHERE d.id = u.id`, ids, times)
 	}
 	if len(w.records) > 0 && staged {
-		b.Queue(`INSERT INTO records (id, key, record, search_text, date_first, date_last, date_precision,
+		b.Queue(`INSERT INTO records (id, key, text, desc_len, fields, search_text, date_first, date_last, date_precision,
 				country, lat, lon, killed, injured, parser_version, gazetteer_version, bands, basis,
 				cluster_id, event_id)
-			SELECT id, key, record, search_text, date_first, date_last, date_precision,
+			SELECT id, key, text, desc_len, fields, search_text, date_first, date_last, date_precision,
 				country, lat, lon, killed, injured, parser_version, gazetteer_version, bands, basis,
 				cluster_id, event_id
 			FROM ` + stageRecords + ` ORDER BY key

@@ -10,19 +10,21 @@ import (
 )
 
 // recordSelect lists a stored record's columns, as scanRecord reads them.
-const recordSelect = `SELECT r.id, r.key, r.record, r.bands, r.parser_version,
+const recordSelect = `SELECT r.id, r.key, r.record, r.text, r.desc_len, r.fields, r.bands, r.parser_version,
 	r.gazetteer_version, coalesce(r.cluster_id, 0), coalesce(r.event_id, 0) FROM records r`
 
 // scanRecord reads one row of recordSelect.
 func scanRecord(row pgx.Row) (caption.StoredRecord, error) {
 	var sr caption.StoredRecord
-	var js, bands []byte
-	err := row.Scan(&sr.ID, &sr.Fingerprint.Key, &js, &bands, &sr.Versions.Parser,
+	var js, fields, bands []byte
+	var text *string
+	var descLen *int32
+	err := row.Scan(&sr.ID, &sr.Fingerprint.Key, &js, &text, &descLen, &fields, &bands, &sr.Versions.Parser,
 		&sr.Versions.Gazetteer, &sr.Cluster, &sr.Event)
 	if err != nil {
 		return caption.StoredRecord{}, err
 	}
-	if sr.Record, err = caption.UnmarshalRecord(js); err != nil {
+	if sr.Record, err = unpackRecord(js, text, descLen, fields); err != nil {
 		return caption.StoredRecord{}, err
 	}
 	if sr.Fingerprint.Bands, err = decodeBands(bands); err != nil {
@@ -111,12 +113,12 @@ func (s *Store) UpdateRecord(ctx context.Context, id int64, r caption.Record, v 
 	}
 	return s.write(ctx, "UpdateRecord", func(tx pgx.Tx, _ *txState) error {
 		tag, err := tx.Exec(ctx, `
-			UPDATE records SET record = $2::jsonb, search_text = $3, date_first = $4, date_last = $5,
-				date_precision = $6, country = $7, lat = $8, lon = $9, killed = $10, injured = $11,
-				parser_version = $12, gazetteer_version = $13, basis = $14
+			UPDATE records SET record = NULL, text = $2, desc_len = $15, fields = $16, search_text = $3,
+				date_first = $4, date_last = $5, date_precision = $6, country = $7, lat = $8, lon = $9,
+				killed = $10, injured = $11, parser_version = $12, gazetteer_version = $13, basis = $14
 			WHERE id = $1`,
-			id, c.JSON, c.SearchText, c.DateFirst, c.DateLast, c.DatePrecision, c.Country, c.Lat, c.Lon,
-			c.Killed, c.Injured, c.Parser, c.Gazetteer, c.Basis)
+			id, c.Text, c.SearchText, c.DateFirst, c.DateLast, c.DatePrecision, c.Country, c.Lat, c.Lon,
+			c.Killed, c.Injured, c.Parser, c.Gazetteer, c.Basis, c.DescLen, c.Fields)
 		if err == nil && tag.RowsAffected() == 0 {
 			err = pgx.ErrNoRows
 		}

@@ -183,8 +183,10 @@ func (m feedMark) after(seen []int64, full bool) feedMark {
 // searchRows runs the query of SearchRows with where and passes each row
 // to fn, returning the IDs it passed.
 func (s *Store) searchRows(ctx context.Context, tx pgx.Tx, full bool, where string, args []any, fn func(caption.StoredRecord, []byte, []int64) error) ([]int64, error) {
-	// The point fields are cut from the record's JSON by the server, so
-	// that a million records do not cross the wire whole, and decoded by
+	// A record's compact fields and text are decoded here and cut to the
+	// point fields; the point fields of a record stored as JSON (before
+	// migration 0013) are cut from it by the server, so that a million
+	// records do not cross the wire whole, and decoded by
 	// caption.UnmarshalRecord, whose format this is. Every record's values
 	// are grouped in one pass over search_terms; a few records' are looked
 	// up.
@@ -193,10 +195,12 @@ func (s *Store) searchRows(ctx context.Context, tx pgx.Tx, full bool, where stri
 		valuesCol = `coalesce(t.ids, '{}')`
 		join = ` LEFT JOIN (SELECT record_id, array_agg(value_id) AS ids FROM search_terms GROUP BY record_id) t ON t.record_id = r.id`
 	}
-	query := `SELECT r.id, r.search_text,
-			jsonb_build_object('text', '') || jsonb_strip_nulls(jsonb_build_object('date', r.record->'date',
+	query := `SELECT r.id, r.search_text, r.text, r.desc_len, r.fields,
+			CASE WHEN r.fields IS NULL THEN
+				jsonb_build_object('text', '') || jsonb_strip_nulls(jsonb_build_object('date', r.record->'date',
 				'country', r.record->'country', 'location', r.record->'location', 'places', r.record->'places',
-				'killed', r.record->'killed', 'injured', r.record->'injured', 'event_types', r.record->'event_types')),
+				'killed', r.record->'killed', 'injured', r.record->'injured', 'event_types', r.record->'event_types'))
+			END,
 			` + valuesCol + ` FROM records r` + join + where + ` ORDER BY r.id`
 	rows, err := tx.Query(ctx, query, args...)
 	if err != nil {
@@ -204,16 +208,19 @@ func (s *Store) searchRows(ctx context.Context, tx pgx.Tx, full bool, where stri
 	}
 	defer rows.Close()
 	var seen []int64
-	var text, point []byte
+	var text, fields, point []byte
+	var recordText *string
+	var descLen *int32
 	var values []int64
 	for rows.Next() {
 		var r caption.StoredRecord
-		if err := rows.Scan(&r.ID, &text, &point, &values); err != nil {
+		if err := rows.Scan(&r.ID, &text, &recordText, &descLen, &fields, &point, &values); err != nil {
 			return nil, err
 		}
-		if r.Record, err = caption.UnmarshalRecord(point); err != nil {
+		if r.Record, err = unpackRecord(point, recordText, descLen, fields); err != nil {
 			return nil, fmt.Errorf("record %d: %w", r.ID, err)
 		}
+		r.Record = caption.PointRecord(r.Record)
 		if err := fn(r, text, values); err != nil {
 			return nil, err
 		}

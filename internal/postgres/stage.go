@@ -34,7 +34,9 @@ SET temp_buffers = '64MB';
 CREATE TEMP TABLE IF NOT EXISTS ` + stageRecords + ` (
 	id                bigint NOT NULL,
 	key               text NOT NULL,
-	record            jsonb NOT NULL,
+	text              text NOT NULL,
+	desc_len          integer,
+	fields            bytea NOT NULL,
 	search_text       text NOT NULL,
 	date_first        date,
 	date_last         date,
