@@ -5,12 +5,14 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"sijil/internal/caption"
@@ -285,4 +287,73 @@ func FuzzUnpackRecord(f *testing.F) {
 			t.Errorf("round trip (-first +second):\n%s", diff)
 		}
 	})
+}
+
+// TestMigrateCompactFields makes a register of migration 0012, the last
+// before the compact form, with records as that schema held them (JSON),
+// then opens it: migration 0013 leaves them readable as they are, and the
+// records stored after it are compact.
+func TestMigrateCompactFields(t *testing.T) {
+	url := newSchema(t)
+	ctx := t.Context()
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	ms, err := migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(ms, func(m migration) bool { return m.Name == "compact_fields" })
+	if i < 0 {
+		t.Fatal("no compact_fields migration")
+	}
+	recs := fieldRecords()
+	err = pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL,
+			applied_at timestamptz NOT NULL DEFAULT now())`); err != nil {
+			return err
+		}
+		for _, m := range ms[:i] {
+			if err := apply(ctx, tx, m); err != nil {
+				return err
+			}
+		}
+		for n, r := range recs {
+			js, err := caption.MarshalRecord(r)
+			if err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, `INSERT INTO records (id, key, record, search_text, date_precision, parser_version,
+				gazetteer_version, bands) VALUES ($1, $2, $3::jsonb, $4, $5, 'p', 'g', '')`,
+				n+1, string(rune('a'+n)), string(js), caption.SearchText(r), string(r.Date.Precision)); err != nil {
+				return err
+			}
+		}
+		_, err := tx.Exec(ctx, `SELECT setval(pg_get_serial_sequence('records', 'id'), $1)`, len(recs))
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := mustOpen(t, url)
+	for n, want := range recs {
+		sr, err := s.Record(ctx, int64(n+1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want, sr.Record, cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("record %d after the migration (-before +after):\n%s", n+1, diff)
+		}
+	}
+	more := []caption.Record{{Text: "Residents inspect a damaged house in Marib, Yemen, 2021.", Places: []string{"Marib"}, Country: "YE"}}
+	ids := putRecords(t, s, "after", newLinks, more...)
+	if n := countRows(t, s, "fields IS NOT NULL AND record IS NULL AND id = ANY($1)", ids); n != len(ids) {
+		t.Errorf("%d of %d records stored after the migration are compact", n, len(ids))
+	}
+	if n := countRows(t, s, "record IS NOT NULL AND fields IS NULL", nil); n != len(recs) {
+		t.Errorf("%d records kept as JSON, want %d", n, len(recs))
+	}
+	checkPoints(t, s)
 }
