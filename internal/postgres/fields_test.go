@@ -200,19 +200,14 @@ func checkPoints(t *testing.T, s *Store) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if want := countRows(t, s, "true", nil); n != want || n == 0 {
+	if want := countRows(t, s, "true"); n != want || n == 0 {
 		t.Errorf("SearchRows gave %d records, want %d", n, want)
 	}
 }
 
-// countRows counts the records rows where cond holds, with $1 bound to
-// arg when cond cites it.
-func countRows(t *testing.T, s *Store, cond string, arg any) int {
+// countRows counts the records rows where cond holds, given args.
+func countRows(t *testing.T, s *Store, cond string, args ...any) int {
 	t.Helper()
-	var args []any
-	if strings.Contains(cond, "$1") {
-		args = append(args, arg)
-	}
 	var n int
 	if err := s.pool.QueryRow(context.WithoutCancel(t.Context()), "SELECT count(*) FROM records WHERE "+cond, args...).Scan(&n); err != nil {
 		t.Fatal(err)
@@ -294,13 +289,6 @@ func FuzzUnpackRecord(f *testing.F) {
 // then opens it: migration 0013 leaves them readable as they are, and the
 // records stored after it are compact.
 func TestMigrateCompactFields(t *testing.T) {
-	url := newSchema(t)
-	ctx := t.Context()
-	conn, err := pgx.Connect(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
 	ms, err := migrations()
 	if err != nil {
 		t.Fatal(err)
@@ -309,17 +297,10 @@ func TestMigrateCompactFields(t *testing.T) {
 	if i < 0 {
 		t.Fatal("no compact_fields migration")
 	}
+	url, conn := migratedTo(t, ms[i-1].Version)
+	ctx := t.Context()
 	recs := fieldRecords()
 	err = pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL,
-			applied_at timestamptz NOT NULL DEFAULT now())`); err != nil {
-			return err
-		}
-		for _, m := range ms[:i] {
-			if err := apply(ctx, tx, m); err != nil {
-				return err
-			}
-		}
 		for n, r := range recs {
 			js, err := caption.MarshalRecord(r)
 			if err != nil {
@@ -352,8 +333,45 @@ func TestMigrateCompactFields(t *testing.T) {
 	if n := countRows(t, s, "fields IS NOT NULL AND record IS NULL AND id = ANY($1)", ids); n != len(ids) {
 		t.Errorf("%d of %d records stored after the migration are compact", n, len(ids))
 	}
-	if n := countRows(t, s, "record IS NOT NULL AND fields IS NULL", nil); n != len(recs) {
+	if n := countRows(t, s, "record IS NOT NULL AND fields IS NULL"); n != len(recs) {
 		t.Errorf("%d records kept as JSON, want %d", n, len(recs))
 	}
 	checkPoints(t, s)
+}
+
+// migratedTo makes a schema of the migrations up to version alone, as a
+// sijil of that version left it, and returns its URL and a connection to
+// it, closed at the test's end.
+func migratedTo(t *testing.T, version int) (string, *pgx.Conn) {
+	t.Helper()
+	url := newSchema(t)
+	ctx := t.Context()
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close(context.WithoutCancel(ctx)) })
+	ms, err := migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL,
+			applied_at timestamptz NOT NULL DEFAULT now())`); err != nil {
+			return err
+		}
+		for _, m := range ms {
+			if m.Version > version {
+				break
+			}
+			if err := apply(ctx, tx, m); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return url, conn
 }

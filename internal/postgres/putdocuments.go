@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -541,12 +542,17 @@ func (w *putWrites) write(ctx context.Context, tx pgx.Tx, x *txState, p *putPlan
 	return w.index(ctx, tx)
 }
 
+// copiedColumns are the columns of records that copyRecords fills, in the
+// order of its rows: the columns of the staging table, which insertRows
+// moves into records.
+var copiedColumns = []string{"id", "key", "text", "desc_len", "fields", "search_text", "date_first", "date_last", "date_precision",
+	"country", "lat", "lon", "killed", "injured", "parser_version", "gazetteer_version", "bands", "basis",
+	"cluster_id", "event_id"}
+
 // copyRecords copies the new records, with their groups, into table:
 // records, or the staging table.
 func (w *putWrites) copyRecords(ctx context.Context, tx pgx.Tx, table pgx.Identifier) error {
-	_, err := tx.CopyFrom(ctx, table, []string{"id", "key", "text", "desc_len", "fields", "search_text", "date_first", "date_last", "date_precision",
-		"country", "lat", "lon", "killed", "injured", "parser_version", "gazetteer_version", "bands", "basis",
-		"cluster_id", "event_id"},
+	_, err := tx.CopyFrom(ctx, table, copiedColumns,
 		pgx.CopyFromSlice(len(w.records), func(i int) ([]any, error) {
 			r := &w.records[i]
 			return []any{r.id, r.key, r.Text, r.DescLen, r.Fields, r.SearchText, r.DateFirst, r.DateLast, r.DatePrecision,
@@ -601,13 +607,8 @@ func (w *putWrites) insertRows(ctx context.Context, tx pgx.Tx, p *putPlan, stage
 			FROM unnest($1::bigint[], $2::timestamptz[]) AS u (id, last_seen) WHERE d.id = u.id`, ids, times)
 	}
 	if len(w.records) > 0 && staged {
-		b.Queue(`INSERT INTO records (id, key, text, desc_len, fields, search_text, date_first, date_last, date_precision,
-				country, lat, lon, killed, injured, parser_version, gazetteer_version, bands, basis,
-				cluster_id, event_id)
-			SELECT id, key, text, desc_len, fields, search_text, date_first, date_last, date_precision,
-				country, lat, lon, killed, injured, parser_version, gazetteer_version, bands, basis,
-				cluster_id, event_id
-			FROM ` + stageRecords + ` ORDER BY key
+		cols := strings.Join(copiedColumns, ", ")
+		b.Queue(`INSERT INTO records (` + cols + `) SELECT ` + cols + ` FROM ` + stageRecords + ` ORDER BY key
 			ON CONFLICT (key) DO NOTHING`).Exec(func(tag pgconn.CommandTag) error {
 			records = int(tag.RowsAffected())
 			return nil

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/jackc/pgx/v5"
 
 	"sijil/internal/caption"
 	"sijil/internal/storetest"
@@ -36,25 +35,8 @@ func TestTSQuery(t *testing.T) {
 // TestSearchUpgrade makes a database of migration 0001 alone, with records
 // whose search_text the old way, then opens it: Open reindexes them.
 func TestSearchUpgrade(t *testing.T) {
-	url := newSchema(t)
+	url, conn := migratedTo(t, 1)
 	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
-	init, err := migrationFiles.ReadFile("migrations/0001_init.sql")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := conn.Exec(ctx, string(init), pgx.QueryExecModeSimpleProtocol); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := conn.Exec(ctx, `CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL,
-		applied_at timestamptz NOT NULL DEFAULT now()); INSERT INTO schema_migrations (version, name) VALUES (1, 'init')`,
-		pgx.QueryExecModeSimpleProtocol); err != nil {
-		t.Fatal(err)
-	}
 	recs := []caption.Record{
 		{Text: "Rescuers in Douma, 2016.", Places: []string{"Douma"}, Location: &caption.Location{Name: "Douma", GeonameID: 170654, Admin1: "Rif Dimashq"}},
 		{Text: "Protest in Duma.", Places: []string{"Duma"}, Agencies: []caption.Agency{"AP"}},
