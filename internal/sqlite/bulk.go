@@ -71,6 +71,13 @@ func (s *Store) DeferIndexes(ctx context.Context) (err error) {
 // the rest. It reports how many it built.
 func (s *Store) RestoreIndexes(ctx context.Context) (n int, err error) {
 	defer wrap(&err, "sqlite.RestoreIndexes")
+	if s.exclusiveTx(ctx) == nil {
+		unmap, err := s.mapForBuilds(ctx)
+		if err != nil {
+			return 0, err
+		}
+		defer func() { err = errors.Join(err, unmap()) }()
+	}
 	for {
 		built := false
 		err := s.write(ctx, func(q querier) error {
@@ -107,6 +114,39 @@ func (s *Store) RestoreIndexes(ctx context.Context) (n int, err error) {
 		}
 		n++
 	}
+}
+
+// buildMmapSize is how much of the file the writer maps while it builds
+// the deferred indexes. Each build scans a table from its first page to
+// its last, and four of them scan records; through the mapping a page is
+// read without a system call and a copy into SQLite's cache. At 100,000
+// captions (a 120 MB file) the nine builds took 0.5 s instead of 0.7, in
+// three alternated pairs (2026-12-05). The mapping is capped because its
+// pages count in the process's resident memory once touched: mapping a
+// million captions' 1.2 GB file whole made the builds 8.6 s instead of
+// 10.3 but the ingest's peak 998 MB instead of 465. Under the cap that
+// ingest peaked at 454 MB and its builds took as long as without the
+// mapping. The load itself reads without it: a writer mapping the file
+// throughout ingested a million captions in 134 s instead of 123.
+const buildMmapSize = 256 << 20
+
+// mapForBuilds has the writer connection map the first buildMmapSize
+// bytes of the file, and returns the function that puts its mapping back
+// as it was. It must not run inside Exclusive, whose transaction holds the
+// connection.
+func (s *Store) mapForBuilds(ctx context.Context) (unmap func() error, err error) {
+	var was int64
+	if err := s.writer.QueryRowContext(ctx, "PRAGMA mmap_size").Scan(&was); err != nil {
+		return nil, err
+	}
+	if _, err := s.writer.ExecContext(ctx, fmt.Sprintf("PRAGMA mmap_size = %d", buildMmapSize)); err != nil {
+		return nil, err
+	}
+	return func() error {
+		// Put back even when ctx is done: the connection outlives it.
+		_, err := s.writer.ExecContext(context.WithoutCancel(ctx), fmt.Sprintf("PRAGMA mmap_size = %d", was))
+		return err
+	}, nil
 }
 
 // checkDeferred refuses a row of deferred_indexes that DeferIndexes could

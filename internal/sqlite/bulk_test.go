@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -137,9 +138,15 @@ func TestDeferIndexes(t *testing.T) {
 		t.Errorf("Stats without the indexes: %+v, not more records than %+v", stats, wantStats)
 	}
 
+	mapped := mmapSize(t, s)
 	n, err := s.RestoreIndexes(ctx)
 	if err != nil || n != len(deferrable) {
 		t.Fatalf("RestoreIndexes: %d, %v; want %d", n, err, len(deferrable))
+	}
+	// The builds map the file (mapForBuilds); the load after them must
+	// not, which measured slower.
+	if got := mmapSize(t, s); got != mapped {
+		t.Errorf("the writer's mmap_size after RestoreIndexes is %d, want %d as before", got, mapped)
 	}
 	if diff := cmp.Diff(before, indexDefs(t, s.writer)); diff != "" {
 		t.Errorf("schema after RestoreIndexes (-want +got):\n%s", diff)
@@ -152,6 +159,53 @@ func TestDeferIndexes(t *testing.T) {
 	}
 	if diff := cmp.Diff(wantIDs, searchIDs(t, s, q)); diff != "" {
 		t.Errorf("search after the indexes were built (-without +with):\n%s", diff)
+	}
+	checkIntegrity(t, s)
+}
+
+// mmapSize returns the writer connection's mmap_size.
+func mmapSize(t *testing.T, s *Store) int64 {
+	t.Helper()
+	var n int64
+	if err := s.writer.QueryRowContext(t.Context(), "PRAGMA mmap_size").Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// TestRestoreIndexesInExclusive: RestoreIndexes called inside Exclusive,
+// whose transaction holds the writer's one connection, builds the indexes
+// in that transaction and leaves the connection's mapping alone instead
+// of waiting for the connection it holds.
+func TestRestoreIndexesInExclusive(t *testing.T) {
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	s, err := Open(ctx, filepath.Join(t.TempDir(), "sijil.db"), WithPlaceKey(storetest.PlaceKey))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	doc, items := genDocument("a.txt", 0, 20)
+	if _, err := s.PutDocument(ctx, doc, items, caption.Versions{Parser: "p1", Gazetteer: "g1"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DeferIndexes(ctx); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	err = s.Exclusive(ctx, func(ctx context.Context) error {
+		var err error
+		n, err = s.RestoreIndexes(ctx)
+		return err
+	})
+	if err != nil || n != len(deferrable) {
+		t.Fatalf("RestoreIndexes inside Exclusive: %d, %v; want %d", n, err, len(deferrable))
+	}
+	if names := deferredNames(t, s.writer); len(names) != 0 {
+		t.Errorf("deferred_indexes still holds %v", names)
+	}
+	if got := mmapSize(t, s); got != 0 {
+		t.Errorf("the writer's mmap_size is %d after a build inside Exclusive, want 0", got)
 	}
 	checkIntegrity(t, s)
 }
