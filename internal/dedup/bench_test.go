@@ -105,9 +105,19 @@ func BenchmarkBandIndexRepetitive(b *testing.B) {
 // 30 days of records at 200 places spread over the Middle East, at the
 // density of a generated million captions (some 150 records a day) and of
 // ten million: what Match costs a record as a register's days fill up.
+// The queries are known to the day, or (month) only to the month, which
+// compares them with the whole month.
 func BenchmarkEventIndexCrowded(b *testing.B) {
-	for _, perDay := range []int{150, 1500} {
-		b.Run(fmt.Sprintf("perday=%d", perDay), func(b *testing.B) {
+	for _, c := range []struct {
+		perDay int
+		month  bool
+	}{{150, false}, {1500, false}, {150, true}, {1500, true}} {
+		perDay := c.perDay
+		name := fmt.Sprintf("perday=%d", perDay)
+		if c.month {
+			name += "/month"
+		}
+		b.Run(name, func(b *testing.B) {
 			rng := rand.New(rand.NewPCG(3, uint64(perDay)))
 			type town struct{ lat, lon float64 }
 			towns := make([]town, 200)
@@ -126,6 +136,9 @@ func BenchmarkEventIndexCrowded(b *testing.B) {
 				t := towns[rng.IntN(len(towns))]
 				s := scene{id: 1 << 40, date: day(2017, 4, 2+rng.IntN(28)), place: "elsewhere", lat: t.lat, lon: t.lon + 0.2,
 					precision: 1, types: []caption.EventType{caption.Shelling}}
+				if c.month {
+					s.date = caption.PartialDate{Year: 2017, Month: 4, Precision: caption.PrecisionMonth}
+				}
 				queries[i] = NewEventRecord(s.stored())
 			}
 			b.ReportAllocs()
@@ -134,6 +147,32 @@ func BenchmarkEventIndexCrowded(b *testing.B) {
 				ix.Match(queries[i%len(queries)])
 				i++
 			}
+		})
+	}
+}
+
+// BenchmarkEventIndexAdd adds a month of resolved scenes to an empty
+// index, at the density of a generated million captions (4,500 a month)
+// and of ten million: what keeping the day and month lists in latitude
+// order costs a record as the lists grow.
+func BenchmarkEventIndexAdd(b *testing.B) {
+	for _, n := range []int{4500, 45000} {
+		b.Run(fmt.Sprintf("month=%d", n), func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(3, uint64(n)))
+			recs := make([]EventRecord, n)
+			for i := range recs {
+				s := scene{id: int64(i + 1), date: day(2017, 4, 1+rng.IntN(30)), place: "town",
+					lat: 29 + rng.Float64()*9, lon: 34 + rng.Float64()*12, precision: 1, types: []caption.EventType{caption.Airstrike}}
+				recs[i] = NewEventRecord(s.stored())
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				ix := NewEventIndex()
+				for _, r := range recs {
+					ix.Add(r)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/record")
 		})
 	}
 }

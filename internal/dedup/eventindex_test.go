@@ -281,7 +281,7 @@ func TestEventIndexCrowdedDays(t *testing.T) {
 	}
 	ix := NewEventIndex()
 	var all []*EventRecord
-	matched, queries := 0, 0
+	matched, queries, monthMatched := 0, 0, 0
 	for id := int64(1); id <= 8000; id++ {
 		e := random(id)
 		ix.Add(e)
@@ -290,18 +290,28 @@ func TestEventIndexCrowdedDays(t *testing.T) {
 			continue
 		}
 		queries++
-		if matchAsEveryRecord(t, ix, random(100000+id), all) {
+		q := random(100000 + id)
+		if matchAsEveryRecord(t, ix, q, all) {
 			matched++
+			if q.prec == eventMonth {
+				monthMatched++
+			}
 		}
 	}
-	ordered := 0
-	for _, d := range ix.byDay {
-		ordered = max(ordered, d.sorted)
+	inOrder := func(lists string, d *dayList) int {
 		if !slices.IsSortedFunc(d.ents[:d.sorted], func(a, b listed) int { return cmp.Compare(a.lat, b.lat) }) {
-			t.Errorf("a day's list is not in latitude order")
+			t.Errorf("a list of %s is not in latitude order", lists)
 		}
+		return d.sorted
 	}
-	if ordered < 1000 || matched < queries/2 || matched == queries {
-		t.Errorf("%d records in order on the most crowded day, %d of %d queries matched: the test is meant to exercise long lists, matches and misses", ordered, matched, queries)
+	ordered, monthOrdered := 0, 0
+	for _, d := range ix.byDay {
+		ordered = max(ordered, inOrder("days", d))
+	}
+	for _, d := range ix.byMonth {
+		monthOrdered = max(monthOrdered, inOrder("months", d))
+	}
+	if ordered < 1000 || monthOrdered < 7000 || matched < queries/2 || matched == queries || monthMatched < 10 {
+		t.Errorf("%d records in order on the most crowded day and %d in the month, %d of %d queries matched (%d known to the month only): the test is meant to exercise long lists, matches and misses", ordered, monthOrdered, matched, queries, monthMatched)
 	}
 }
