@@ -315,3 +315,63 @@ func TestEventIndexCrowdedDays(t *testing.T) {
 		t.Errorf("%d records in order on the most crowded day and %d in the month, %d of %d queries matched (%d known to the month only): the test is meant to exercise long lists, matches and misses", ordered, monthOrdered, matched, queries, monthMatched)
 	}
 }
+
+// TestEventIndexBoundsCrowdedEvents: thousands of photos of one incident
+// (one event, one town, one day, none a copy of another) are listed only
+// up to the bound of a crowded list, in the day's list and the month's,
+// while the other events of that day stay listed; a new photo of the
+// incident still joins its event, and a photo of another incident there
+// matches as comparing it with every record does.
+func TestEventIndexBoundsCrowdedEvents(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 2026))
+	const flood, others = 5000, 50
+	jitter := func() float64 { return rng.Float64()*0.02 - 0.01 }
+	photo := func(id, event int64, types ...caption.EventType) EventRecord {
+		s := scene{id: id, date: day(2024, 5, 6), place: "Rafah", lang: "en", agencies: []caption.Agency{"AFP"},
+			precision: 1, lat: 31.2968 + jitter(), lon: 34.2435 + jitter(), types: types}
+		r := s.stored()
+		r.Event = event
+		return NewEventRecord(r)
+	}
+	ix := NewEventIndex()
+	var all []*EventRecord
+	add := func(e EventRecord) {
+		ix.Add(e)
+		all = append(all, &e)
+	}
+	for id := int64(1); id <= flood; id++ {
+		add(photo(id, 1, caption.Airstrike))
+		if id%100 == 0 {
+			// Each of the others is its own event: a protest
+			// elsewhere in the town, which no strike matches.
+			add(photo(100000+id, 100000+id, caption.Protest))
+		}
+	}
+	d := ix.byDay[int32(dayNumber(day(2024, 5, 6)))]
+	m := ix.byMonth[[2]int32{2024, 5}]
+	for name, l := range map[string]*dayList{"day": d, "month": m} {
+		if n := len(l.ents); n > crowdedList+others || n < crowdedList {
+			t.Errorf("the %s's list holds %d of %d records, want at least %d and at most %d", name, n, len(all), crowdedList, crowdedList+others)
+		}
+		protests := 0
+		for _, x := range l.ents {
+			if ix.rec(x.ord).event > 100000 {
+				protests++
+			}
+		}
+		if protests != others {
+			t.Errorf("the %s's list holds %d of the %d other events", name, protests, others)
+		}
+	}
+	if ix.Len() != flood+others {
+		t.Errorf("the index keeps %d records, want all %d", ix.Len(), flood+others)
+	}
+	for i := range 20 {
+		q := photo(200000+int64(i), 0, caption.Airstrike)
+		got, _, _, ok := ix.Match(q)
+		if !ok || got.Event != 1 {
+			t.Fatalf("another photo of the strike: Match = (event %d, %v), want event 1", got.Event, ok)
+		}
+		matchAsEveryRecord(t, ix, photo(300000+int64(i), 0, caption.Protest), all)
+	}
+}
