@@ -16,13 +16,15 @@
 #   - parse of 50,000 captions in documents of 50 beside `gzip -1` of the
 #     same bytes (the ratio of their times);
 #   - SQLite ingest of one document of 50,000 near-identical captions
-#     (corpus.Repetitive) beside the first size's captions/s.
+#     (corpus.Repetitive) beside the first size's captions/s;
+#   - the same of one document of 50,000 photos of one incident, none a
+#     copy of another (corpus.Incident).
 #
 # Usage, from anywhere (an hour or so at the default sizes):
 #
 #	scripts/bench-ingest.sh [SIZE ...]
 #
-# GZIP_CAPTIONS and REPETITIVE_CAPTIONS change the 50,000 of the last two
+# GZIP_CAPTIONS and REPETITIVE_CAPTIONS change the 50,000 of the last three
 # (for a quick run). WORK=dir keeps the corpora and registers (default: a temporary directory,
 # removed at the end). SIJIL_BENCH_POSTGRES is the URL of a PostgreSQL
 # server's maintenance database in which scratch databases are created and
@@ -96,6 +98,15 @@ repetitive() {
 	measure "$dir/sqlite" "$work/sijil" ingest --db "$dir/sijil.db" "$dir/docs"
 }
 
+# incident: photos of one incident, one document, measured as repetitive.
+incident() {
+	echo "SQLite ingest of $repn photos of one incident in one document" >&2
+	local dir="$work/incident"
+	corpus "$dir" "$repn" SIJIL_BENCH_INCIDENT=1 >&2
+	rm -f "$dir/sijil.db"*
+	measure "$dir/sqlite" "$work/sijil" ingest --db "$dir/sijil.db" "$dir/docs"
+}
+
 rows=()
 first_rate=""
 for n in "${sizes[@]}"; do
@@ -115,6 +126,7 @@ for n in "${sizes[@]}"; do
 	if [ -z "$first_rate" ]; then
 		first_rate=$(awk -v n="$n" -v s="$s_s" 'BEGIN { printf "%.0f", n / s }')
 		read -r r_s r_mb < <(repetitive)
+		read -r i_s i_mb < <(incident)
 	fi
 
 	g_s=- g_mb=-
@@ -146,5 +158,6 @@ printf '%9s %7s %8s %8s %8s %8s %7s %7s %7s %9s %7s %9s %8s %7s %7s %7s\n' \
 printf '%s\n' "${rows[@]}"
 awk -v n="$gzn" -v p="$gp_s" -v g="$gz_s" 'BEGIN { printf "\nparse of %d captions in documents of 50: %.2f s; gzip -1 of the same bytes: %.2f s; ratio %.1f\n", n, p, g, p / g }'
 awk -v n="$repn" -v s="$r_s" -v mb="$r_mb" -v f="$first_rate" 'BEGIN { printf "SQLite ingest of %d near-identical captions in one document: %.1f s, %.0f captions/s (%.2f of the generated corpus'"'"'s %s), peak %s MiB\n", n, s, n / s, (n / s) / f, f, mb }'
+awk -v n="$repn" -v s="$i_s" -v mb="$i_mb" -v f="$first_rate" 'BEGIN { printf "SQLite ingest of %d photos of one incident in one document: %.1f s, %.0f captions/s (%.2f of the generated corpus'"'"'s %s), peak %s MiB\n", n, s, n / s, (n / s) / f, f, mb }'
 printf '\nparse: sijil parse (every core); sqlite, pg: sijil ingest into a new register; ×parse: its time over parse'"'"'s;\n'
 printf 'B/capt: bytes of SQLite register per caption; precision, recall: pairwise, of the clusters against the corpus'"'"'s truth.\n'

@@ -39,6 +39,9 @@ func writeBenchCorpus(getenv func(string) string) (err error) {
 	if getenv("SIJIL_BENCH_REPETITIVE") != "" {
 		return os.WriteFile(filepath.Join(docs, "wire.txt"), corpus.Repetitive(n, 10, 28, 1), 0o644)
 	}
+	if getenv("SIJIL_BENCH_INCIDENT") != "" {
+		return os.WriteFile(filepath.Join(docs, "wire.txt"), corpus.Incident(n, 1), 0o644)
+	}
 	rows, err := os.Create(filepath.Join(dir, "captions.csv"))
 	if err != nil {
 		return err

@@ -10,7 +10,9 @@
 //	                        SIJIL_BENCH_DOCSIZE=N makes every document N
 //	                        captions; SIJIL_BENCH_REPETITIVE=1 writes instead
 //	                        one document of near-identical captions
-//	                        (corpus.Repetitive), without truth.
+//	                        (corpus.Repetitive), and SIJIL_BENCH_INCIDENT=1
+//	                        one of photos of one incident (corpus.Incident),
+//	                        both without truth.
 //	benchtool score         prints the pairwise precision and recall of the
 //	                        clusters of the SQLite register SIJIL_BENCH_DB
 //	                        against the truth in SIJIL_BENCH_CORPUS:
