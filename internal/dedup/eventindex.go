@@ -338,30 +338,35 @@ func (ix *EventIndex) Add(e EventRecord) {
 	if e.prec == eventDay {
 		ix.listOn(listIn(ix.byDay, e.day), l, e.Event)
 	}
-	ix.listOn(listIn(ix.byMonth, [2]int32{e.year, e.month}), l, e.Event)
+	listIn(ix.byMonth, [2]int32{e.year, e.month}).add(l, &ix.tail)
 }
 
-// The bound on how many records of one event a crowded list holds.
+// The bound on how many records of one event a crowded day holds.
 const (
-	// crowdedList is how many records a day's or month's list holds
-	// before it counts them by event, and maxListed how many records of
-	// one event it lists after that. A record of a crowded list's event
-	// beyond maxListed is kept (Has, and the event it joined) but not
-	// listed: Match compares the records after it with the records of its
-	// event already listed. Without the bound, photos of one place and
-	// day that are not copies of one another were each compared with
-	// every one before: 2,000, 4,000 and 8,000 of them linked in 0.1, 0.3
-	// and 1.1 s, and a file of 50,000 would take minutes. A generated
-	// million captions put some 145 records on a day and 4,400 in a
-	// month, in events of three on average: no event there has more
-	// than maxListed records in a list, and the bound changes nothing.
+	// crowdedList is how many records a day's list holds before it
+	// counts them by event, and maxListed how many records of one event
+	// it lists after that. A record of a crowded day's event beyond
+	// maxListed is kept (Has, the month's list, and the event it joined)
+	// but not in the day's list: Match compares the records after it
+	// with the records of its event already listed. Without the bound,
+	// photos of one place and day that are not copies of one another
+	// were each compared with every one before: 2,000, 4,000 and 8,000
+	// of them linked in 0.1, 0.3 and 1.1 s, and 50,000 in a minute. A
+	// generated million captions put some 145 records on a day: no day
+	// is crowded, and the bound changes no link there.
+	//
+	// A month's list is not bounded so: a generated million captions
+	// put 4,400 records in a month, and events of more than maxListed
+	// records in it, whose first ones were not always their most alike
+	// to a record known only to the month (15 of 1,380,648 links went
+	// to another event).
 	crowdedList = 1024
 	maxListed   = 64
 )
 
-// listOn adds l, a record of event, to d: unless d is crowded and event
-// has maxListed records listed in it already. A record of no event (0)
-// is always listed.
+// listOn adds l, a record of event, to d, a day's list: unless d is
+// crowded and event has maxListed records listed in it already. A record
+// of no event (0) is always listed.
 func (ix *EventIndex) listOn(d *dayList, l listed, event int64) {
 	if d.events != nil && event != 0 {
 		if d.events[event] >= maxListed {
@@ -449,10 +454,10 @@ func joinTypes(ts []caption.EventType) string {
 // the three tests that passed, such as "date±1,10km,types",
 // "month,place,notypes" or "date,10km,xlang".
 //
-// The candidates are the records added, but in a crowded day or month
-// only the first maxListed of each event after it became crowded
-// (listOn): rec may then join an event through a record of it that is
-// not its most alike.
+// The candidates are the records added, but in a crowded day only the
+// first maxListed of each event after it became crowded (listOn): rec
+// may then join an event through a record of it that is not its most
+// alike.
 func (ix *EventIndex) Match(rec EventRecord) (best EventRecord, sim float64, rule string, ok bool) {
 	if !rec.matchable() {
 		return EventRecord{}, 0, "", false
@@ -520,8 +525,8 @@ type dayList struct {
 	// ents[:sorted] are in latitude order, unresolved scenes (NaN) first.
 	ents   []listed
 	sorted int
-	// events counts the records listed of each event once the list is
-	// crowded (crowdedList); nil before.
+	// events counts the records listed of each event once a day's list
+	// is crowded (crowdedList); nil before, and for a month's.
 	events map[int64]int32
 }
 
