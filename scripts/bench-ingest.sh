@@ -84,25 +84,20 @@ corpus() {
 }
 
 repn=${REPETITIVE_CAPTIONS:-50000}
-# repetitive: the near-identical captions, measured right after the first
-# size's SQLite ingest whose rate they are compared with, before the other
-# runs. Measured last, after a million captions into PostgreSQL, they took
-# 8.4 and 10.5 s in two runs of the script (2026-12-05), against 7.3-7.7 s
-# alone within the hour: on this shared machine a ratio is only as good as
-# the closeness in time of its two runs.
-repetitive() {
-	echo "SQLite ingest of $repn near-identical captions in one document" >&2
-	local dir="$work/repetitive"
-	corpus "$dir" "$repn" SIJIL_BENCH_REPETITIVE=1 >&2
-	rm -f "$dir/sijil.db"*
-	measure "$dir/sqlite" "$work/sijil" ingest --db "$dir/sijil.db" "$dir/docs"
-}
-
-# incident: photos of one incident, one document, measured as repetitive.
-incident() {
-	echo "SQLite ingest of $repn photos of one incident in one document" >&2
-	local dir="$work/incident"
-	corpus "$dir" "$repn" SIJIL_BENCH_INCIDENT=1 >&2
+# one_document NAME LABEL ENV: SQLite ingest of one document of $repn
+# captions that benchtool writes given ENV: the near-identical captions
+# (corpus.Repetitive) and the photos of one incident (corpus.Incident),
+# measured right after the first size's SQLite ingest whose rate they are
+# compared with, before the other runs. Measured last, after a million
+# captions into PostgreSQL, the near-identical captions took 8.4 and 10.5
+# s in two runs of the script (2026-12-05), against 7.3-7.7 s alone within
+# the hour: on this shared machine a ratio is only as good as the
+# closeness in time of its two runs.
+one_document() {
+	local name=$1 label=$2 env=$3
+	echo "SQLite ingest of $repn $label in one document" >&2
+	local dir="$work/$name"
+	corpus "$dir" "$repn" "$env" >&2
 	rm -f "$dir/sijil.db"*
 	measure "$dir/sqlite" "$work/sijil" ingest --db "$dir/sijil.db" "$dir/docs"
 }
@@ -125,8 +120,8 @@ for n in "${sizes[@]}"; do
 	read -r precision recall < <(SIJIL_BENCH_CORPUS="$dir" SIJIL_BENCH_DB="$dir/sijil.db" "$work/benchtool" score | awk '/^precision/ { print $2, $4 }')
 	if [ -z "$first_rate" ]; then
 		first_rate=$(awk -v n="$n" -v s="$s_s" 'BEGIN { printf "%.0f", n / s }')
-		read -r r_s r_mb < <(repetitive)
-		read -r i_s i_mb < <(incident)
+		read -r r_s r_mb < <(one_document repetitive "near-identical captions" SIJIL_BENCH_REPETITIVE=1)
+		read -r i_s i_mb < <(one_document incident "photos of one incident" SIJIL_BENCH_INCIDENT=1)
 	fi
 
 	g_s=- g_mb=-

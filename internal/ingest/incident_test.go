@@ -1,7 +1,6 @@
 package ingest
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -15,17 +14,7 @@ import (
 // records it listed before. All must still be one event.
 func TestIncidentOneEvent(t *testing.T) {
 	dir := t.TempDir()
-	doc := filepath.Join(dir, "wire.txt")
-	if err := os.WriteFile(doc, corpus.Incident(3000, 1), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	s := mustOpenSQLite(t, filepath.Join(dir, "sijil.db"))
-	opt := testOptions(t)
-	opt.Gazetteer = embeddedGazetteer(t)
-	sum, err := Ingest(t.Context(), s, []string{doc}, opt)
-	if err != nil || len(sum.Failures) > 0 {
-		t.Fatalf("Ingest: %v %v", err, sum.Failures)
-	}
+	s, sum := ingestDocument(t, filepath.Join(dir, "sijil.db"), writeDocument(t, dir, corpus.Incident(3000, 1)), nil)
 	events, records := map[int64]int{}, 0
 	for r, err := range s.Records(t.Context()) {
 		if err != nil {

@@ -21,22 +21,13 @@ import (
 // two clusterings must agree to 0.99.
 func TestRepetitiveCapped(t *testing.T) {
 	dir := t.TempDir()
-	doc := filepath.Join(dir, "wire.txt")
-	if err := os.WriteFile(doc, corpus.Repetitive(1500, 3, 2, 1), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	doc := writeDocument(t, dir, corpus.Repetitive(1500, 3, 2, 1))
 	run := func(maxCandidates int) (map[int64]caption.StoredRecord, Summary) {
-		s := mustOpenSQLite(t, filepath.Join(dir, "capped.db"))
+		name := "capped.db"
 		if maxCandidates < 0 {
-			s = mustOpenSQLite(t, filepath.Join(dir, "uncapped.db"))
+			name = "uncapped.db"
 		}
-		opt := testOptions(t)
-		opt.Gazetteer = embeddedGazetteer(t)
-		opt.MaxCandidates = maxCandidates
-		sum, err := Ingest(t.Context(), s, []string{doc}, opt)
-		if err != nil || len(sum.Failures) > 0 {
-			t.Fatalf("Ingest: %v %v", err, sum.Failures)
-		}
+		s, sum := ingestDocument(t, filepath.Join(dir, name), doc, func(opt *Options) { opt.MaxCandidates = maxCandidates })
 		recs := map[int64]caption.StoredRecord{}
 		for r, err := range s.Records(t.Context()) {
 			if err != nil {
@@ -96,4 +87,33 @@ func TestRepetitiveCapped(t *testing.T) {
 	}
 	t.Logf("%d records in %d clusters (largest %d); %d in another cluster when capped; pairwise precision %.4f, recall %.4f; linking %v capped, %v uncapped",
 		len(capped), len(size), largest, moved, precision, recall, sc.Linking, su.Linking)
+}
+
+// writeDocument writes data as dir/wire.txt, a plain-text document, and
+// returns its path.
+func writeDocument(t *testing.T, dir string, data []byte) string {
+	t.Helper()
+	doc := filepath.Join(dir, "wire.txt")
+	if err := os.WriteFile(doc, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return doc
+}
+
+// ingestDocument ingests doc into a new SQLite register at path with the
+// test options, the embedded gazetteer and what edit changes, and fails
+// the test on any error or failure.
+func ingestDocument(t *testing.T, path, doc string, edit func(*Options)) (caption.Store, Summary) {
+	t.Helper()
+	s := mustOpenSQLite(t, path)
+	opt := testOptions(t)
+	opt.Gazetteer = embeddedGazetteer(t)
+	if edit != nil {
+		edit(&opt)
+	}
+	sum, err := Ingest(t.Context(), s, []string{doc}, opt)
+	if err != nil || len(sum.Failures) > 0 {
+		t.Fatalf("Ingest: %v %v", err, sum.Failures)
+	}
+	return s, sum
 }
