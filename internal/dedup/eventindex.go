@@ -241,7 +241,6 @@ type EventIndex struct {
 	// each growth, and held the old copy beside the new one while it
 	// did, 1.4 s of the million's linking (2026-12-05).
 	recs  [][]indexedEvent
-	n     int                // records kept
 	byDay map[int32]*dayList // day-precision records by day
 	// byMonth holds every record by its month, day-precision or not: a
 	// record known only to the month is compared with the whole month.
@@ -299,7 +298,12 @@ func NewEventIndex() *EventIndex {
 func (ix *EventIndex) Has(id int64) bool { return ix.ids.has(id) }
 
 // Len returns the number of records kept.
-func (ix *EventIndex) Len() int { return ix.n }
+func (ix *EventIndex) Len() int {
+	if len(ix.recs) == 0 {
+		return 0
+	}
+	return (len(ix.recs)-1)*recChunk + len(ix.recs[len(ix.recs)-1])
+}
 
 // recChunk is how many records a chunk of EventIndex.recs holds (recShift
 // bits of an ordinal).
@@ -325,16 +329,16 @@ func (ix *EventIndex) Add(e EventRecord) {
 	k.types = intern(&ix.typeSets, ix.typeIDs, joinTypes(e.types), e.types)
 	k.credit = internCredit(&ix.creditSets, ix.creditIDs, e.credit)
 	k.killed, k.injured = e.killed, e.injured
-	l := listed{ord: int32(ix.n), names: k.names, lat: float32(math.NaN()), lon: float32(math.NaN())}
+	ord := ix.Len()
+	l := listed{ord: int32(ord), names: k.names, lat: float32(math.NaN()), lon: float32(math.NaN())}
 	if k.precise {
 		l.lat, l.lon = float32(k.lat), float32(k.lon)
 	}
-	if ix.n%recChunk == 0 {
+	if ord%recChunk == 0 {
 		ix.recs = append(ix.recs, make([]indexedEvent, 0, recChunk))
 	}
 	last := &ix.recs[len(ix.recs)-1]
 	*last = append(*last, k)
-	ix.n++
 	if e.prec == eventDay {
 		ix.listOn(listIn(ix.byDay, e.day), l, e.Event)
 	}

@@ -180,11 +180,7 @@ func mmapSize(t *testing.T, s *Store) int64 {
 func TestRestoreIndexesInExclusive(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
-	s, err := Open(ctx, filepath.Join(t.TempDir(), "sijil.db"), WithPlaceKey(storetest.PlaceKey))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := newTestStore(t) // which checks the file's integrity at the end
 	doc, items := genDocument("a.txt", 0, 20)
 	if _, err := s.PutDocument(ctx, doc, items, caption.Versions{Parser: "p1", Gazetteer: "g1"}); err != nil {
 		t.Fatal(err)
@@ -193,7 +189,7 @@ func TestRestoreIndexesInExclusive(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := 0
-	err = s.Exclusive(ctx, func(ctx context.Context) error {
+	err := s.Exclusive(ctx, func(ctx context.Context) error {
 		var err error
 		n, err = s.RestoreIndexes(ctx)
 		return err
