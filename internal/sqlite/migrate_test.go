@@ -11,6 +11,8 @@ import (
 	"testing/fstest"
 
 	"github.com/google/go-cmp/cmp"
+
+	"sijil/internal/storetest"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/schema.sql from the migrated schema")
@@ -144,4 +146,28 @@ func dumpSchema(ctx context.Context, db *sql.DB) (string, error) {
 		b.WriteString("\n-- " + typ + " " + name + "\n" + stmt + ";\n")
 	}
 	return b.String(), rows.Err()
+}
+
+// TestFTSMergeSetting checks that both full-text tables merge sixteen
+// segments at a time (0015), in a new register and in one of schema 0010
+// brought up to date.
+func TestFTSMergeSetting(t *testing.T) {
+	fresh := newTestStore(t)
+	old, err := Open(t.Context(), copyRegister0010(t), WithPlaceKey(storetest.PlaceKey))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer old.Close()
+	for name, s := range map[string]*Store{"new": fresh, "0010": old} {
+		for _, table := range []string{"records_fts", "search_terms_fts"} {
+			var v int
+			err := s.reader.QueryRowContext(t.Context(), "SELECT v FROM "+table+"_config WHERE k = 'automerge'").Scan(&v)
+			if err != nil {
+				t.Fatalf("%s register, %s: %v", name, table, err)
+			}
+			if v != 16 {
+				t.Errorf("%s register, %s: automerge = %d, want 16", name, table, v)
+			}
+		}
+	}
 }
