@@ -120,6 +120,13 @@ var diacritics = map[string]string{
 
 // haversineKm returns the great-circle distance in kilometres.
 func haversineKm(lat1, lon1, lat2, lon2 float64) float64 {
+	// Photos of one place resolve to the gazetteer's one point, and the
+	// formula gives exactly 0 for it too: without its four sines, a
+	// cosine and an arcsine, 50,000 photos of one incident spent a
+	// seventh of their ingest here (2026-12-05).
+	if lat1 == lat2 && lon1 == lon2 {
+		return 0
+	}
 	rad := math.Pi / 180
 	dLat, dLon := (lat2-lat1)*rad, (lon2-lon1)*rad
 	h := math.Sin(dLat/2)*math.Sin(dLat/2) + math.Cos(lat1*rad)*math.Cos(lat2*rad)*math.Sin(dLon/2)*math.Sin(dLon/2)
