@@ -122,12 +122,12 @@ func (s *Store) RestoreIndexes(ctx context.Context) (n int, err error) {
 // its last, and four of them scan records; through the mapping a page is
 // read without a system call and a copy into SQLite's cache. A register
 // of 100,000 captions (a 120 MB file) with its nine indexes deferred
-// opened and built them in 0.77-0.82 s instead of 0.99 (2026-12-05). The mapping is capped because its
-// pages count in the process's resident memory once touched: mapping a
-// million captions' 1.2 GB file whole made the builds 8.6 s instead of
-// 10.3 but the ingest's peak 998 MB instead of 465. Under the cap that
-// ingest peaked at 454 MB and its builds took as long as without the
-// mapping. The load itself reads without it: a writer mapping the file
+// opened and built them in 0.77-0.82 s instead of 0.99 (2026-12-05).
+// The mapping is capped because its pages count in the process's
+// resident memory once touched: mapping a million captions' 1.2 GB file
+// whole made the builds 8.6 s instead of 10.3 but the ingest's peak 998
+// MB instead of 465. Under the cap that ingest peaked at 454 MB and its
+// builds took as long as without the mapping. The load itself reads without it: a writer mapping the file
 // throughout ingested a million captions in 134 s instead of 123.
 const buildMmapSize = 256 << 20
 
