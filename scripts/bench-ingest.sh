@@ -9,6 +9,10 @@
 #   - `sijil ingest` into a new SQLite register: captions/s, its time over
 #     parse's, peak memory, bytes of register per caption, and the
 #     clustering's pairwise precision and recall against the truth;
+#     parse and this ingest are run REPEAT times, one after the other, and
+#     their median times are shown with the median of the ingest's time
+#     over the parse just before it and the least and greatest of those
+#     ratios (see REPEAT below);
 #   - `sijil ingest` into a new PostgreSQL database (when a server is
 #     reachable): captions/s, its time over parse's and over SQLite's,
 #     peak memory.
@@ -25,7 +29,12 @@
 #	scripts/bench-ingest.sh [SIZE ...]
 #
 # GZIP_CAPTIONS and REPETITIVE_CAPTIONS change the 50,000 of the last three
-# (for a quick run). WORK=dir keeps the corpora and registers (default: a temporary directory,
+# (for a quick run). REPEAT is how many times parse and the SQLite ingest
+# are run at each size: by default 3 at up to 100,000 captions and 1 above.
+# On a shared machine one pair's ratio moved by a fifth from run to run
+# (1.97 to 2.69 for one build within the hour, 2026-12-06): the median of
+# pairs run back to back is the figure to compare with a bar, and the
+# range says how far to trust it. WORK=dir keeps the corpora and registers (default: a temporary directory,
 # removed at the end). SIJIL_BENCH_POSTGRES is the URL of a PostgreSQL
 # server's maintenance database in which scratch databases are created and
 # dropped (default postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable;
@@ -110,12 +119,28 @@ for n in "${sizes[@]}"; do
 	corpus "$dir" "$n"
 	mb=$(du -sb "$dir/docs" | awk '{printf "%.1f", $1 / 1e6}')
 
-	echo "sijil parse: $n captions ($mb MB)" >&2
-	read -r p_s p_mb < <(measure "$dir/parse" sh -c '"$1" parse "$2"/docs/* >/dev/null' sh "$work/sijil" "$dir")
-
-	echo "sijil ingest into SQLite: $n captions" >&2
-	rm -f "$dir/sijil.db"*
-	read -r s_s s_mb < <(measure "$dir/sqlite" "$work/sijil" ingest --db "$dir/sijil.db" "$dir/docs")
+	repeat=${REPEAT:-}
+	if [ -z "$repeat" ]; then
+		repeat=1
+		[ "$n" -le 100000 ] && repeat=3
+	fi
+	pairs=()
+	for ((i = 1; i <= repeat; i++)); do
+		echo "sijil parse: $n captions ($mb MB), run $i of $repeat" >&2
+		read -r p_s _ < <(measure "$dir/parse" sh -c '"$1" parse "$2"/docs/* >/dev/null' sh "$work/sijil" "$dir")
+		echo "sijil ingest into SQLite: $n captions, run $i of $repeat" >&2
+		rm -f "$dir/sijil.db"*
+		read -r s_s s_mb < <(measure "$dir/sqlite" "$work/sijil" ingest --db "$dir/sijil.db" "$dir/docs")
+		pairs+=("$p_s $s_s $s_mb")
+	done
+	# The medians, the ratios' median and range, and the greatest peak.
+	read -r p_s s_s ratio ratio_lo ratio_hi s_mb < <(printf '%s\n' "${pairs[@]}" | awk '
+		function median(a, k,   i, j, t) {
+			for (i = 2; i <= k; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+			return (k % 2) ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2
+		}
+		{ k++; p[k] = $1; s[k] = $2; r[k] = $2 / $1; lo = (k == 1 || r[k] < lo) ? r[k] : lo; hi = (k == 1 || r[k] > hi) ? r[k] : hi; if ($3 != "-" && $3 + 0 > mb + 0) mb = $3 }
+		END { printf "%.2f %.2f %.2f %.2f %.2f %s\n", median(p, k), median(s, k), median(r, k), lo, hi, (mb == "") ? "-" : mb }')
 	bytes=$(stat -c %s "$dir/sijil.db")
 	read -r precision recall < <(SIJIL_BENCH_CORPUS="$dir" SIJIL_BENCH_DB="$dir/sijil.db" "$work/benchtool" score | awk '/^precision/ { print $2, $4 }')
 	if [ -z "$first_rate" ]; then
@@ -133,9 +158,9 @@ for n in "${sizes[@]}"; do
 		read -r g_s g_mb < <(measure "$dir/postgres" "$work/sijil" ingest --db "$url" "$dir/docs")
 		psql "$pg" -qc "DROP DATABASE IF EXISTS $db" >/dev/null
 	fi
-	rows+=("$(awk -v n="$n" -v mb="$mb" -v ps="$p_s" -v ss="$s_s" -v smb="$s_mb" -v b="$bytes" -v p="$precision" -v r="$recall" -v gs="$g_s" -v gmb="$g_mb" 'BEGIN {
+	rows+=("$(awk -v n="$n" -v mb="$mb" -v ps="$p_s" -v ss="$s_s" -v ratio="$ratio" -v lo="$ratio_lo" -v hi="$ratio_hi" -v runs="$repeat" -v smb="$s_mb" -v b="$bytes" -v p="$precision" -v r="$recall" -v gs="$g_s" -v gmb="$g_mb" 'BEGIN {
 		pg = (gs == "-") ? sprintf("%9s %8s %7s %7s %7s", "-", "-", "-", "-", "-") : sprintf("%9.1f %8.0f %7.2f %7.2f %7s", gs, n / gs, gs / ps, gs / ss, gmb)
-		printf "%9d %7s %8.1f %8.0f %8.1f %8.0f %7.2f %7s %7.0f %9s %7s %s\n", n, mb, ps, n / ps, ss, n / ss, ss / ps, smb, b / n, p, r, pg
+		printf "%9d %7s %5d %8.2f %8.0f %8.2f %8.0f %7.2f %11s %7s %7.0f %9s %7s %s\n", n, mb, runs, ps, n / ps, ss, n / ss, ratio, sprintf("%.2f-%.2f", lo, hi), smb, b / n, p, r, pg
 	}')")
 done
 
@@ -148,11 +173,13 @@ read -r gz_s _ < <(measure "$dir/gzip" sh -c 'cat "$1"/docs/* | gzip -1 >/dev/nu
 
 
 printf '\nsijil register benchmark, %s, %s, %d cores\n\n' "$(date -u +%Y-%m-%d)" "$(go env GOOS)/$(go env GOARCH)" "$(nproc)"
-printf '%9s %7s %8s %8s %8s %8s %7s %7s %7s %9s %7s %9s %8s %7s %7s %7s\n' \
-	captions MB "parse s" "parse/s" "sqlite s" "sqlite/s" "×parse" "RSS MiB" "B/capt" precision recall "pg s" "pg/s" "×parse" "×sqlite" "RSS MiB"
+printf '%9s %7s %5s %8s %8s %8s %8s %7s %11s %7s %7s %9s %7s %9s %8s %7s %7s %7s\n' \
+	captions MB runs "parse s" "parse/s" "sqlite s" "sqlite/s" "×parse" "×range" "RSS MiB" "B/capt" precision recall "pg s" "pg/s" "×parse" "×sqlite" "RSS MiB"
 printf '%s\n' "${rows[@]}"
 awk -v n="$gzn" -v p="$gp_s" -v g="$gz_s" 'BEGIN { printf "\nparse of %d captions in documents of 50: %.2f s; gzip -1 of the same bytes: %.2f s; ratio %.1f\n", n, p, g, p / g }'
 awk -v n="$repn" -v s="$r_s" -v mb="$r_mb" -v f="$first_rate" 'BEGIN { printf "SQLite ingest of %d near-identical captions in one document: %.1f s, %.0f captions/s (%.2f of the generated corpus'"'"'s %s), peak %s MiB\n", n, s, n / s, (n / s) / f, f, mb }'
 awk -v n="$repn" -v s="$i_s" -v mb="$i_mb" -v f="$first_rate" 'BEGIN { printf "SQLite ingest of %d photos of one incident in one document: %.1f s, %.0f captions/s (%.2f of the generated corpus'"'"'s %s), peak %s MiB\n", n, s, n / s, (n / s) / f, f, mb }'
-printf '\nparse: sijil parse (every core); sqlite, pg: sijil ingest into a new register; ×parse: its time over parse'"'"'s;\n'
+printf '\nparse: sijil parse (every core); sqlite, pg: sijil ingest into a new register; runs: parse and SQLite ingest pairs, one\n'
+printf 'after the other (parse s and sqlite s are their medians); ×parse: the ingest'"'"'s time over parse'"'"'s (for SQLite the median\n'
+printf 'of each pair'"'"'s, ×range their least and greatest; for PostgreSQL, one run over the median parse);\n'
 printf 'B/capt: bytes of SQLite register per caption; precision, recall: pairwise, of the clusters against the corpus'"'"'s truth.\n'
