@@ -179,12 +179,21 @@ type BulkLoader interface {
 }
 
 // LinkFunc decides the links of the records a PutDocuments call creates,
-// before they are written: given them in ID order (IDs set, each with the
-// fields of the first item citing it, Cluster and Event 0), it returns
-// their links at either level or both. It runs inside the call's
-// transaction and may read the store with the ctx it is given (which does
-// not yet hold created), but must not write to it.
-type LinkFunc func(ctx context.Context, created []StoredRecord) ([]Link, error)
+// before they are written, in two steps. Given them in ID order (IDs set,
+// each with the fields of the first item citing it, Cluster and Event 0),
+// it reads what it needs: it runs inside the call's transaction, before
+// the call writes anything, and may read the store with the ctx it is
+// given (which does not yet hold created), but must not write to it. It
+// returns the second step, which decides their links at either level or
+// both from what it read, without the store: the call may run it on
+// another goroutine while it writes what does not depend on the links
+// (a linking pass's matching and a batch's search index take about as
+// long), and it may set created's Cluster and Event but must change
+// nothing else of them.
+type LinkFunc func(ctx context.Context, created []StoredRecord) (LinkDecision, error)
+
+// LinkDecision is a LinkFunc's second step: the links it decided.
+type LinkDecision func() ([]Link, error)
 
 // Stats counts a store's contents.
 type Stats struct {
@@ -224,7 +233,11 @@ type Store interface {
 	// SetLinks would store them; nil link: none), all in one transaction
 	// (Exclusive's, inside it), and returns a result per document. Each
 	// link's Record must be one of the records created; a record is
-	// written once, with its groups. An error stores nothing.
+	// written once, with its groups. An error stores nothing. Inside
+	// Exclusive, an error of link's second step, or a link it returns
+	// that is refused, may come after the call began writing: the store
+	// may then fail the whole Exclusive call, which fn must return the
+	// error to.
 	PutDocuments(ctx context.Context, docs []DocumentItems, v Versions, link LinkFunc) ([]IngestResult, error)
 
 	// Unlinked returns up to limit records with no link at level, in ID

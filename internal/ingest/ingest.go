@@ -117,7 +117,10 @@ type Summary struct {
 
 	Failures []Failure
 	Elapsed  time.Duration // the whole run
-	Linking  time.Duration // of which linking
+	// Linking is linking's own time: its reads, and its decisions, which
+	// the store may make beside the writes of the same batch (see
+	// caption.LinkFunc), so that it is not all a part of Elapsed's.
+	Linking  time.Duration
 	Indexing time.Duration // of which building the indexes left unbuilt
 }
 

@@ -174,25 +174,38 @@ func (in *ingester) linkBefore(ctx context.Context) error {
 	return in.linkAllUnlinked(ctx)
 }
 
-// linkCreated decides the links of recs, records PutDocuments is about to
-// create (in ID order, with the fields of the items they are stored from),
-// at both levels: linking events reads the batch's clusters from recs, not
-// from the store.
-func (in *ingester) linkCreated(ctx context.Context, recs []caption.StoredRecord) ([]caption.Link, error) {
+// linkCreated is the LinkFunc of the ingest's PutDocuments calls: it reads
+// what linking recs needs, records PutDocuments is about to create (in ID
+// order, with the fields of the items they are stored from), and returns
+// the decision of their links at both levels, which touches the store no
+// more: the store decides them while it writes the batch's search index.
+// Linking events reads the batch's clusters from recs, not from the store.
+func (in *ingester) linkCreated(ctx context.Context, recs []caption.StoredRecord) (caption.LinkDecision, error) {
 	start := time.Now()
 	defer func() { in.sum.Linking += time.Since(start) }()
 	if err := in.beginLinking(ctx); err != nil {
 		return nil, err
 	}
-	links, err := in.linkClusters(ctx, recs)
+	stored, clusters, err := in.readClusters(ctx, recs)
 	if err != nil {
 		return nil, err
 	}
-	events, err := in.linkEvents(ctx, recs)
-	if err != nil {
+	if err := in.readEvents(ctx, recs, clusters); err != nil {
 		return nil, err
 	}
-	return append(links, events...), nil
+	return func() ([]caption.Link, error) {
+		start := time.Now()
+		defer func() { in.sum.Linking += time.Since(start) }()
+		links, err := in.decideClusters(recs, stored)
+		if err != nil {
+			return nil, err
+		}
+		events, err := in.decideEvents(recs)
+		if err != nil {
+			return nil, err
+		}
+		return append(links, events...), nil
+	}, nil
 }
 
 // noneUnlinked reports whether the store holds no record unlinked at
@@ -229,15 +242,30 @@ func (in *ingester) linkAllUnlinked(ctx context.Context) error {
 // whole batch before the first is linked: the batch's own records can only
 // push store records out of a record's cut, never bring new ones in.
 func (in *ingester) linkClusters(ctx context.Context, batch []caption.StoredRecord) ([]caption.Link, error) {
-	if err := in.loadBands(ctx, batch); err != nil {
-		return nil, err
-	}
-	ix := in.lk.bands
-	in.lk.matcher.Trim()
-	stored, err := in.candidateRecords(ctx, batch)
+	stored, _, err := in.readClusters(ctx, batch)
 	if err != nil {
 		return nil, err
 	}
+	return in.decideClusters(batch, stored)
+}
+
+// readClusters reads what linkClusters needs of the store for batch: the
+// band index, and the stored records among the batch's candidates. It
+// returns those, and the clusters of all the batch's candidates in the
+// index: the clusters its altered copies may join, but for the batch's
+// own.
+func (in *ingester) readClusters(ctx context.Context, batch []caption.StoredRecord) (map[int64]caption.StoredRecord, []int64, error) {
+	if err := in.loadBands(ctx, batch); err != nil {
+		return nil, nil, err
+	}
+	in.lk.matcher.Trim()
+	return in.candidateRecords(ctx, batch)
+}
+
+// decideClusters is linkClusters once readClusters has read stored: it
+// does not touch the store.
+func (in *ingester) decideClusters(batch []caption.StoredRecord, stored map[int64]caption.StoredRecord) ([]caption.Link, error) {
+	ix := in.lk.bands
 	fresh := make(map[int64]*caption.StoredRecord, len(batch))
 	links := make([]caption.Link, 0, len(batch))
 	var cands []caption.StoredRecord
@@ -388,15 +416,16 @@ func (in *ingester) newBandIndex(n, bands int) *dedup.BandIndex {
 // batch's records, by ID, but for those the matcher Knows: at 100,000
 // captions a third of those read were, and at a million reading them was
 // a third of the time linking clusters took.
-func (in *ingester) candidateRecords(ctx context.Context, batch []caption.StoredRecord) (map[int64]caption.StoredRecord, error) {
+func (in *ingester) candidateRecords(ctx context.Context, batch []caption.StoredRecord) (map[int64]caption.StoredRecord, []int64, error) {
 	seen := map[int64]bool{}
-	var ids []int64
+	var ids, clusters []int64
 	for _, r := range batch {
 		for _, c := range in.candidates(&r) {
 			if seen[c.ID] {
 				continue
 			}
 			seen[c.ID] = true
+			clusters = append(clusters, c.Cluster)
 			if !in.lk.matcher.Knows(c.ID) {
 				ids = append(ids, c.ID)
 			}
@@ -408,14 +437,14 @@ func (in *ingester) candidateRecords(ctx context.Context, batch []caption.Stored
 		n := min(len(ids), maxRecordsPerQuery)
 		recs, err := in.store.RecordsOf(ctx, ids[:n])
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for _, r := range recs {
 			out[r.ID] = r
 		}
 		ids = ids[n:]
 	}
-	return out, nil
+	return out, clusters, nil
 }
 
 // linkEvents links each record of batch (in ID order, linked at cluster
@@ -431,6 +460,66 @@ func (in *ingester) candidateRecords(ctx context.Context, batch []caption.Stored
 // the store's window for the date holds, so the decisions are those of one
 // query per record.
 func (in *ingester) linkEvents(ctx context.Context, batch []caption.StoredRecord) ([]caption.Link, error) {
+	var clusters []int64
+	for _, r := range batch {
+		clusters = append(clusters, r.Cluster)
+	}
+	if err := in.readEvents(ctx, batch, clusters); err != nil {
+		return nil, err
+	}
+	return in.decideEvents(batch)
+}
+
+// readEvents reads what linking batch's events needs of the store (the
+// decisions then read none, see linkCreated): the events of the clusters'
+// first records that the run does not know, but for the batch's own
+// records, which are linked before their copies; and the store's event
+// candidates of the months of the batch's dates, for every record that
+// may be matched on them (datable and placeable), even an altered copy,
+// which joins its cluster's event instead when that has one. A month's
+// candidates are read once a run, so the few that a copy's own month
+// adds cost little.
+func (in *ingester) readEvents(ctx context.Context, batch []caption.StoredRecord, clusters []int64) error {
+	own := make(map[int64]bool, len(batch))
+	for _, r := range batch {
+		own[r.ID] = true
+	}
+	var heads []int64
+	for _, g := range clusters {
+		if g == 0 || own[g] {
+			continue
+		}
+		if _, ok := in.lk.heads.get(g); ok {
+			continue
+		}
+		own[g] = true // asked once
+		heads = append(heads, g)
+	}
+	slices.Sort(heads)
+	for len(heads) > 0 {
+		n := min(len(heads), maxRecordsPerQuery)
+		recs, err := in.store.RecordsOf(ctx, heads[:n])
+		if err != nil {
+			return err
+		}
+		for _, h := range recs {
+			in.lk.heads.remember(h.ID, h.Event)
+		}
+		heads = heads[n:]
+	}
+	for _, r := range batch {
+		if datable(r.Record.Date) && placeable(r.Record) {
+			if err := in.loadEventCandidates(ctx, r.Record.Date); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// decideEvents is linkEvents once readEvents has read what it needs: it
+// does not touch the store.
+func (in *ingester) decideEvents(batch []caption.StoredRecord) ([]caption.Link, error) {
 	links := make([]caption.Link, 0, len(batch))
 	for i := range batch {
 		r := &batch[i]
@@ -438,7 +527,7 @@ func (in *ingester) linkEvents(ctx context.Context, batch []caption.StoredRecord
 		// half of what deriving it cost, 2.4 s of a million captions'
 		// linking when it was derived for each.
 		e := dedup.NewEventRecord(*r)
-		target, group, sim, rule, err := in.matchEvent(ctx, *r, e)
+		target, group, sim, rule, err := in.matchEvent(*r, e)
 		if err != nil {
 			return nil, fmt.Errorf("record %d: %w", r.ID, err)
 		}
@@ -452,17 +541,16 @@ func (in *ingester) linkEvents(ctx context.Context, batch []caption.StoredRecord
 	return links, nil
 }
 
-// matchEvent decides r's event link; e is r's EventRecord.
-func (in *ingester) matchEvent(ctx context.Context, r caption.StoredRecord, e dedup.EventRecord) (target, group int64, sim float64, rule string, err error) {
+// matchEvent decides r's event link; e is r's EventRecord. What it needs
+// of the store was read by readEvents.
+func (in *ingester) matchEvent(r caption.StoredRecord, e dedup.EventRecord) (target, group int64, sim float64, rule string, err error) {
 	if r.Cluster != 0 && r.Cluster != r.ID {
 		event, ok := in.lk.heads.get(r.Cluster)
 		if !ok {
-			head, err := in.store.Record(ctx, r.Cluster)
-			if err != nil {
-				return 0, 0, 0, "", err
-			}
-			event = head.Event
-			in.lk.heads.remember(head.ID, event)
+			// readEvents asks the store for every cluster a record of
+			// the batch can join; a first record it did not find does
+			// not exist.
+			return 0, 0, 0, "", fmt.Errorf("the first record of cluster %d: %w", r.Cluster, caption.ErrNotFound)
 		}
 		if event != 0 {
 			in.sum.EventJoins++
@@ -470,9 +558,6 @@ func (in *ingester) matchEvent(ctx context.Context, r caption.StoredRecord, e de
 		}
 	}
 	if datable(r.Record.Date) && placeable(r.Record) {
-		if err := in.loadEventCandidates(ctx, r.Record.Date); err != nil {
-			return 0, 0, 0, "", err
-		}
 		if best, sim, rule, ok := in.lk.events.Match(e); ok {
 			in.sum.EventJoins++
 			return best.ID, best.Event, sim, rule, nil

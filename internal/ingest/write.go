@@ -207,7 +207,7 @@ func (in *ingester) exclusive(ctx context.Context, put func(xctx context.Context
 			return fmt.Errorf("ingest: link: %w", err)
 		}
 		linked := false
-		res, err := put(xctx, func(ctx context.Context, created []caption.StoredRecord) ([]caption.Link, error) {
+		res, err := put(xctx, func(ctx context.Context, created []caption.StoredRecord) (caption.LinkDecision, error) {
 			linked = true
 			return in.linkCreated(ctx, created)
 		})

@@ -163,7 +163,7 @@ func TestExclusiveOtherContext(t *testing.T) {
 	waited := make(chan error, 1)
 	err := s.Exclusive(ctx, func(xctx context.Context) error {
 		doc, items := testDocument("b.txt", 3)
-		link := func(context.Context, []caption.StoredRecord) ([]caption.Link, error) { return nil, nil }
+		link := oneStep(func(context.Context, []caption.StoredRecord) ([]caption.Link, error) { return nil, nil })
 		calls := map[string]func() error{
 			"PutDocument": func() error { _, err := s.PutDocument(ctx, doc, items, testVersions); return err },
 			"PutDocuments": func() error {

@@ -168,8 +168,14 @@ func (p *putPlan) run(ctx context.Context, x *txState, v caption.Versions, link 
 	}
 	var links []caption.Link
 	if link != nil && len(created) > 0 {
-		// Outside x.run: link reads the store with ctx, through x.
-		if links, err = link(ctx, created); err != nil {
+		// Outside x.run: link reads the store with ctx, through x. Its
+		// decision is waited for: the writes are one COPY and a few
+		// statements, which the links' groups are part of.
+		decide, err := link(ctx, created)
+		if err != nil {
+			return nil, err
+		}
+		if links, err = decide(); err != nil {
 			return nil, err
 		}
 	}

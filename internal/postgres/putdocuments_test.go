@@ -19,14 +19,31 @@ import (
 
 // newLinks links each record to a cluster and an event of its own, as the
 // first of each.
-func newLinks(_ context.Context, created []caption.StoredRecord) ([]caption.Link, error) {
+func newLinks(_ context.Context, created []caption.StoredRecord) (caption.LinkDecision, error) {
+	return func() ([]caption.Link, error) { return newLinksOf(created), nil }, nil
+}
+
+// newLinksOf returns newLinks' links of created.
+func newLinksOf(created []caption.StoredRecord) []caption.Link {
 	var links []caption.Link
 	for _, r := range created {
 		links = append(links,
 			caption.Link{Record: r.ID, Level: caption.LevelCluster, Target: r.ID, Group: r.ID, Similarity: 1, Rule: "new"},
 			caption.Link{Record: r.ID, Level: caption.LevelEvent, Target: r.ID, Group: r.ID, Similarity: 1, Rule: "new"})
 	}
-	return links, nil
+	return links
+}
+
+// oneStep is a LinkFunc that decides in its first step, with f: the
+// store reads it and waits for its links either way.
+func oneStep(f func(context.Context, []caption.StoredRecord) ([]caption.Link, error)) caption.LinkFunc {
+	return func(ctx context.Context, created []caption.StoredRecord) (caption.LinkDecision, error) {
+		links, err := f(ctx, created)
+		if err != nil {
+			return nil, err
+		}
+		return func() ([]caption.Link, error) { return links, nil }, nil
+	}
 }
 
 // TestPutDocuments stores a batch with a document twice and captions
@@ -40,17 +57,17 @@ func TestPutDocuments(t *testing.T) {
 	d2, i2 := testDocument("b.txt", 12, 13, 10, 14)
 	batch := []caption.DocumentItems{{Document: d1, Items: i1}, {Document: d2, Items: i2}, {Document: d1, Items: i1}}
 	var given []caption.StoredRecord
-	res, err := s.PutDocuments(ctx, batch, testVersions, func(ctx context.Context, created []caption.StoredRecord) ([]caption.Link, error) {
+	res, err := s.PutDocuments(ctx, batch, testVersions, oneStep(func(ctx context.Context, created []caption.StoredRecord) ([]caption.Link, error) {
 		given = created
 		// It reads the store with ctx, which does not hold them yet.
 		if st, err := s.Stats(ctx); err != nil || st.Records != 0 {
 			t.Errorf("Stats inside link = %+v, %v; want no records yet", st, err)
 		}
-		links, _ := newLinks(ctx, created)
+		links := newLinksOf(created)
 		// The last link of a record at a level is kept.
 		return append(links, caption.Link{Record: created[4].ID, Level: caption.LevelCluster, Target: created[0].ID,
 			Group: created[0].ID, Similarity: 0.9, Rule: "jaccard"}), nil
-	})
+	}))
 	if err != nil {
 		t.Fatalf("PutDocuments: %v", err)
 	}
@@ -107,10 +124,10 @@ func TestPutDocuments(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err = s.PutDocuments(ctx, batch, testVersions, func(context.Context, []caption.StoredRecord) ([]caption.Link, error) {
+	res, err = s.PutDocuments(ctx, batch, testVersions, oneStep(func(context.Context, []caption.StoredRecord) ([]caption.Link, error) {
 		t.Error("link called with nothing created")
 		return nil, nil
-	})
+	}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +169,7 @@ func TestPutDocumentsBadLinks(t *testing.T) {
 	const missing = 1 << 40
 	for _, tc := range []struct {
 		name string
-		link caption.LinkFunc
+		link func(context.Context, []caption.StoredRecord) ([]caption.Link, error)
 		want error
 	}{
 		{"error", func(context.Context, []caption.StoredRecord) ([]caption.Link, error) { return nil, errLink }, errLink},
@@ -174,7 +191,7 @@ func TestPutDocumentsBadLinks(t *testing.T) {
 	} {
 		doc, items := testDocument("bad.txt", 1, 2)
 		batch := []caption.DocumentItems{{Document: doc, Items: items}}
-		if _, err := s.PutDocuments(ctx, batch, testVersions, tc.link); !errors.Is(err, tc.want) {
+		if _, err := s.PutDocuments(ctx, batch, testVersions, oneStep(tc.link)); !errors.Is(err, tc.want) {
 			t.Errorf("%s: PutDocuments = %v, want %v", tc.name, err, tc.want)
 		}
 		err := s.Exclusive(ctx, func(xctx context.Context) error {
@@ -182,7 +199,7 @@ func TestPutDocumentsBadLinks(t *testing.T) {
 			if _, err := s.PutDocuments(xctx, []caption.DocumentItems{{Document: d, Items: its}}, testVersions, newLinks); err != nil {
 				return err
 			}
-			if _, err := s.PutDocuments(xctx, batch, testVersions, tc.link); !errors.Is(err, tc.want) {
+			if _, err := s.PutDocuments(xctx, batch, testVersions, oneStep(tc.link)); !errors.Is(err, tc.want) {
 				t.Errorf("%s: PutDocuments inside Exclusive = %v, want %v", tc.name, err, tc.want)
 			}
 			return nil

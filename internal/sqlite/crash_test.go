@@ -33,9 +33,8 @@ func crashDocuments() [2]struct {
 
 // TestCrashChild is the process TestCrash kills: it stores the first
 // document, then kills itself (SIGKILL, no deferred code, no rollback)
-// when the records and occurrences of the second are written but not
-// committed: 3,000 captions, enough for SQLite to have spilled uncommitted
-// pages to the WAL.
+// when the second's rows are written but not committed: 3,000 captions,
+// enough for SQLite to have spilled uncommitted pages to the WAL.
 func TestCrashChild(t *testing.T) {
 	path := os.Getenv(crashEnv)
 	if path == "" {
@@ -49,7 +48,7 @@ func TestCrashChild(t *testing.T) {
 	if _, err := s.PutDocument(context.Background(), docs[0].doc, docs[0].items, caption.Versions{Parser: "p"}); err != nil {
 		t.Fatal(err)
 	}
-	s.beforeSearch = func() {
+	s.afterWrites = func() {
 		p, _ := os.FindProcess(os.Getpid())
 		p.Kill()
 		select {}

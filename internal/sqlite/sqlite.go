@@ -29,9 +29,10 @@ type Store struct {
 	// keyHash is records.key_hash of a key; tests replace it to make keys
 	// collide.
 	keyHash func(key string) int64
-	// beforeSearch, when set by a test, runs in PutDocument's transaction
-	// after the records and occurrences are written.
-	beforeSearch func()
+	// afterWrites, when set by a test, runs in PutDocument's transaction
+	// after its rows are written, before it commits; afterSearchIndex
+	// after the search index's rows, while the links may be decided.
+	afterWrites, afterSearchIndex func()
 	// placeKey is the key of place names in the search index (WithPlaceKey);
 	// nil leaves them without keys.
 	placeKey func(name string) string

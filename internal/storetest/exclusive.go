@@ -97,8 +97,10 @@ func testMissingReference(t *testing.T, s caption.Store) {
 	const missing = 1 << 40
 	doc, items := document("new.txt", "A new record: a school in Taiz, Yemen, on January 9, 2018.")
 	linkTo := func(target int64) caption.LinkFunc {
-		return func(_ context.Context, created []caption.StoredRecord) ([]caption.Link, error) {
-			return []caption.Link{{Record: created[0].ID, Level: caption.LevelCluster, Target: target, Group: target, Rule: "jaccard", Created: t0}}, nil
+		return func(_ context.Context, created []caption.StoredRecord) (caption.LinkDecision, error) {
+			return func() ([]caption.Link, error) {
+				return []caption.Link{{Record: created[0].ID, Level: caption.LevelCluster, Target: target, Group: target, Rule: "jaccard", Created: t0}}, nil
+			}, nil
 		}
 	}
 	calls := []struct {
