@@ -276,18 +276,18 @@ func checkIndexes(p *putPlan, itemDoc []int, items []*caption.Item) error {
 	return nil
 }
 
-// planLinks checks the links of created and keeps them in p: each is of a
-// created record, at a level, to a group, with a target that exists or is
-// created.
-func (p *putPlan) planLinks(ctx context.Context, q querier, created []caption.StoredRecord, links []caption.Link) error {
+// planLinks checks links, those of p.created, and keeps them in p: each
+// is of a created record, at a level, to a group, with a target that
+// exists or is created.
+func (p *putPlan) planLinks(ctx context.Context, q querier, links []caption.Link) error {
 	if len(links) == 0 {
 		return nil
 	}
-	isNew := make(map[int64]bool, len(created))
-	for _, r := range created {
+	isNew := make(map[int64]bool, len(p.created))
+	for _, r := range p.created {
 		isNew[r.ID] = true
 	}
-	p.groups = [2]map[int64]int64{make(map[int64]int64, len(created)), make(map[int64]int64, len(created))}
+	p.groups = [2]map[int64]int64{make(map[int64]int64, len(p.created)), make(map[int64]int64, len(p.created))}
 	p.links = make([]caption.Link, 0, len(links))
 	now := time.Now()
 	var stored []caption.Link // targets and groups among the stored records, as links to themselves
@@ -395,7 +395,7 @@ func (s *Store) writePlan(ctx context.Context, q querier, p *putPlan) error {
 	if err != nil {
 		return err
 	}
-	if err := p.planLinks(ctx, q, p.created, links); err != nil {
+	if err := p.planLinks(ctx, q, links); err != nil {
 		return err
 	}
 	p.recordRows()
