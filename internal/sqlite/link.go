@@ -91,12 +91,13 @@ func (s *Store) setLinks(ctx context.Context, links []caption.Link) error {
 	})
 }
 
-// linkedRecords checks that the records and targets of links exist.
+// linkedRecords checks that the records, targets and groups of links
+// exist.
 func linkedRecords(ctx context.Context, q querier, links []caption.Link) error {
 	var ids []int64
 	seen := map[int64]bool{}
 	for _, l := range links {
-		for _, id := range []int64{l.Record, l.Target} {
+		for _, id := range []int64{l.Record, l.Target, l.Group} {
 			if !seen[id] {
 				seen[id] = true
 				ids = append(ids, id)

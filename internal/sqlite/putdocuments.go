@@ -308,7 +308,7 @@ func (p *putPlan) planLinks(ctx context.Context, q querier, links []caption.Link
 		}
 		for _, id := range []int64{l.Target, l.Group} {
 			if !isNew[id] {
-				stored = append(stored, caption.Link{Record: id, Target: id})
+				stored = append(stored, caption.Link{Record: id, Target: id, Group: id})
 			}
 		}
 		if l.Created.IsZero() {

@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"testing"
 	"time"
@@ -115,4 +116,45 @@ func TestConformanceCollidingKeys(t *testing.T) {
 		s.keyHash = func(key string) int64 { return int64(key[0] % 3) }
 		return s
 	})
+}
+
+// TestForeignKeysByTransaction checks where SQLite enforces the schema's
+// foreign keys (Store.begin): not in Exclusive's transactions, whose calls
+// check their references themselves, and in every other write, also one
+// made after an Exclusive call on the same connection.
+func TestForeignKeysByTransaction(t *testing.T) {
+	s := newTestStore(t)
+	ctx := t.Context()
+	enforced := func(q querier) bool {
+		t.Helper()
+		var on bool
+		if err := q.QueryRowContext(ctx, "PRAGMA foreign_keys").Scan(&on); err != nil {
+			t.Fatal(err)
+		}
+		return on
+	}
+	dangling := func(q querier) error {
+		_, err := q.ExecContext(ctx, "INSERT INTO corrections (record_id, field, value, previous, note, author, created) VALUES (12345, 'x', '1', '0', '', 't', '2026-12-06T00:00:00Z')")
+		return mapErr(err)
+	}
+	for round := range 2 {
+		err := s.Exclusive(ctx, func(ctx context.Context) error {
+			if enforced(s.exclusiveTx(ctx).tx) {
+				t.Errorf("round %d: foreign keys enforced inside Exclusive", round)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = s.write(ctx, func(q querier) error {
+			if !enforced(q) {
+				t.Errorf("round %d: foreign keys not enforced in a write after Exclusive", round)
+			}
+			return dangling(q)
+		})
+		if !errors.Is(err, caption.ErrNotFound) {
+			t.Errorf("round %d: a correction of no record, outside Exclusive: %v, want ErrNotFound", round, err)
+		}
+	}
 }

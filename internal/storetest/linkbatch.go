@@ -72,7 +72,7 @@ func testSetLinks(t *testing.T, s caption.Store) {
 
 // testSetLinksAtomic fails a batch on its last link: none of it is stored.
 func testSetLinksAtomic(t *testing.T, s caption.Store) {
-	r1, r2, _, _ := fourRecords(t, s)
+	r1, r2, r3, _ := fourRecords(t, s)
 	ctx := t.Context()
 	const missing = 1 << 40
 	for _, tc := range []struct {
@@ -81,6 +81,7 @@ func testSetLinksAtomic(t *testing.T, s caption.Store) {
 	}{
 		{caption.Link{Record: missing, Level: caption.LevelCluster, Target: r1, Group: r1, Rule: "new", Created: t0}, caption.ErrNotFound},
 		{caption.Link{Record: r2, Level: caption.LevelCluster, Target: missing, Group: missing, Rule: "jaccard", Created: t0}, caption.ErrNotFound},
+		{caption.Link{Record: r2, Level: caption.LevelCluster, Target: r1, Group: missing, Rule: "jaccard", Created: t0}, caption.ErrNotFound},
 		{caption.Link{Record: r2, Level: "incident", Target: r1, Group: r1, Rule: "new", Created: t0}, caption.ErrInvalid},
 		{caption.Link{Record: r2, Level: caption.LevelCluster, Target: r1, Group: 0, Rule: "new", Created: t0}, caption.ErrInvalid},
 	} {
@@ -100,10 +101,14 @@ func testSetLinksAtomic(t *testing.T, s caption.Store) {
 		if err := s.SetLinks(ctx, []caption.Link{{Record: r1, Level: caption.LevelCluster, Target: r1, Group: r1, Rule: "new", Created: t0}}); err != nil {
 			return err
 		}
-		bad := []caption.Link{{Record: r2, Level: caption.LevelCluster, Target: r1, Group: r1, Rule: "new", Created: t0},
-			{Record: missing, Level: caption.LevelCluster, Target: r1, Group: r1, Rule: "new", Created: t0}}
-		if err := s.SetLinks(ctx, bad); !errors.Is(err, caption.ErrNotFound) {
-			t.Errorf("SetLinks inside Exclusive = %v, want ErrNotFound", err)
+		for _, last := range []caption.Link{
+			{Record: missing, Level: caption.LevelCluster, Target: r1, Group: r1, Rule: "new", Created: t0},
+			{Record: r3, Level: caption.LevelCluster, Target: r1, Group: missing, Rule: "jaccard", Created: t0},
+		} {
+			bad := []caption.Link{{Record: r2, Level: caption.LevelCluster, Target: r1, Group: r1, Rule: "new", Created: t0}, last}
+			if err := s.SetLinks(ctx, bad); !errors.Is(err, caption.ErrNotFound) {
+				t.Errorf("SetLinks(…, %+v) inside Exclusive = %v, want ErrNotFound", last, err)
+			}
 		}
 		return nil
 	})
