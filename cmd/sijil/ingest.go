@@ -101,6 +101,7 @@ func runIngest(ctx context.Context, cfg Config, near dedup.Options, paths []stri
 		return errUsage
 	}
 	reservePageCache()
+	defer batchGC()()
 	if os.Getenv("GOMEMLIMIT") == "" {
 		defer followMemoryLimit(ingestMemoryLimit, time.Second)()
 	}

@@ -60,3 +60,26 @@ func TestFollowMemoryLimit(t *testing.T) {
 		t.Errorf("limit after stop = %d, want %d as before", got, before)
 	}
 }
+
+// TestBatchGC: the batch commands' GOGC, unless the environment sets one,
+// and the setting before put back.
+func TestBatchGC(t *testing.T) {
+	before := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(before)
+	t.Setenv("GOGC", "")
+	restore := batchGC()
+	if got := debug.SetGCPercent(batchGCPercent); got != batchGCPercent {
+		t.Errorf("GOGC under batchGC = %d, want %d", got, batchGCPercent)
+	}
+	restore()
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("GOGC after restore = %d, want 100 as before", got)
+	}
+	t.Setenv("GOGC", "50")
+	debug.SetGCPercent(50)
+	restore = batchGC()
+	if got := debug.SetGCPercent(50); got != 50 {
+		t.Errorf("GOGC under batchGC with GOGC=50 set = %d, want 50", got)
+	}
+	restore()
+}

@@ -63,6 +63,7 @@ parsed; the exit status is then 1.`,
 }
 
 func runParse(ctx context.Context, cfg Config, paths []string, std stdio) error {
+	defer batchGC()()
 	p, err := newParser(cfg)
 	if err != nil {
 		return fmt.Errorf("parse: %w", err)

@@ -34,6 +34,7 @@ they are. It prints how many records changed.`,
 				return errUsage
 			}
 			reservePageCache()
+			defer batchGC()()
 			opt, err := pipelineOptions(cfg)
 			if err != nil {
 				return fmt.Errorf("reparse: %w", err)
