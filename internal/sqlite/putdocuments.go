@@ -354,7 +354,7 @@ func findDocument(ctx context.Context, q querier, doc *caption.Document) (bool, 
 // decides them (at 100,000 captions both took about 1.1 CPU-s, in turn on
 // the writer's goroutine); the records, their occurrences and the links
 // after. The occurrences must follow their records: with the foreign keys
-// deferred, a record inserted after rows that refer to it has SQLite
+// checked and deferred, a record inserted after rows that refer to it has SQLite
 // search its children to settle their violations, and occurrences_record
 // is one of the indexes a load defers.
 func (s *Store) writePlan(ctx context.Context, q querier, p *putPlan) error {
@@ -363,7 +363,8 @@ func (s *Store) writePlan(ctx context.Context, q querier, p *putPlan) error {
 	defer linked()
 	// Every document, record, target and group is checked and every key
 	// is new: no constraint can fail. The statements say so (OR FAIL, and
-	// foreign keys checked at the commit), which spares SQLite a statement
+	// foreign keys checked at the commit, where a write outside Exclusive
+	// checks them at all: see Store.begin), which spares SQLite a statement
 	// journal for each of them where they can: a copy of every page a
 	// multi-row statement changes, kept to undo that statement alone.
 	// Should a statement fail anyway, its transaction is abandoned whole

@@ -269,9 +269,9 @@ func (s *Store) write(ctx context.Context, fn func(q querier) error) error {
 // SQLite's own checks repeated those lookups on every row written: three
 // a link, two an occurrence, two a record, most of them in pages of old
 // records that a million-caption register's writer no longer holds in
-// its cache. Without them a 100,000-caption ingest's writer spent 0.55 s
-// less in its inserts of records, occurrences and links (1.25 s against
-// 1.80, 2026-12-06), and a million's 5.6 s less in those of links and
+// its cache. Without them a 100,000-caption ingest's writer spent 0.59 s
+// less in its inserts of records, occurrences and links (1.10 s against
+// 1.69, 2026-12-06), and a million's 5.6 s less in those of links and
 // occurrences. The keys stay declared, and the tests check them all
 // (checkIntegrity's foreign_key_check); other writes, one at a time,
 // keep SQLite's checks too, which cost them nothing worth saving.
