@@ -15,8 +15,13 @@ import (
 // the collector runs sooner as the heap nears it. The process holds about
 // 100 MB besides the Go heap (SQLite's page cache and the binary's pages):
 // at a million captions a limit of 400 MiB peaked at 500 MB resident, 360
-// MiB at 482 MB for 4% more time, 340 MiB at 472 MB (2026-12-03).
-const ingestMemoryLimit = 360 << 20
+// MiB at 482 MB for 4% more time, 340 MiB at 472 MB (2026-12-03). The
+// ingest has since grown leaner: alternated on one build (2026-12-06), 360
+// MiB took 66.0, 66.4 and 66.6 s for a million and peaked at 429–431 MB,
+// 384 MiB 63.7 and 63.9 s at 454–465 MB, 400 MiB 62.2–63.6 s at 467–470
+// MB; the collector ran 344 times under 360. At 384 the register of a
+// million keeps some 35 MB of headroom below 500 MB.
+const ingestMemoryLimit = 384 << 20
 
 // memoryLimitFor is the soft limit for a live heap of live bytes: floor
 // while the heap is well under it, and beyond it 15% more than the live
