@@ -66,6 +66,22 @@ func TestCorpusAndScore(t *testing.T) {
 	if precision < 0.9 || recall < 0.9 {
 		t.Errorf("precision %.3f, recall %.3f on a generated corpus: want both above 0.9", precision, recall)
 	}
+
+	// The same corpus named by another path than the one it was ingested
+	// by: its captions are not found, which must fail, not score.
+	cwd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel, err := filepath.Rel(cwd, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env["SIJIL_BENCH_CORPUS"] = rel
+	out.Reset()
+	if err := run(t.Context(), []string{"score"}, getenv, &out); err == nil || !strings.Contains(err.Error(), "is not in the register") {
+		t.Errorf("score of the corpus by the relative path %s: %q, error %v; want an error", rel, out.String(), err)
+	}
 }
 
 func TestParseCorpus(t *testing.T) {

@@ -98,6 +98,15 @@ func evaluate(ctx context.Context, s caption.Store, truth corpus.Truth, dir stri
 			got[occ{src.Document.Path, src.Index}] = r.Cluster
 		}
 	}
+	// A caption of the truth the register does not hold under that path
+	// would count as a caption linked to nothing: documents ingested by
+	// another path (relative, where dir is absolute) scored precision 1
+	// and recall 0 instead of failing (2026-12-06).
+	for o := range want {
+		if _, ok := got[o]; !ok {
+			return 0, 0, fmt.Errorf("caption %d of %s is not in the register: were the documents ingested by another path? Give SIJIL_BENCH_CORPUS as the path they were ingested by", o.index, o.doc)
+		}
+	}
 	precision, recall = corpus.Evaluate(want, got)
 	return precision, recall, nil
 }
