@@ -120,11 +120,7 @@ func BenchmarkEventIndexCrowded(b *testing.B) {
 		}
 		b.Run(name, func(b *testing.B) {
 			rng := rand.New(rand.NewPCG(3, uint64(perDay)))
-			type town struct{ lat, lon float64 }
-			towns := make([]town, 200)
-			for i := range towns {
-				towns[i] = town{29 + rng.Float64()*9, 34 + rng.Float64()*12}
-			}
+			towns := benchTowns(rng, 200)
 			ix := NewEventIndex()
 			for id := int64(1); id <= int64(30*perDay); id++ {
 				t := towns[rng.IntN(len(towns))]
@@ -210,11 +206,7 @@ func BenchmarkEventIndexOnePlace(b *testing.B) {
 // such an ingest, which the smaller benchmarks' indexes are not.
 func BenchmarkEventIndexMillion(b *testing.B) {
 	rng := rand.New(rand.NewPCG(9, 2026))
-	type town struct{ lat, lon float64 }
-	towns := make([]town, 300)
-	for i := range towns {
-		towns[i] = town{29 + rng.Float64()*9, 34 + rng.Float64()*12}
-	}
+	towns := benchTowns(rng, 300)
 	types := []caption.EventType{caption.Airstrike, caption.Shelling, caption.Funeral, caption.Protest}
 	random := func(id int64) EventRecord {
 		i := rng.IntN(len(towns))
@@ -243,4 +235,17 @@ func BenchmarkEventIndexMillion(b *testing.B) {
 		ix.Match(queries[i%len(queries)])
 		i++
 	}
+}
+
+// benchTown is a town of the EventIndex benchmarks.
+type benchTown struct{ lat, lon float64 }
+
+// benchTowns scatters n towns over the Levant and Iraq (29–38° N,
+// 34–46° E), where the generated corpus's scenes lie.
+func benchTowns(rng *rand.Rand, n int) []benchTown {
+	towns := make([]benchTown, n)
+	for i := range towns {
+		towns[i] = benchTown{29 + rng.Float64()*9, 34 + rng.Float64()*12}
+	}
+	return towns
 }

@@ -353,10 +353,10 @@ func findDocument(ctx context.Context, q querier, doc *caption.Document) (bool, 
 // which do not depend on the links, are written while link's second step
 // decides them (at 100,000 captions both took about 1.1 CPU-s, in turn on
 // the writer's goroutine); the records, their occurrences and the links
-// after. The occurrences must follow their records: with the foreign keys
-// checked and deferred, a record inserted after rows that refer to it has SQLite
-// search its children to settle their violations, and occurrences_record
-// is one of the indexes a load defers.
+// after. The occurrences must follow their records: with the foreign
+// keys checked and deferred, a record inserted after rows that refer to
+// it has SQLite search its children to settle their violations, and
+// occurrences_record is one of the indexes a load defers.
 func (s *Store) writePlan(ctx context.Context, q querier, p *putPlan) error {
 	linked := p.decideLinks()
 	// Never back before the goroutine is: it holds the plan's records.
