@@ -120,13 +120,22 @@ func Signature(shingles []uint64) []uint32 {
 	return sig
 }
 
+// signatureInto sets sig to the signature of shingles (Signature). Four
+// permutations go through the shingles at once: their products are
+// independent, so the processor overlaps them, and each shingle is loaded
+// once for four (with the next two changes, Fingerprint 11.3 µs instead of
+// 17.4, BenchmarkFingerprint, 2026-12-06).
 func signatureInto(sig *[SignatureSize]uint32, shingles []uint64) {
-	for i, p := range &permutations {
-		m := ^uint32(0)
+	for i := 0; i < SignatureSize; i += 4 {
+		p := (*[4]permutation)(permutations[i : i+4])
+		m0, m1, m2, m3 := ^uint32(0), ^uint32(0), ^uint32(0), ^uint32(0)
 		for _, x := range shingles {
-			m = min(m, uint32((p.a*x+p.b)>>32))
+			m0 = min(m0, uint32((p[0].a*x+p[0].b)>>32))
+			m1 = min(m1, uint32((p[1].a*x+p[1].b)>>32))
+			m2 = min(m2, uint32((p[2].a*x+p[2].b)>>32))
+			m3 = min(m3, uint32((p[3].a*x+p[3].b)>>32))
 		}
-		sig[i] = m
+		sig[i], sig[i+1], sig[i+2], sig[i+3] = m0, m1, m2, m3
 	}
 }
 

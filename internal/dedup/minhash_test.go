@@ -157,3 +157,26 @@ func TestFingerprintFixed(t *testing.T) {
 		t.Errorf("cap(Bands) = %d for %d bands", cap(fp.Bands), len(fp.Bands))
 	}
 }
+
+// TestSignatureByDefinition checks every value of signatures against
+// MinHash's definition, one permutation at a time: signatureInto works
+// through four at once, and a slip in any of them would change bands the
+// stores keep.
+func TestSignatureByDefinition(t *testing.T) {
+	for _, n := range []int{1, 2, 3, 35, 128, 1000} {
+		set := make([]uint64, n)
+		for i := range set {
+			set[i] = mix64(uint64(n*7919 + i))
+		}
+		sig := Signature(set)
+		for i, p := range permutations {
+			want := ^uint32(0)
+			for _, x := range set {
+				want = min(want, uint32((p.a*x+p.b)>>32))
+			}
+			if sig[i] != want {
+				t.Fatalf("%d shingles: signature[%d] = %#x, want %#x", n, i, sig[i], want)
+			}
+		}
+	}
+}

@@ -134,11 +134,21 @@ func wordKeys(s string) (skeletons, edges []uint64) {
 		}
 	}
 	for _, r := range s {
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+		// ASCII is classed and lower-cased by hand: unicode's tables
+		// cost more than the rest of the loop.
+		if r < utf8.RuneSelf {
+			if 'A' <= r && r <= 'Z' {
+				r += 'a' - 'A'
+			} else if (r < 'a' || r > 'z') && (r < '0' || r > '9') {
+				flush()
+				continue
+			}
+		} else if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			r = unicode.ToLower(r)
+		} else {
 			flush()
 			continue
 		}
-		r = unicode.ToLower(r)
 		if !in {
 			first, in = r, true
 		}
