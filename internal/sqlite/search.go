@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/binary"
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -76,8 +75,7 @@ func (s *Store) indexRecords(ctx context.Context, q querier, recs []indexed) err
 	// Made at their size: a wire dump's document is one call, and
 	// growing its lists copied them again and again.
 	recordRows, pointRows, changeRows := make([][]any, 0, len(recs)), make([][]any, 0, len(recs)), make([][]any, 0, len(recs))
-	texts := make(map[string]string, len(recs))
-	valueWords := make(map[string]string, len(recs))
+	var texts, valueWords textRows
 	var words []byte
 	for i, r := range recs {
 		var packed []byte
@@ -92,10 +90,9 @@ func (s *Store) indexRecords(ctx context.Context, q querier, recs []indexed) err
 			pointRows = append(pointRows, []any{r.id, appendPoint(nil, *r.rec)})
 		}
 		changeRows = append(changeRows, []any{r.id})
-		key := strconv.FormatInt(r.id, 10)
-		texts[key] = searchTexts[i]
+		texts.add(r.id, searchTexts[i])
 		if len(words) > 0 {
-			valueWords[key] = string(words)
+			valueWords.add(r.id, string(words))
 		}
 	}
 	for _, ins := range []struct {
@@ -110,10 +107,10 @@ func (s *Store) indexRecords(ctx context.Context, q querier, recs []indexed) err
 			return err
 		}
 	}
-	if err := insertText(ctx, q, "INSERT INTO search_terms_fts (rowid, terms)", valueWords); err != nil {
+	if err := insertText(ctx, q, "INSERT INTO search_terms_fts (rowid, terms)", &valueWords); err != nil {
 		return err
 	}
-	return insertText(ctx, q, "INSERT INTO records_fts (rowid, text)", texts)
+	return insertText(ctx, q, "INSERT INTO records_fts (rowid, text)", &texts)
 }
 
 // appendValueWord appends the word search_terms_fts indexes a search value
@@ -130,15 +127,11 @@ func appendValueWord(words []byte, id int64) []byte {
 // (INSERT INTO the table and its rowid and column): the rows go in as one
 // JSON object, ID to text, which json_each unrolls. In statements of a
 // hundred rows FTS5 cost more than twice as much.
-func insertText(ctx context.Context, q querier, insert string, texts map[string]string) error {
-	if len(texts) == 0 {
+func insertText(ctx context.Context, q querier, insert string, rows *textRows) error {
+	if rows.n == 0 {
 		return nil
 	}
-	js, err := json.Marshal(texts)
-	if err != nil {
-		return err
-	}
-	_, err = q.ExecContext(ctx, insert+" SELECT key, value FROM json_each(?)", string(js))
+	_, err := q.ExecContext(ctx, insert+" SELECT key, value FROM json_each(?)", rows.json())
 	return err
 }
 
