@@ -123,19 +123,21 @@ func Signature(shingles []uint64) []uint32 {
 // signatureInto sets sig to the signature of shingles (Signature). Four
 // permutations go through the shingles at once: their products are
 // independent, so the processor overlaps them, and each shingle is loaded
-// once for four (with the next two changes, Fingerprint 11.3 µs instead of
-// 17.4, BenchmarkFingerprint, 2026-12-06).
+// once for four. The least of the whole 64-bit values is kept and shifted
+// once at the end: the shift never changes which value is least. Together
+// 1.9 µs a signature of 35 shingles instead of 3.0, one permutation at a
+// time (2026-12-06).
 func signatureInto(sig *[SignatureSize]uint32, shingles []uint64) {
 	for i := 0; i < SignatureSize; i += 4 {
 		p := (*[4]permutation)(permutations[i : i+4])
-		m0, m1, m2, m3 := ^uint32(0), ^uint32(0), ^uint32(0), ^uint32(0)
+		m0, m1, m2, m3 := ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)
 		for _, x := range shingles {
-			m0 = min(m0, uint32((p[0].a*x+p[0].b)>>32))
-			m1 = min(m1, uint32((p[1].a*x+p[1].b)>>32))
-			m2 = min(m2, uint32((p[2].a*x+p[2].b)>>32))
-			m3 = min(m3, uint32((p[3].a*x+p[3].b)>>32))
+			m0 = min(m0, p[0].a*x+p[0].b)
+			m1 = min(m1, p[1].a*x+p[1].b)
+			m2 = min(m2, p[2].a*x+p[2].b)
+			m3 = min(m3, p[3].a*x+p[3].b)
 		}
-		sig[i], sig[i+1], sig[i+2], sig[i+3] = m0, m1, m2, m3
+		sig[i], sig[i+1], sig[i+2], sig[i+3] = uint32(m0>>32), uint32(m1>>32), uint32(m2>>32), uint32(m3>>32)
 	}
 }
 
