@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -245,6 +246,48 @@ func FuzzWordJoiner(f *testing.F) {
 		j.add(b)
 		if got, want := j.String(), joinedWords([]string{a, b}, limit); got != want {
 			t.Errorf("%q %q, at most %d: %q, want %q", a, b, limit, got, want)
+		}
+	})
+}
+
+// refSearchWords is SearchWords rune by rune, joined, as wordJoiner.add
+// folded before its ASCII table.
+func refSearchWords(s string) string {
+	var words []string
+	var w []byte
+	flush := func() {
+		if len(w) > 0 && len(w) <= maxWordBytes {
+			words = append(words, string(w))
+		}
+		w = w[:0]
+	}
+	for _, r := range s {
+		switch f, class := foldSearchRune(r); class {
+		case runeLetter:
+			w = utf8.AppendRune(w, f)
+		case runeSeparator:
+			flush()
+		}
+	}
+	flush()
+	return strings.Join(words, " ")
+}
+
+// FuzzWordJoinerASCII checks wordJoiner's ASCII table against
+// foldSearchRune, every ASCII character and broken UTF-8 among words.
+func FuzzWordJoinerASCII(f *testing.F) {
+	var all []byte
+	for c := range utf8.RuneSelf {
+		all = append(all, 'A', byte(c), 'z')
+	}
+	f.Add(string(all))
+	f.Add("Shelling in Kharkiv's \xff\xfe Saltivka, 14.03.2022 — Ma`arrat")
+	f.Add("Des civils à Bunia (Ituri) fuient ; «\u00a0Photo\u00a0»\u200b")
+	f.Fuzz(func(t *testing.T, s string) {
+		j := wordJoiner{limit: math.MaxInt}
+		j.add(s)
+		if got, want := j.String(), refSearchWords(s); got != want {
+			t.Errorf("%q: %q, want %q", s, got, want)
 		}
 	})
 }

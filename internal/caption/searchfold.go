@@ -75,8 +75,21 @@ func (j *wordJoiner) add(s string) {
 		}
 		j.n++
 	}
-	for _, r := range s {
-		f, class := foldSearchRune(r)
+	for i := 0; i < len(s); {
+		// ASCII, most of a caption, is folded by a table, without
+		// decoding: through foldSearchRune it was most of the time an
+		// ingest spent making records' search text.
+		var f rune
+		var class runeClass
+		if c := s[i]; c < utf8.RuneSelf {
+			a := asciiSearch[c]
+			f, class = rune(a.fold), a.class
+			i++
+		} else {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			f, class = foldSearchRune(r)
+			i += n
+		}
 		switch class {
 		case runeLetter:
 			if !in {
@@ -93,6 +106,18 @@ func (j *wordJoiner) add(s string) {
 	}
 	end()
 }
+
+// asciiSearch is foldSearchRune of each ASCII character.
+var asciiSearch = func() (t [utf8.RuneSelf]struct {
+	fold  byte
+	class runeClass
+}) {
+	for c := range t {
+		f, class := foldSearchRune(rune(c))
+		t[c].fold, t[c].class = byte(f), class
+	}
+	return t
+}()
 
 // String returns the words written, joined.
 func (j *wordJoiner) String() string { return string(j.buf) }
