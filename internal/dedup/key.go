@@ -26,8 +26,8 @@ func foldKey(text string) []byte {
 	b := make([]byte, 0, len(text))
 	space := false
 	for i := 0; i < len(text); {
-		// ASCII, most of a caption, is folded without decoding: the
-		// decoding and unicode.IsSpace were two thirds of Key's time.
+		// ASCII, most of a caption, is folded without decoding it and
+		// without unicode.IsSpace, which were most of foldKey's time.
 		if c := text[i]; c < utf8.RuneSelf {
 			i++
 			if c == ' ' || '\t' <= c && c <= '\r' || c == 0 {

@@ -134,8 +134,8 @@ func wordKeys(s string) (skeletons, edges []uint64) {
 		}
 	}
 	for _, r := range s {
-		// ASCII is classed and lower-cased by hand: unicode's tables
-		// cost more than the rest of the loop.
+		// ASCII, most of a caption, is classed and lower-cased by hand,
+		// without unicode's table lookups.
 		if r < utf8.RuneSelf {
 			if 'A' <= r && r <= 'Z' {
 				r += 'a' - 'A'
