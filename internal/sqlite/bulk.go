@@ -19,9 +19,10 @@ var _ caption.BulkLoader = (*Store)(nil)
 // record and event pages, exports and reparse read. Storing never reads
 // them and no constraint rests on them; linking reads records_event_days
 // only when another process wrote during the run (EventCandidates, which
-// names it only while it exists). At a million captions, leaving these
-// nine unbuilt took an ingest from 185–198 s to 153 s, of which building
-// them 11–12 s.
+// names it only while it exists). At a million captions, leaving the
+// nine of then unbuilt took an ingest from 185–198 s to 153 s, of which
+// building them 11–12 s. The ninth, records_versions, gave way to counts
+// kept as records are written (0016_version_counts.sql).
 //
 // Kept: the unique indexes (records' key hash, documents' path), which
 // storing looks up, and the partial indexes of unlinked records, which
@@ -34,7 +35,6 @@ var deferrable = []string{
 	"records_event_days",
 	"records_cluster_members",
 	"records_event_members",
-	"records_versions",
 	"occurrences_record",
 }
 
@@ -119,9 +119,9 @@ func (s *Store) RestoreIndexes(ctx context.Context) (n int, err error) {
 
 // buildMmapSize is how much of the file the writer maps while it builds
 // the deferred indexes. Each build scans a table from its first page to
-// its last, and four of them scan records; through the mapping a page is
+// its last, and three of them scan records; through the mapping a page is
 // read without a system call and a copy into SQLite's cache. A register
-// of 100,000 captions (a 120 MB file) with its nine indexes deferred
+// of 100,000 captions (a 120 MB file) with its nine indexes of then deferred
 // opened and built them in 0.77-0.82 s instead of 0.99 (2026-12-05).
 // The mapping is capped because its pages count in the process's
 // resident memory once touched: mapping a million captions' 1.2 GB file

@@ -260,9 +260,9 @@ func TestRestoreRefusesForeignRows(t *testing.T) {
 	dir := t.TempDir()
 	for _, tc := range []struct{ name, def string }{
 		{"evil", "CREATE INDEX evil ON records (id)"},
-		{"records_versions", "CREATE INDEX records_versions ON records (id); ATTACH DATABASE '" + filepath.Join(dir, "written.db") + "' AS w"},
-		{"records_versions", "CREATE INDEX search_records_day ON records (id)"},
-		{"records_versions", "ATTACH DATABASE '" + filepath.Join(dir, "written.db") + "' AS w"},
+		{"occurrences_record", "CREATE INDEX occurrences_record ON records (id); ATTACH DATABASE '" + filepath.Join(dir, "written.db") + "' AS w"},
+		{"occurrences_record", "CREATE INDEX search_records_day ON records (id)"},
+		{"occurrences_record", "ATTACH DATABASE '" + filepath.Join(dir, "written.db") + "' AS w"},
 	} {
 		path := filepath.Join(dir, tc.name+fmt.Sprint(len(tc.def))+".db")
 		s, err := Open(t.Context(), path)

@@ -419,6 +419,12 @@ func (s *Store) writePlan(ctx context.Context, q querier, p *putPlan) error {
 			return err
 		}
 	}
+	if len(p.created) > 0 {
+		// A call's new records all have its versions.
+		if err := countVersions(ctx, q, p.created[0].Versions, int64(len(p.created))); err != nil {
+			return err
+		}
+	}
 	if len(p.links) > 0 {
 		if err := bumpLinkVersion(ctx, q); err != nil {
 			return err

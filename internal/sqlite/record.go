@@ -200,12 +200,24 @@ func (s *Store) UpdateRecord(ctx context.Context, id int64, r caption.Record, v 
 	const update = `UPDATE records SET text = ?, fields = ?, desc_len = ?, date = ?, date_precision = ?, day_first = ?, day_last = ?,
 		country = ?, lat = ?, lon = ?, killed = ?, injured = ?, parser_version = ?, gazetteer_version = ? WHERE id = ?`
 	return s.write(ctx, func(q querier) error {
-		res, err := q.ExecContext(ctx, update, append(cols, id)...)
+		var was caption.Versions
+		err := q.QueryRowContext(ctx, "SELECT parser_version, gazetteer_version FROM records WHERE id = ?", id).Scan(&was.Parser, &was.Gazetteer)
+		if errors.Is(err, sql.ErrNoRows) {
+			return caption.ErrNotFound
+		}
 		if err != nil {
 			return err
 		}
-		if n, err := res.RowsAffected(); err != nil || n == 0 {
-			return errors.Join(err, caption.ErrNotFound)
+		if _, err := q.ExecContext(ctx, update, append(cols, id)...); err != nil {
+			return err
+		}
+		if was != v {
+			if err := countVersions(ctx, q, was, -1); err != nil {
+				return err
+			}
+			if err := countVersions(ctx, q, v, 1); err != nil {
+				return err
+			}
 		}
 		if err := bumpLinkVersion(ctx, q); err != nil {
 			return err

@@ -51,21 +51,9 @@ func (s *Store) SetSettings(ctx context.Context, st caption.Settings) (err error
 // RecordVersions counts the records by the versions that derived them.
 func (s *Store) RecordVersions(ctx context.Context) (vs []caption.VersionCount, err error) {
 	defer wrap(&err, "sqlite.RecordVersions")
-	// Through the writer's connection, with its page cache, not the
-	// readers' map of the file: this reads every record's entry in
-	// records_versions, whose pages lie all over the file, and each page
-	// touched through a map maps its neighbours too (the kernel's
-	// fault-around): in a large register that made the resident memory of
-	// every ingest, which asks this at its end, jump by several times the
-	// index's size. A write in
-	// progress in this process delays it; it is asked after an ingest and
-	// by stats.
-	q := s.read(ctx)
-	if s.exclusiveTx(ctx) == nil {
-		q = s.writer
-	}
-	rows, err := q.QueryContext(ctx, `SELECT parser_version, gazetteer_version, count(*) FROM records
-		GROUP BY parser_version, gazetteer_version ORDER BY count(*) DESC, parser_version, gazetteer_version`)
+	// The counts are kept as records are written (0016_version_counts.sql).
+	rows, err := s.read(ctx).QueryContext(ctx, `SELECT parser_version, gazetteer_version, records FROM record_versions
+		ORDER BY records DESC, parser_version, gazetteer_version`)
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"sijil/internal/caption"
 	"sijil/internal/storetest"
 )
@@ -68,6 +70,14 @@ func checkIntegrity(t *testing.T, s *Store) {
 		(SELECT count(*) FROM search_records), (SELECT count(*) FROM search_pending)`).Scan(&records, &indexed, &searchRows, &pending)
 	if err != nil || records != indexed || records != searchRows || pending != 0 {
 		t.Errorf("%d records, %d in records_fts, %d in search_records, %d pending (%v)", records, indexed, searchRows, pending, err)
+	}
+	// The records counted by versions are the records (0016).
+	counted, err := s.RecordVersions(ctx)
+	if err != nil {
+		t.Errorf("RecordVersions: %v", err)
+	}
+	if diff := cmp.Diff(groupedVersions(t, s.writer), counted); diff != "" {
+		t.Errorf("record_versions (-records grouped +counted):\n%s", diff)
 	}
 }
 

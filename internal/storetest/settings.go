@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -98,4 +99,25 @@ func testRecordVersions(t *testing.T, s caption.Store) {
 	}
 	// Two and two: by parser, then gazetteer version.
 	check("after an update", []caption.VersionCount{{Versions: v1, Records: 2}, {Versions: v2, Records: 2}})
+	// A caption met again adds no record; an update to the versions a
+	// record has, or of a record that is not there, moves none.
+	docC, itemsC := document("c.txt", dumaAirstrike, homsProtest)
+	if _, err := s.PutDocument(ctx, docC, itemsC, v2); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.UpdateRecord(ctx, id, mustRecord(t, s, id).Record, v2); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.UpdateRecord(ctx, 1<<40, mustRecord(t, s, id).Record, v1); !errors.Is(err, caption.ErrNotFound) {
+		t.Errorf("UpdateRecord of a missing record: %v, want ErrNotFound", err)
+	}
+	check("after copies and idle updates", []caption.VersionCount{{Versions: v1, Records: 2}, {Versions: v2, Records: 2}})
+	// The last records of v1 moved: v1 is no longer counted.
+	for _, text := range []string{dumaAirstrike, idlibMarket} {
+		id := idOf(t, s, text)
+		if err := s.UpdateRecord(ctx, id, mustRecord(t, s, id).Record, v2); err != nil {
+			t.Fatal(err)
+		}
+	}
+	check("after v1's last records moved", []caption.VersionCount{{Versions: v2, Records: 4}})
 }

@@ -90,6 +90,14 @@ CREATE TABLE photos (
 	linked   TEXT
 ) STRICT;
 
+-- table record_versions
+CREATE TABLE record_versions (
+	parser_version    TEXT NOT NULL,
+	gazetteer_version TEXT NOT NULL,
+	records           INTEGER NOT NULL CHECK (records > 0),
+	PRIMARY KEY (parser_version, gazetteer_version)
+) STRICT, WITHOUT ROWID;
+
 -- table records
 CREATE TABLE records (
 	id                INTEGER PRIMARY KEY,
@@ -245,9 +253,6 @@ CREATE INDEX records_unclustered ON records (id) WHERE cluster IS NULL;
 
 -- index records_unevented
 CREATE INDEX records_unevented ON records (id) WHERE event IS NULL AND cluster IS NOT NULL;
-
--- index records_versions
-CREATE INDEX records_versions ON records (parser_version, gazetteer_version);
 
 -- index search_records_basis
 CREATE INDEX search_records_basis ON search_records (basis) WHERE basis IS NOT NULL;
