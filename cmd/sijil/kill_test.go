@@ -312,6 +312,10 @@ type content struct {
 	Clusters    [][]string
 	Events      [][]string
 	Links       map[string][]string // key → "level target-key similarity rule"
+	// Versions are the records counted by versions (RecordVersions),
+	// which SQLite keeps as it writes them: a kill must not leave them
+	// off by a batch.
+	Versions []caption.VersionCount
 }
 
 func registerContent(t *testing.T, path string) content {
@@ -361,6 +365,9 @@ func storeContent(t *testing.T, s caption.Store) content {
 		}
 	}
 	c.Clusters, c.Events = sortedGroups(clusters), sortedGroups(events)
+	if c.Versions, err = s.RecordVersions(ctx); err != nil {
+		t.Fatal(err)
+	}
 	return c
 }
 
