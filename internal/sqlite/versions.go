@@ -13,10 +13,10 @@ import (
 // records. Every write that adds a record, or changes a record's
 // versions, calls it in the same transaction.
 func countVersions(ctx context.Context, q querier, v caption.Versions, n int64) error {
-	if n >= 0 {
-		if n == 0 {
-			return nil
-		}
+	if n == 0 {
+		return nil
+	}
+	if n > 0 {
 		_, err := q.ExecContext(ctx, `INSERT INTO record_versions (parser_version, gazetteer_version, records) VALUES (?, ?, ?)
 			ON CONFLICT (parser_version, gazetteer_version) DO UPDATE SET records = records + excluded.records`, v.Parser, v.Gazetteer, n)
 		return err
