@@ -53,6 +53,8 @@ type BandIndex struct {
 	// shared counts, by ordinal, the postings Candidates met of each
 	// record: zero between calls.
 	shared []uint16
+	// sink is where prefetch puts what it read.
+	sink uint32
 }
 
 const (
@@ -128,6 +130,7 @@ func (ix *BandIndex) Add(id, cluster int64, tag uint32, bands []uint64) bool {
 	if !ix.Room(1, len(bands)) {
 		return false
 	}
+	ix.prefetch(bands)
 	ord := uint32(len(ix.ids))
 	ix.ids = append(ix.ids, id)
 	ix.clusters = append(ix.clusters, cluster)
@@ -174,6 +177,7 @@ func (ix *BandIndex) Candidates(bands []uint64, skip int64, limit int) []Candida
 	if len(ix.shared) < len(ix.ids) {
 		ix.shared = make([]uint16, cap(ix.ids))
 	}
+	ix.prefetch(bands)
 	ords := ix.ords[:0]
 	for _, b := range bands {
 		f := fragment(b)
@@ -222,6 +226,21 @@ func (ix *BandIndex) Candidates(bands []uint64, skip int64, limit int) []Candida
 	}
 	ix.ords, ix.found, ix.starts = ords[:0], found[:0], starts[:0]
 	return found
+}
+
+// prefetch reads the home slot of each band before any is probed. In a
+// table larger than the CPU's caches each is a read from memory, and
+// the probe loop, whose every step branches on the slot it read, has
+// the CPU wait for them one after the other; these reads depend on
+// nothing and branch on nothing, so the CPU makes them all at once, and
+// the probes then find the slots in its cache. The sum only keeps the
+// compiler from dropping the reads.
+func (ix *BandIndex) prefetch(bands []uint64) {
+	var sum uint32
+	for _, b := range bands {
+		sum += ix.slots[ix.home(b)]
+	}
+	ix.sink = sum
 }
 
 // fragment is the part of a band hash a posting keeps: its top 8 bits.

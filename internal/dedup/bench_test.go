@@ -249,3 +249,58 @@ func benchTowns(rng *rand.Rand, n int) []benchTown {
 	}
 	return towns
 }
+
+// BenchmarkBandIndexMillion is a record's Candidates and Add in an index of
+// a million records of random bands, a tenth of them altered copies sharing
+// most of an earlier record's: at that size the table (128 MB) is far
+// larger than the CPU's caches, and each band's probe is a read from
+// memory.
+func BenchmarkBandIndexMillion(b *testing.B) {
+	const records, bands = 1_000_000, 33
+	rng := rand.New(rand.NewPCG(3, 4))
+	all := make([][]uint64, records)
+	for i := range all {
+		bs := make([]uint64, bands)
+		for j := range bs {
+			bs[j] = rng.Uint64()
+		}
+		if i > 0 && i%10 == 0 {
+			copy(bs[:bands*3/4], all[rng.IntN(i)])
+		}
+		all[i] = bs
+	}
+	queries := make([][]uint64, 4096)
+	for i := range queries {
+		q := make([]uint64, bands)
+		for j := range q {
+			q[j] = rng.Uint64()
+		}
+		if i%2 == 0 {
+			copy(q[:bands*3/4], all[rng.IntN(records)])
+		}
+		queries[i] = q
+	}
+	b.Run("Candidates", func(b *testing.B) {
+		ix := NewBandIndex(records, bands)
+		for i, bs := range all {
+			ix.Add(int64(i+1), int64(i+1), 0, bs)
+		}
+		b.ReportAllocs()
+		n := 0
+		for b.Loop() {
+			ix.Candidates(queries[n%len(queries)], 0, 64)
+			n++
+		}
+	})
+	b.Run("Add", func(b *testing.B) {
+		ix := NewBandIndex(records+b.N, bands)
+		b.ReportAllocs()
+		n := 0
+		for b.Loop() {
+			if !ix.Add(int64(n+1), int64(n+1), 0, all[n%records]) {
+				b.Fatal("no room")
+			}
+			n++
+		}
+	})
+}
