@@ -8,6 +8,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -63,7 +64,13 @@ func deferredNames(t *testing.T, db *sql.DB) []string {
 // one it had, and what the store answers never changed.
 func TestDeferIndexes(t *testing.T) {
 	ctx := t.Context()
-	path := filepath.Join(t.TempDir(), "sijil.db")
+	// A quote in the directory's name, which sortBesideFile passes to
+	// SQLite in a pragma.
+	dir := filepath.Join(t.TempDir(), "the team's register")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "sijil.db")
 	s, err := Open(ctx, path, WithPlaceKey(storetest.PlaceKey))
 	if err != nil {
 		t.Fatal(err)
@@ -139,9 +146,23 @@ func TestDeferIndexes(t *testing.T) {
 	}
 
 	mapped := mmapSize(t, s)
+	// Each build sorts in files in the register's directory
+	// (sortBesideFile), and the load after them in memory again.
+	var sorts []string
+	s.building = func(q querier) {
+		sorts = append(sorts, tempStore(t, q))
+	}
 	n, err := s.RestoreIndexes(ctx)
 	if err != nil || n != len(deferrable) {
 		t.Fatalf("RestoreIndexes: %d, %v; want %d", n, err, len(deferrable))
+	}
+	s.building = nil
+	want1 := "temp_store 1 in " + dir
+	if len(sorts) != len(deferrable) || slices.ContainsFunc(sorts, func(got string) bool { return got != want1 }) {
+		t.Errorf("the builds sorted with %q, want %d times %q", sorts, len(deferrable), want1)
+	}
+	if got, want := tempStore(t, s.writer), "temp_store 2 in "; got != want {
+		t.Errorf("after the builds the writer sorts with %q, want %q as before", got, want)
 	}
 	// The builds map the file (mapForBuilds); the load after them must
 	// not, which measured slower.
@@ -161,6 +182,22 @@ func TestDeferIndexes(t *testing.T) {
 		t.Errorf("search after the indexes were built (-without +with):\n%s", diff)
 	}
 	checkIntegrity(t, s)
+}
+
+// tempStore returns the temp_store (1 file, 2 memory) and the temporary
+// directory that q's connection sorts with.
+func tempStore(t *testing.T, q querier) string {
+	t.Helper()
+	var store int
+	var dir string
+	if err := q.QueryRowContext(t.Context(), "PRAGMA temp_store").Scan(&store); err != nil {
+		t.Fatal(err)
+	}
+	// No row when SQLite has no directory of its own.
+	if err := q.QueryRowContext(t.Context(), "PRAGMA temp_store_directory").Scan(&dir); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf("temp_store %d in %s", store, dir)
 }
 
 // mmapSize returns the writer connection's mmap_size.
@@ -189,11 +226,17 @@ func TestRestoreIndexesInExclusive(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := 0
+	var sorts []string
+	s.building = func(q querier) { sorts = append(sorts, tempStore(t, q)) }
 	err := s.Exclusive(ctx, func(ctx context.Context) error {
 		var err error
 		n, err = s.RestoreIndexes(ctx)
 		return err
 	})
+	s.building = nil
+	if want := "temp_store 2 in "; len(sorts) == 0 || slices.ContainsFunc(sorts, func(got string) bool { return got != want }) {
+		t.Errorf("the builds inside Exclusive sorted with %q, want %q (in memory, as the transaction began)", sorts, want)
+	}
 	if err != nil || n != len(deferrable) {
 		t.Fatalf("RestoreIndexes inside Exclusive: %d, %v; want %d", n, err, len(deferrable))
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -33,6 +34,12 @@ type Store struct {
 	// after its rows are written, before it commits; afterSearchIndex
 	// after the search index's rows, while the links may be decided.
 	afterWrites, afterSearchIndex func()
+	// building, when set by a test, runs in RestoreIndexes' transaction
+	// before each index is built.
+	building func(q querier)
+	// dir is the register's directory, where index builds sort
+	// (sortBesideFile); "" for ":memory:".
+	dir string
 	// placeKey is the key of place names in the search index (WithPlaceKey);
 	// nil leaves them without keys.
 	placeKey func(name string) string
@@ -103,6 +110,12 @@ func Open(ctx context.Context, path string, opts ...Option) (s *Store, err error
 	}
 	keepOneConnection(writer)
 	s = &Store{writer: writer, reader: writer, keyHash: keyHash}
+	if path != ":memory:" {
+		if s.dir, err = filepath.Abs(filepath.Dir(path)); err != nil {
+			writer.Close()
+			return nil, err
+		}
+	}
 	for _, o := range opts {
 		o(s)
 	}
