@@ -1,6 +1,7 @@
 package caption
 
 import (
+	"context"
 	"encoding/base64"
 	"fmt"
 	"math"
@@ -65,6 +66,17 @@ type DayRange struct{ First, Last int64 }
 // crosses the antimeridian: the longitudes from MinLon to 180 and from -180
 // to MaxLon.
 type Box struct{ MinLat, MaxLat, MinLon, MaxLon float64 }
+
+// PlanAll is Plan for a question about all of q's matches (a timeline,
+// a map, an export), which ignores q's Limit and Cursor; it fails first
+// when ctx is done.
+func (q Query) PlanAll(ctx context.Context) (Plan, error) {
+	if err := ctx.Err(); err != nil {
+		return Plan{}, err
+	}
+	q.Limit, q.Cursor = 0, ""
+	return q.Plan()
+}
 
 // Plan checks q and returns its plan. A bad value is ErrInvalid, with a
 // message fit for the user.

@@ -392,3 +392,17 @@ type Store interface {
 	// Close releases the store.
 	Close() error
 }
+
+// SearchLister is a Store that lists every record a query matches in one
+// pass. An export of all of a search's matches paged through Search
+// instead, and each page counted and ranked every match again for its
+// facets and its place: an export of the 587,000 records of a million
+// dated from 2015 on had not ended after eight CPU-minutes, and took 28 s
+// from one list; one of 73,000 records took 31.0 s, and 4.7 s.
+type SearchLister interface {
+	// SearchIDs returns the IDs of the records matching q, in search
+	// order (Search's, page after page); q's Limit and Cursor are ignored.
+	SearchIDs(ctx context.Context, q Query) ([]int64, error)
+	// RecordsByID returns the records of ids that exist, in that order.
+	RecordsByID(ctx context.Context, ids []int64) ([]StoredRecord, error)
+}

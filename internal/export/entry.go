@@ -111,8 +111,12 @@ func (b *batch) flush(ctx context.Context) bool {
 	return true
 }
 
-// searchAll yields every record matching q, a page at a time.
+// searchAll yields every record matching q: from one list of them when
+// the store makes one (listAll), else a page at a time.
 func searchAll(ctx context.Context, s caption.Store, q caption.Query) iter.Seq2[caption.StoredRecord, error] {
+	if l, ok := s.(caption.SearchLister); ok {
+		return listAll(ctx, l, q)
+	}
 	return func(yield func(caption.StoredRecord, error) bool) {
 		q.Limit = caption.MaxLimit
 		for {
@@ -130,6 +134,34 @@ func searchAll(ctx context.Context, s caption.Store, q caption.Query) iter.Seq2[
 				return
 			}
 			q.Cursor = res.Next
+		}
+	}
+}
+
+// listAll yields the records matching q as searchAll does, from one
+// list of their IDs, read SourceBatch records at a time. A record removed
+// after the list was made is passed over, as a page read after it went
+// would not hold it.
+func listAll(ctx context.Context, l caption.SearchLister, q caption.Query) iter.Seq2[caption.StoredRecord, error] {
+	return func(yield func(caption.StoredRecord, error) bool) {
+		ids, err := l.SearchIDs(ctx, q)
+		if err != nil {
+			yield(caption.StoredRecord{}, err)
+			return
+		}
+		for len(ids) > 0 {
+			n := min(len(ids), SourceBatch)
+			rs, err := l.RecordsByID(ctx, ids[:n])
+			if err != nil {
+				yield(caption.StoredRecord{}, err)
+				return
+			}
+			for _, r := range rs {
+				if !yield(r, nil) {
+					return
+				}
+			}
+			ids = ids[n:]
 		}
 	}
 }

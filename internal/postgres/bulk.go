@@ -11,7 +11,10 @@ import (
 	"sijil/internal/caption"
 )
 
-var _ caption.BulkLoader = (*Store)(nil)
+var (
+	_ caption.BulkLoader   = (*Store)(nil)
+	_ caption.SearchLister = (*Store)(nil)
+)
 
 // deferredIndex is an index or foreign key a bulk load may leave unbuilt,
 // and its definition. table is the table of a foreign key, empty for an

@@ -179,6 +179,30 @@ func (s *Store) readTx(ctx context.Context, fn func(tx pgx.Tx) error) error {
 	return pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, fn)
 }
 
+// SearchIDs returns the IDs of the records matching q, in search order
+// (caption.SearchLister), in one statement; q's Limit and Cursor are
+// ignored.
+func (s *Store) SearchIDs(ctx context.Context, q caption.Query) (ids []int64, err error) {
+	defer wrap(&err, "postgres.SearchIDs")
+	p, err := q.PlanAll(ctx)
+	if err != nil || p.MatchNone {
+		return nil, err
+	}
+	err = s.readTx(ctx, func(tx pgx.Tx) error {
+		w := planWhere(p)
+		rows, err := tx.Query(ctx, "SELECT r.id FROM records r"+w.String()+searchOrder, w.args...)
+		if err != nil {
+			return err
+		}
+		ids, err = pgx.CollectRows(rows, pgx.RowTo[int64])
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return ids, nil
+}
+
 // Search returns a page of the records matching q, their number and facet
 // counts; see caption.Query and storetest for the semantics.
 func (s *Store) Search(ctx context.Context, q caption.Query) (res caption.SearchResult, err error) {
@@ -288,11 +312,7 @@ func emptyFacets() map[string][]caption.FacetCount {
 // q's Limit and Cursor are ignored.
 func (s *Store) Timeline(ctx context.Context, q caption.Query) (days []caption.DayCount, err error) {
 	defer wrap(&err, "postgres.Timeline")
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	q.Limit, q.Cursor = 0, ""
-	p, err := q.Plan()
+	p, err := q.PlanAll(ctx)
 	if err != nil || p.MatchNone {
 		return nil, err
 	}

@@ -174,11 +174,7 @@ func emptyFacets() map[string][]caption.FacetCount {
 // q's Limit and Cursor are ignored.
 func (s *Store) Timeline(ctx context.Context, q caption.Query) (days []caption.DayCount, err error) {
 	defer wrap(&err, "sqlite.Timeline")
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	q.Limit, q.Cursor = 0, ""
-	p, err := q.Plan()
+	p, err := q.PlanAll(ctx)
 	if err != nil || p.MatchNone {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"encoding/binary"
 	"fmt"
+	"slices"
 	"strings"
 
 	"sijil/internal/caption"
@@ -62,6 +63,50 @@ func (s *Store) Search(ctx context.Context, q caption.Query) (res caption.Search
 		return caption.SearchResult{}, err
 	}
 	return res, nil
+}
+
+// SearchIDs returns the IDs of the records matching q, in search order
+// (caption.SearchLister): one pass over the matches' rows of
+// search_records, as Search's, ordered in Go.
+func (s *Store) SearchIDs(ctx context.Context, q caption.Query) (ids []int64, err error) {
+	defer wrap(&err, "sqlite.SearchIDs")
+	p, err := q.PlanAll(ctx)
+	if err != nil || p.MatchNone {
+		return nil, err
+	}
+	var ms []match
+	err = s.readTx(ctx, func(tx querier) error {
+		w := planWhere(p)
+		rows, err := tx.QueryContext(ctx, "SELECT r.id, r.day_first FROM search_records AS r"+w.String(), w.args...)
+		if err != nil {
+			return err
+		}
+		return eachRow(rows, func(rows *sql.Rows) error {
+			var m match
+			var day sql.NullInt64
+			err := rows.Scan(&m.id, &day)
+			m.dated, m.day = day.Valid, day.Int64
+			ms = append(ms, m)
+			return err
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	slices.SortFunc(ms, func(a, b match) int {
+		switch {
+		case a.before(b):
+			return -1
+		case b.before(a):
+			return 1
+		}
+		return 0
+	})
+	ids = make([]int64, len(ms))
+	for i, m := range ms {
+		ids[i] = m.id
+	}
+	return ids, nil
 }
 
 // scan is one pass over a search's matches.

@@ -57,7 +57,10 @@ type Store struct {
 	lockWaited func(time.Duration)
 }
 
-var _ caption.Store = (*Store)(nil)
+var (
+	_ caption.Store        = (*Store)(nil)
+	_ caption.SearchLister = (*Store)(nil)
+)
 
 // Connection parameters (modernc.org/sqlite DSN keys, which the driver
 // applies on every new connection in a fixed order: busy_timeout, the

@@ -173,6 +173,29 @@ func (ss *searchStore) search(t *testing.T, q caption.Query) caption.SearchResul
 	return res
 }
 
+// checkList checks that a store that lists a search's matches at once
+// (caption.SearchLister) lists those of q as Search found them: the same
+// records, whole, in the same order.
+func (ss *searchStore) checkList(t *testing.T, q caption.Query, found []caption.StoredRecord) {
+	t.Helper()
+	l, ok := ss.Store.(caption.SearchLister)
+	if !ok {
+		return
+	}
+	q.Limit, q.Cursor = 1, "ignored" // as SearchIDs documents
+	ids, err := l.SearchIDs(t.Context(), q)
+	if err != nil {
+		t.Fatalf("SearchIDs(%+v): %v", q, err)
+	}
+	rs, err := l.RecordsByID(t.Context(), ids)
+	if err != nil {
+		t.Fatalf("RecordsByID(%v): %v", ids, err)
+	}
+	if diff := cmp.Diff(found, rs, diffOpts...); diff != "" {
+		t.Errorf("SearchIDs(%+v) and RecordsByID, against Search (-search +listed):\n%s", q, diff)
+	}
+}
+
 // all is every fixture in search order.
 var all = []string{"harasta", "saraqib", "mafraq", "douma", "arabic", "maarrat", "duma", "aleppo", "injection"}
 
@@ -220,6 +243,7 @@ func testSearchText(t *testing.T, s caption.Store) {
 		if diff := cmp.Diff(tc.want, ss.namesOf(res.Records), diffOpts...); diff != "" {
 			t.Errorf("Search(%q) (-want +got):\n%s", tc.text, diff)
 		}
+		ss.checkList(t, caption.Query{Text: tc.text}, res.Records)
 		if res.Total != len(tc.want) {
 			t.Errorf("Search(%q).Total = %d, want %d", tc.text, res.Total, len(tc.want))
 		}
@@ -283,6 +307,7 @@ func testSearchFilters(t *testing.T, s caption.Store) {
 			if res.Total != len(tc.want) || res.Next != "" {
 				t.Errorf("Search(%+v): Total %d, Next %q; want %d, none", tc.q, res.Total, res.Next, len(tc.want))
 			}
+			ss.checkList(t, tc.q, res.Records)
 		})
 	}
 	// Records come back whole.
