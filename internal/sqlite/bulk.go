@@ -73,17 +73,12 @@ func (s *Store) DeferIndexes(ctx context.Context) (err error) {
 func (s *Store) RestoreIndexes(ctx context.Context) (n int, err error) {
 	defer wrap(&err, "sqlite.RestoreIndexes")
 	if s.exclusiveTx(ctx) == nil {
-		unmap, merr := s.mapForBuilds(ctx)
-		if merr != nil {
-			return 0, merr
+		restore, rerr := s.setUpBuilds(ctx)
+		if rerr != nil {
+			return 0, rerr
 		}
-		// err is the named result: unmap's error joins what is returned.
-		defer func() { err = errors.Join(err, unmap()) }()
-		inMemory, derr := s.sortBesideFile(ctx)
-		if derr != nil {
-			return 0, derr
-		}
-		defer func() { err = errors.Join(err, inMemory()) }()
+		// err is the named result: restore's error joins what is returned.
+		defer func() { err = errors.Join(err, restore()) }()
 	}
 	for {
 		built := false
@@ -139,6 +134,22 @@ func (s *Store) RestoreIndexes(ctx context.Context) (n int, err error) {
 // builds took as long as without the mapping. The load itself reads without it: a writer mapping the file
 // throughout ingested a million captions in 134 s instead of 123.
 const buildMmapSize = 256 << 20
+
+// setUpBuilds sets the writer connection up for the index builds: it maps
+// the file (mapForBuilds) and sorts beside it (sortBesideFile). It
+// returns the function that puts both back. It must not run inside
+// Exclusive, whose transaction holds the connection.
+func (s *Store) setUpBuilds(ctx context.Context) (restore func() error, err error) {
+	unmap, err := s.mapForBuilds(ctx)
+	if err != nil {
+		return nil, err
+	}
+	inMemory, err := s.sortBesideFile(ctx)
+	if err != nil {
+		return nil, errors.Join(err, unmap())
+	}
+	return func() error { return errors.Join(inMemory(), unmap()) }, nil
+}
 
 // mapForBuilds has the writer connection map the first buildMmapSize
 // bytes of the file, and returns the function that puts its mapping back
