@@ -78,13 +78,14 @@ func (g *Gazetteer) best(rec *caption.Record, sc *scene, i int, anchors []anchor
 	pk := pick{p: sc.cands[i][w.j], fuzzy: sc.fuzzy[i], found: true}
 	// The namesakes: other candidates spelt like the caption, and those of
 	// them close enough to the winner that only rank and size chose.
-	rivals := false
+	rivals, abroadRivals := false, false
 	var close []Place
 	for _, c := range all {
 		if c.j == w.j || !sc.sets[i].alike[c.j] && !sc.fuzzy[i] {
 			continue
 		}
 		rivals = true
+		abroadRivals = abroadRivals || sc.cands[i][c.j].Country != pk.p.Country
 		if c.s >= w.s-closeMargin {
 			close = append(close, sc.cands[i][c.j])
 		}
@@ -93,6 +94,10 @@ func (g *Gazetteer) best(rec *caption.Record, sc *scene, i int, anchors []anchor
 	case sc.fuzzy[i]:
 		pk.basis = caption.BasisSpelling
 	case !rivals && !abroad:
+		if w.sup == 0 && sc.sets[i].countries > 1 && guessedByKey(pk.p, sc.sets[i].exact[w.j], hamletPopulation) {
+			sc.unchoose(i, rec.PlaceRefs[i].Name, pk.p, nil)
+			return pick{fuzzy: sc.fuzzy[i]}
+		}
 		pk.basis = caption.BasisOnly
 	case w.sup&supContainer != 0:
 		pk.basis = caption.BasisContainer
@@ -103,6 +108,10 @@ func (g *Gazetteer) best(rec *caption.Record, sc *scene, i int, anchors []anchor
 	case w.sup&supHint != 0:
 		pk.basis = caption.BasisHint
 	default:
+		if abroadRivals && guessedByKey(pk.p, sc.sets[i].exact[w.j], townPopulation) {
+			sc.unchoose(i, rec.PlaceRefs[i].Name, pk.p, close)
+			return pick{fuzzy: sc.fuzzy[i]}
+		}
 		pk.basis = caption.BasisPopulation
 		g.namesakes(&pk, rec.PlaceRefs[i].Name, close)
 	}
@@ -157,4 +166,52 @@ func (g *Gazetteer) namesakes(pk *pick, name string, close []Place) {
 		}
 	}
 	pk.note = fmt.Sprintf("%s; chose %s by spelling, rank and population: name the country, or set the register's focus countries", in, pk.p.Country)
+}
+
+// guessedByKey reports whether p, chosen by nothing but its name, is no
+// better than a guess: no name of it is written as the caption writes the
+// place (exact), only alike once vowels and articles are evened out, and
+// it is no capital or province seat and has fewer than under people.
+// Captions name such places with their city or country. Without either,
+// "the al-Shaar neighbourhood" was Shar in Kazakhstan (9,000 people, beside
+// namesakes in Chad and Oman) and "Jobar", a district of Damascus, Jübar
+// in Germany (690, the only one spelt alike); a scene placed in the wrong
+// country misleads more than one not placed.
+func guessedByKey(p Place, exact bool, under int64) bool {
+	if exact {
+		return false
+	}
+	switch p.Feature {
+	case "PPLC", "PPLA", "ADM1", "PCLI":
+		return false
+	}
+	// A population of 0 is one the data lacks, as it does for many towns
+	// of Syria (‘Ayn ‘Īsá), not a small one.
+	return p.Population > 0 && p.Population < under
+}
+
+// The populations under which guessedByKey doubts a place: a town chosen
+// over namesakes abroad by rank and size alone, and a hamlet that is the
+// only place spelt alike among places of several countries that share
+// only its loose key. Myawaddy is Myawadi in Myanmar (45,000 people) in a
+// caption that names no country.
+const (
+	townPopulation   = 100000
+	hamletPopulation = 5000
+)
+
+// unchoose notes that reference i (name) was left unplaced although p and
+// the close namesakes of other countries are spelt like it.
+func (sc *scene) unchoose(i int, name string, p Place, close []Place) {
+	countries := []string{string(p.Country)}
+	for _, q := range close {
+		if !slices.Contains(countries, string(q.Country)) {
+			countries = append(countries, string(q.Country))
+		}
+	}
+	if sc.unchosen == nil {
+		sc.unchosen = map[int]string{}
+	}
+	sc.unchosen[i] = fmt.Sprintf("%s %s: only small places in %s are spelt like it, none written as the caption writes it and none that the caption or its document places; not chosen: name its city or its country",
+		resolvePrefix, strconv.Quote(name), strings.Join(countries, ", "))
 }

@@ -35,12 +35,19 @@ func namesakeGazetteer(t *testing.T) *Gazetteer {
 		{ID: 361468, Name: "Red Sea", Lat: 24.68, Lon: 34.15, Class: 'A', Feature: "ADM1", Country: "EG", Admin1Code: "02", Admin1: "Red Sea"},
 		{ID: 379303, Name: "Geneina", Alternates: []string{"El Geneina"}, Lat: 13.45, Lon: 22.45, Class: 'P', Feature: "PPLA", Country: "SD", Admin1Code: "55", Admin1: "Western Darfur", Population: 162981},
 		{ID: 8394436, Name: "Central Darfur", Alternates: []string{"Wasat Darfur"}, Lat: 12.20, Lon: 23.35, Class: 'A', Feature: "ADM1", Country: "SD", Admin1Code: "68", Admin1: "Central Darfur"},
+		{ID: 2894646, Name: "Jübar", Lat: 52.69, Lon: 10.91, Class: 'P', Feature: "PPLA4", Country: "DE", Admin1Code: "14", Admin1: "Saxony-Anhalt", Population: 690},
+		{ID: 129933, Name: "Jūybār", Lat: 36.64, Lon: 52.91, Class: 'P', Feature: "PPLA2", Country: "IR", Admin1Code: "35", Admin1: "Mazandaran", Population: 28404},
+		{ID: 170100, Name: "Jawbar", Alternates: []string{"Jubar"}, Lat: 33.53, Lon: 36.33, Class: 'P', Feature: "PPLX", Country: "SY", Admin1Code: "13", Admin1: "Damascus"},
+		{ID: 170654, Name: "Damascus", Lat: 33.51, Lon: 36.29, Class: 'P', Feature: "PPLC", Country: "SY", Admin1Code: "13", Admin1: "Damascus", Population: 1569394},
+		{ID: 1133453, Name: "Qalāt", Lat: 32.11, Lon: 66.91, Class: 'P', Feature: "PPLA2", Country: "AF", Admin1Code: "39", Admin1: "Zabul", Population: 12191},
+		{ID: 1174357, Name: "Kalat", Lat: 29.03, Lon: 66.59, Class: 'P', Feature: "PPLA2", Country: "PK", Admin1Code: "02", Admin1: "Balochistan", Population: 32000},
 		{ID: 250441, Name: "Mafraq", Lat: 32.34, Lon: 36.21, Class: 'P', Feature: "PPLA", Country: "JO", Admin1Code: "21", Admin1: "Mafraq", Population: 57000},
 	}
 	return gazetteerOf(t, places, CountryEntry{"US", "United States"}, CountryEntry{"ES", "Spain"},
 		CountryEntry{"ME", "Montenegro"}, CountryEntry{"LY", "Libya"}, CountryEntry{"LB", "Lebanon"},
 		CountryEntry{"IQ", "Iraq"}, CountryEntry{"SY", "Syria"}, CountryEntry{"UA", "Ukraine"}, CountryEntry{"JO", "Jordan"},
-		CountryEntry{"KZ", "Kazakhstan"}, CountryEntry{"TD", "Chad"}, CountryEntry{"EG", "Egypt"}, CountryEntry{"SD", "Sudan"})
+		CountryEntry{"KZ", "Kazakhstan"}, CountryEntry{"TD", "Chad"}, CountryEntry{"EG", "Egypt"}, CountryEntry{"SD", "Sudan"},
+		CountryEntry{"DE", "Germany"}, CountryEntry{"IR", "Iran"}, CountryEntry{"AF", "Afghanistan"}, CountryEntry{"PK", "Pakistan"})
 }
 
 // TestResolveChoice is one case per rule that chooses among namesakes and
@@ -93,6 +100,16 @@ func TestResolveChoice(t *testing.T) {
 			want{379303, 1, "SD", caption.BasisOnly, ""}},
 		{"a document's country rules out namesakes of several countries", refs("al-Shaar"), "SY", caption.CountryDocument, nil,
 			want{0, 4, "SY", caption.BasisCountryOnly, `"al-Shaar" not found`}},
+		{"no hamlet abroad for a neighbourhood on a likeness of keys alone", refs("Jobar"), "", "", nil,
+			want{0, 0, "", "", `"Jobar": only small places in DE`}},
+		{"no small town abroad among namesakes on a likeness of keys alone", refs("Qalaat"), "", "", nil,
+			want{0, 0, "", "", `"Qalaat": only small places in PK, AF`}},
+		{"a small town among namesakes abroad, written as the caption writes it", refs("Qalat"), "", "", nil,
+			want{1133453, 1, "AF", caption.BasisPopulation, ""}},
+		{"a namesake near a place the caption names", refs("Jobar", "Damascus"), "", "", nil,
+			want{170100, 1, "SY", caption.BasisContainer, ""}},
+		{"a small town written as the caption writes it", refs("Muo"), "", "", nil,
+			want{3194654, 1, "ME", caption.BasisPopulation, ""}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

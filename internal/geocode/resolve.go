@@ -158,10 +158,14 @@ func (g *Gazetteer) resolve(rec *caption.Record, sc *scene, anchors []anchor) {
 	rec.Location = nil
 	rec.Warnings = dropResolveWarnings(rec.Warnings)
 	i, pk := g.choose(rec, sc, anchors)
-	var missing []string
+	var missing, unchosen []string
 	for j, ref := range rec.PlaceRefs {
 		if !pk.found || j < i {
-			missing = append(missing, ref.Name)
+			if note, ok := sc.unchosen[j]; ok {
+				unchosen = append(unchosen, note)
+			} else {
+				missing = append(missing, ref.Name)
+			}
 		}
 	}
 	if pk.found {
@@ -210,6 +214,7 @@ func (g *Gazetteer) resolve(rec *caption.Record, sc *scene, anchors []anchor) {
 				Feature: "PCLI", Precision: 4, Basis: caption.BasisCountryOnly}
 		}
 	}
+	rec.Warnings = append(rec.Warnings, unchosen...)
 	if len(missing) > 0 {
 		how := "not located"
 		if rec.Location != nil {
@@ -251,6 +256,7 @@ func galleryPlace(country caption.CountryCode, anchors []anchor) *caption.Locati
 // place ("Raqa"), which is located with precision 2 instead.
 func (g *Gazetteer) choose(rec *caption.Record, sc *scene, anchors []anchor) (int, pick) {
 	picks := make([]pick, len(rec.PlaceRefs))
+	clear(sc.unchosen)
 	for i := range rec.PlaceRefs {
 		picks[i] = g.best(rec, sc, i, anchors)
 	}

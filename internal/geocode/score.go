@@ -105,6 +105,10 @@ type scene struct {
 	spellings []string
 	cands     [][]Place
 	fuzzy     []bool
+	// unchosen holds, by reference, why best chose none of the
+	// reference's candidates when it had some (guessedByKey), for the
+	// warning that replaces "not found"; set anew by each choose.
+	unchosen map[int]string
 }
 
 func (g *Gazetteer) newScene(rec *caption.Record) *scene {
