@@ -52,17 +52,24 @@ func (s *Store) indexRecords(ctx context.Context, q querier, recs []indexed) err
 	parallel(len(recs), func(i int) {
 		terms[i], searchTexts[i] = caption.RecordTerms(*recs[i].rec), caption.SearchText(*recs[i].rec)
 	})
+	// The values the writer has not met are inserted (unless stored
+	// already) and their IDs read.
 	ids := map[valueKey]int64{}
 	var valueRows [][]any
 	var keys []valueKey
 	for i := range recs {
 		for _, t := range terms[i] {
 			k := valueKey{fieldCode(t.Field), t.Fold}
-			if _, ok := ids[k]; !ok {
-				ids[k] = 0
-				keys = append(keys, k)
-				valueRows = append(valueRows, []any{k.field, k.fold, t.Value, s.keyOf(k.field, t.Value)})
+			if _, ok := ids[k]; ok {
+				continue
 			}
+			if id, ok := s.values.get(k); ok {
+				ids[k] = id
+				continue
+			}
+			ids[k] = 0
+			keys = append(keys, k)
+			valueRows = append(valueRows, []any{k.field, k.fold, t.Value, s.keyOf(k.field, t.Value)})
 		}
 	}
 	const insertValues = "INSERT OR FAIL INTO search_values (field, fold, value, key) VALUES "
@@ -72,6 +79,7 @@ func (s *Store) indexRecords(ctx context.Context, q querier, recs []indexed) err
 	if err := lookupValues(ctx, q, keys, ids); err != nil {
 		return err
 	}
+	s.values.learn(keys, ids)
 	// Made at their size: a wire dump's document is one call, and
 	// growing its lists copied them again and again.
 	recordRows, pointRows, changeRows := make([][]any, 0, len(recs)), make([][]any, 0, len(recs)), make([][]any, 0, len(recs))

@@ -27,6 +27,8 @@ type Store struct {
 	// reader holds query_only connections for reads outside Exclusive, which
 	// WAL lets run beside the writer. It is writer itself for ":memory:".
 	reader *sql.DB
+	// values are the search_values IDs the writer has met (indexRecords).
+	values valueIDs
 	// keyHash is records.key_hash of a key; tests replace it to make keys
 	// collide.
 	keyHash func(key string) int64
@@ -304,6 +306,9 @@ func (s *Store) begin(ctx context.Context, foreignKeys bool) (*sql.Tx, error) {
 	if _, err := s.writer.ExecContext(ctx, pragma); err != nil {
 		return nil, err
 	}
+	// What an earlier transaction learnt was kept at its commit or is
+	// gone with its rollback.
+	s.values.abandon()
 	return beginWrite(ctx, s.writer, s.lockWaited)
 }
 
@@ -313,6 +318,7 @@ func (s *Store) commit(tx *sql.Tx) error {
 	if err := tx.Commit(); err != nil {
 		return err
 	}
+	s.values.committed()
 	s.checkpoints.committed()
 	return nil
 }
@@ -364,6 +370,8 @@ func (x *exclusive) savepoint(ctx context.Context, fn func(q querier) error) err
 	}
 	if err := fn(x.tx); err != nil {
 		ctx := context.WithoutCancel(ctx)
+		// Rows the call inserted are undone: so are the IDs it read.
+		x.store.values.abandon()
 		_, rerr := x.tx.ExecContext(ctx, "ROLLBACK TO store_call")
 		if rerr == nil {
 			_, rerr = x.tx.ExecContext(ctx, "RELEASE store_call")
