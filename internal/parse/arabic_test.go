@@ -246,6 +246,12 @@ func TestArabicPlaces(t *testing.T) {
 		{"a date joined to bi is no place", "ضحايا في مدينة حلب بتاريخ 12.03.2016.", arPlaceGot{[]caption.PlaceRef{ref("حلب", "city", false)}, "", ""}},
 		{"in the hospital is no place", "جرحى في المستشفى بعد القصف.", arPlaceGot{}},
 		{"an event word is no name", "دمار في بلدة بعد القصف.", arPlaceGot{}},
+		{"a town of the known list after a preposition", "أطفال يلعبون بين الأنقاض في مارع، 3 آذار/مارس 2018.", arPlaceGot{[]caption.PlaceRef{ref("مارع", "", false)}, "", ""}},
+		{"a two-word town of the known list", "نازحون يصلون إلى عين عيسى.", arPlaceGot{[]caption.PlaceRef{ref("عين عيسى", "", false)}, "", ""}},
+		{"a Gaza district of the known list", "دمار في الشجاعية بعد غارة.", arPlaceGot{[]caption.PlaceRef{ref("الشجاعية", "", false)}, "", ""}},
+		{"a Sudanese town of the known list joined to bi", "معارك بالدلنج أمس.", arPlaceGot{[]caption.PlaceRef{ref("الدلنج", "", false)}, "", ""}},
+		{"a month is no town", "قصف في آب الماضي.", arPlaceGot{}},
+		{"a pretext is no town", "اعتقالات بحجة أمنية.", arPlaceGot{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := p.Caption(tc.in)
