@@ -346,6 +346,17 @@ var creditCases = []struct {
 		in:   "Syrian President meets officials in Damascus, Syria. SANA/Handout via REUTERS",
 		want: creditView{Whole: "SANA/Handout via REUTERS", Credit: "SANA/Handout via REUTERS", Agencies: ag("SANA", "Reuters")},
 	},
+	{
+		name: "French bare Photo before the photographer",
+		in:   "Des enfants jouent dans les ruines à Maaret al-Noomane, dans la province d'Idleb, le 3 mars 2018. (Photo Karim Sahloul / AFP)",
+		want: creditView{Whole: "(Photo Karim Sahloul / AFP)", Credit: "Photo Karim Sahloul / AFP", Photographers: []string{"Karim Sahloul"}, Agencies: ag("AFP")},
+	},
+	{
+		name: "bare Photo before an agency alone",
+		in:   "Un blindé près de Kramatorsk, le 5 mai 2022. (Photos Reuters)",
+		want: creditView{Whole: "(Photos Reuters)", Credit: "Photos Reuters", Agencies: ag("Reuters")},
+	},
+	{name: "bare Photo in an aside is no credit", in: "A camera is displayed at the show (Photo Kina fair)"},
 	{name: "distance in parentheses", in: "The front line lies 3 km (1.86 miles) away."},
 	{name: "distance in parentheses at the end", in: "The front line lies about 3 km away (1.86 miles)"},
 	{name: "acronym in parentheses", in: "Fighters of the Syrian Democratic Forces (SDF)"},

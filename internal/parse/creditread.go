@@ -44,6 +44,9 @@ func (p *Parser) readCredit(text string, s, e int, bare bool) creditResult {
 	}
 	b := creditSkipLeadIns(text, s, e)
 	lead := b > s
+	if !lead {
+		b = creditSkipPhotoWord(text, b, e)
+	}
 	var buf [8]creditPiece
 	pieces, via := p.creditPieces(text, b, e, buf[:0])
 	sep, _ := creditPartSep(text, b, e)

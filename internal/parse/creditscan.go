@@ -189,6 +189,24 @@ func creditSkipLeadIns(text string, s, e int) int {
 	return s
 }
 
+// creditSkipPhotoWord returns where the names of the credit [s, e) start
+// when it opens with a bare "Photo" and a capitalised name, as French
+// agencies write it: "(Photo Omar Haj Kadour / AFP)", where "Photo Omar Haj
+// Kadour" was read as an agency. The word is no lead-in (creditLeadIns): it
+// opens many sentences ("Photo taken on …", "Photos show …"), so a credit so
+// opened still needs its slash and agency to be one (readCredit).
+func creditSkipPhotoWord(text string, s, e int) int {
+	for _, w := range [...]string{"photos ", "photo "} {
+		if e-s > len(w) && strings.EqualFold(text[s:s+len(w)], w) {
+			n := creditSkipSpaces(text, s+len(w), e)
+			if n < e && creditCapitalised(text[n:e]) {
+				return n
+			}
+		}
+	}
+	return s
+}
+
 // creditSkipSpaces returns the first index in [s, e) that is not a space.
 func creditSkipSpaces(text string, s, e int) int {
 	for s < e && text[s] == ' ' {
