@@ -668,6 +668,8 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 				ok, near = true, true
 			} else if k >= 2 && frPlaceNouns[toks[k-2].key] != "" && frIsDemonymTok(countryTok, k-1) {
 				ok, kind = true, frPlaceNouns[toks[k-2].key] // "la ville syrienne d'Alep"
+			} else if frAfterNamedSite(toks, k-1) {
+				ok = true // "l'hôpital Nasser de Khan Younès"
 			}
 		}
 		if !ok && j+2 < len(toks) && toks[j].key == "," && (toks[j+1].key == "en" || toks[j+1].key == "au" || toks[j+1].key == "dans") {
@@ -689,8 +691,38 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 // frIsDemonymTok reports a country token (a demonym) at k.
 func frIsDemonymTok(countryTok []bool, k int) bool { return k >= 0 && countryTok[k] }
 
-// frPlaceVerbContext reports "sur" after a strike word: "une frappe sur Idleb".
+// frPlaceVerbContext reports "sur" after a strike word, or after a strike
+// word and its adjective: "une frappe sur Idleb", "une frappe russe sur
+// Kharkiv", "des frappes aériennes sur Gaza".
 func frPlaceVerbContext(toks []frToken, k int) bool {
-	return k >= 1 && (strings.HasPrefix(toks[k-1].key, "frappe") || strings.HasPrefix(toks[k-1].key, "raid") ||
-		strings.HasPrefix(toks[k-1].key, "bombardement") || strings.HasPrefix(toks[k-1].key, "attaque"))
+	strike := func(i int) bool {
+		return i >= 0 && (strings.HasPrefix(toks[i].key, "frappe") || strings.HasPrefix(toks[i].key, "raid") ||
+			strings.HasPrefix(toks[i].key, "bombardement") || strings.HasPrefix(toks[i].key, "attaque"))
+	}
+	return strike(k-1) || k >= 2 && toks[k-1].word && !toks[k-1].upper && strike(k-2)
+}
+
+// frSiteNouns name a site that is named in turn and lies in the place that
+// follows with "de": "l'hôpital Nasser de Khan Younès", "le camp Zamzam
+// d'El-Facher".
+var frSiteNouns = map[string]bool{"hôpital": true, "l'hôpital": true, "école": true, "l'école": true, "mosquée": true,
+	"église": true, "l'église": true, "camp": true, "stade": true, "université": true, "l'université": true,
+	"prison": true, "marché": true, "aéroport": true, "l'aéroport": true, "base": true}
+
+// frAfterNamedSite reports whether token i ends a site's name, the words
+// from a site noun to i being capitalised words and particles: "hôpital
+// Nasser", "hôpital al-Chifa".
+func frAfterNamedSite(toks []frToken, i int) bool {
+	if i < 1 || !toks[i].upper {
+		return false
+	}
+	for j := i; j >= 0 && i-j < 4; j-- {
+		if frSiteNouns[toks[j].key] {
+			return j < i
+		}
+		if !toks[j].word || !toks[j].upper && !frNameParticles[toks[j].key] {
+			return false
+		}
+	}
+	return false
 }

@@ -101,6 +101,12 @@ func TestFrench(t *testing.T) {
 			frGot{Date: "2012-03-03", Precision: caption.PrecisionDay, Places: []string{"Homs"}, Country: "SY", Basis: caption.CountryNamed}},
 		{"demonym that only hints", "Des réfugiés syriens dans un camp de la plaine de la Bekaa le 3 mars 2014.",
 			frGot{Date: "2014-03-03", Precision: caption.PrecisionDay, Country: "SY", Basis: caption.CountryHint, Events: []caption.EventType{caption.Displacement}}},
+		{"an adjective between the strike and sur", "Une frappe russe sur Kharkiv a fait trois morts le 25 mai 2024.",
+			frGot{Date: "2024-05-25", Precision: caption.PrecisionDay, Killed: n(3), Places: []string{"Kharkiv"}, Country: "RU", Basis: caption.CountryHint}},
+		{"a named hospital of a town", "Des blessés attendent à l'hôpital Nasser de Khan Younès, le 7 décembre 2023.",
+			frGot{Date: "2023-12-07", Precision: caption.PrecisionDay, Places: []string{"Khan Younès"}}},
+		{"a named camp of a town", "Des déplacés arrivent au camp Zamzam d'El-Facher le 20 avril 2024.",
+			frGot{Date: "2024-04-20", Precision: caption.PrecisionDay, Places: []string{"El-Facher"}, Events: []caption.EventType{caption.Displacement}}},
 		{"quarter then city", "Une frappe aérienne sur le quartier de Bab al-Nairab à Alep, en Syrie, le 3 mars 2017.",
 			frGot{Date: "2017-03-03", Precision: caption.PrecisionDay, Places: []string{"Bab al-Nairab", "Alep"}, Country: "SY", Basis: caption.CountryNamed, Events: []caption.EventType{caption.Airstrike}}},
 	} {
