@@ -1,6 +1,7 @@
 package geocode
 
 import (
+	"fmt"
 	"testing"
 
 	"sijil/internal/caption"
@@ -125,5 +126,43 @@ func TestEmbeddedKeyCollisions(t *testing.T) {
 		ix.numKeys(), 100*float64(shared)/float64(n), 100*float64(sharedArab)/float64(nArab), float64(candidates)/float64(n))
 	if r := float64(sharedArab) / float64(nArab); r > 0.15 {
 		t.Errorf("%.1f%% of places in Arabic-speaking countries share their key: more than 15%%", 100*r)
+	}
+}
+
+// TestCompassPartOfCity: a French compass word joined to a city's name
+// ("Alep-Est", "Mossoul-Ouest") finds the city, and a name whose last part
+// only looks like one keeps it.
+func TestCompassPartOfCity(t *testing.T) {
+	g := mustEmbedded(t)
+	for _, tc := range []struct {
+		name string
+		id   int64
+	}{
+		{"Alep-Est", 170063},
+		{"Mossoul-Ouest", 99072},
+		{"Kharkiv-Nord", 706483},
+	} {
+		places, _ := g.Candidates(tc.name, "")
+		if len(places) == 0 || places[0].ID != tc.id {
+			var got []string
+			for _, p := range places {
+				got = append(got, fmt.Sprintf("%s (%d)", p.Name, p.ID))
+			}
+			t.Errorf("Candidates(%q) = %v, want %d first", tc.name, got, tc.id)
+		}
+	}
+	for _, tc := range []struct {
+		in, base string
+		cut      bool
+	}{
+		{"Alep-Est", "Alep", true},
+		{"Mossoul-ouest", "Mossoul", true},
+		{"Deir ez-Zor", "Deir ez-Zor", false},
+		{"Port-Sudan", "Port-Sudan", false},
+		{"-Est", "-Est", false},
+	} {
+		if base, cut := cutCompassSuffix(tc.in); base != tc.base || cut != tc.cut {
+			t.Errorf("cutCompassSuffix(%q) = %q, %v; want %q, %v", tc.in, base, cut, tc.base, tc.cut)
+		}
 	}
 }

@@ -55,6 +55,13 @@ func (g *Gazetteer) candidates(name string, country caption.CountryCode) (places
 			return c, try, false
 		}
 	}
+	// "Alep-Est", "Mossoul-Ouest": a French compass word joined to a city
+	// names a part of it.
+	if base, ok := cutCompassSuffix(name); ok {
+		if c, matched, fuzzy := g.candidates(base, country); len(c) > 0 {
+			return c, matched, fuzzy
+		}
+	}
 	if country == "" || len(words) == 0 || siteWords[strings.ToLower(words[len(words)-1])] {
 		// A site ("Union Station") is no misspelt town.
 		return nil, name, false
@@ -67,6 +74,20 @@ func (g *Gazetteer) candidates(name string, country caption.CountryCode) (places
 		return g.Fuzzy(name, country, 1), name, true
 	}
 	return nil, name, false
+}
+
+// cutCompassSuffix returns name without a French compass word joined to
+// it by a hyphen ("Alep-Est" is Alep), and whether it had one.
+func cutCompassSuffix(name string) (string, bool) {
+	i := strings.LastIndexByte(name, '-')
+	if i <= 0 {
+		return name, false
+	}
+	switch strings.ToLower(name[i+1:]) {
+	case "est", "ouest", "nord", "sud":
+		return name[:i], true
+	}
+	return name, false
 }
 
 // siteWords end the names of sites, which a near spelling must not turn
