@@ -497,7 +497,8 @@ func frCasualties(toks []frToken, date caption.PartialDate) []langFigure {
 		if !ok || frVague(toks, start) || frEarlier(toks, start, date) {
 			continue
 		}
-		figs = append(figs, langFigure{n: n, injured: injured, tok: start,
+		article := first >= 0 && n == 1 && (toks[first].key == "un" || toks[first].key == "une")
+		figs = append(figs, langFigure{n: n, injured: injured, article: article, tok: start,
 			span: caption.Span{Start: toks[start].start, End: max(toks[i].end, t.end)}})
 	}
 	return figs

@@ -14,6 +14,10 @@ import (
 type langFigure struct {
 	n       int
 	injured bool
+	// article says the figure is an article alone ("évacuent un blessé":
+	// one wounded person carried), which a later figure of its kind
+	// outweighs ("… 12 morts et 43 blessés").
+	article bool
 	span    caption.Span
 	tok     int // a token of the figure, for its sentence
 }
@@ -26,21 +30,32 @@ type langSource struct {
 }
 
 // setFigures sets rec's killed and injured from the first figure of each
-// kind and returns the sentences (by sentOf, of the figure's token) they
-// came from: the scene's sentences, with the first.
+// kind that is no article, else its first, and returns the sentences (by
+// sentOf, of the figure's token) they came from: the scene's sentences,
+// with the first.
 func setFigures(rec *caption.Record, figs []langFigure, sentOf []int, off int, ev *evidence) []int {
+	chosen := [2]int{-1, -1} // killed, injured: an index in figs
+	for i, f := range figs {
+		kind := 0
+		if f.injured {
+			kind = 1
+		}
+		if c := chosen[kind]; c < 0 || figs[c].article && !f.article {
+			chosen[kind] = i
+		}
+	}
 	var sents []int
-	for _, f := range figs {
+	for i, f := range figs {
+		if i != chosen[0] && i != chosen[1] {
+			continue
+		}
 		n := f.n
-		switch {
-		case f.injured && rec.Injured == nil:
+		if f.injured {
 			rec.Injured = &n
 			ev.add("injured", off, f.span)
-		case !f.injured && rec.Killed == nil:
+		} else {
 			rec.Killed = &n
 			ev.add("killed", off, f.span)
-		default:
-			continue
 		}
 		sents = append(sents, sentOf[f.tok])
 	}
