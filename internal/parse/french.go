@@ -693,14 +693,17 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 func frIsDemonymTok(countryTok []bool, k int) bool { return k >= 0 && countryTok[k] }
 
 // frPlaceVerbContext reports "sur" after a strike word, or after a strike
-// word and its adjective: "une frappe sur Idleb", "une frappe russe sur
-// Kharkiv", "des frappes aériennes sur Gaza".
+// word and its adjective or complement: "une frappe sur Idleb", "une frappe
+// russe sur Kharkiv", "des frappes aériennes sur Gaza", "une frappe de
+// drone sur Odessa".
 func frPlaceVerbContext(toks []frToken, k int) bool {
 	strike := func(i int) bool {
 		return i >= 0 && (strings.HasPrefix(toks[i].key, "frappe") || strings.HasPrefix(toks[i].key, "raid") ||
 			strings.HasPrefix(toks[i].key, "bombardement") || strings.HasPrefix(toks[i].key, "attaque"))
 	}
-	return strike(k-1) || k >= 2 && toks[k-1].word && !toks[k-1].upper && strike(k-2)
+	lower := func(i int) bool { return i >= 0 && toks[i].word && !toks[i].upper }
+	// "frappe sur", "frappe russe sur", "frappe de drone sur"
+	return strike(k-1) || lower(k-1) && strike(k-2) || k >= 3 && lower(k-1) && (toks[k-2].key == "de" || toks[k-2].key == "d'") && strike(k-3)
 }
 
 // frSiteNouns name a site that is named in turn and lies in the place that
