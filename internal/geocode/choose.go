@@ -139,20 +139,11 @@ func (sc *scene) foreignToDocument(rec *caption.Record, i int, p Place) bool {
 // namesakes: when they lie in several countries, a focus country's place
 // wins, and the note names the countries either way.
 func (g *Gazetteer) namesakes(pk *pick, name string, close []Place) {
-	countries := []caption.CountryCode{pk.p.Country}
-	for _, q := range close {
-		if !slices.Contains(countries, q.Country) {
-			countries = append(countries, q.Country)
-		}
-	}
+	countries := countriesOf(pk.p, close)
 	if len(countries) < 2 {
 		return
 	}
-	list := make([]string, len(countries))
-	for i, c := range countries {
-		list[i] = string(c)
-	}
-	in := fmt.Sprintf("%s %s has namesakes in %s", resolvePrefix, strconv.Quote(name), strings.Join(list, ", "))
+	in := fmt.Sprintf("%s %s has namesakes in %s", resolvePrefix, strconv.Quote(name), strings.Join(countries, ", "))
 	for _, f := range g.focus {
 		if f == pk.p.Country {
 			pk.basis = caption.BasisFocus
@@ -203,15 +194,22 @@ const (
 // unchoose notes that reference i (name) was left unplaced although p and
 // the close namesakes of other countries are spelt like it.
 func (sc *scene) unchoose(i int, name string, p Place, close []Place) {
+	countries := countriesOf(p, close)
+	if sc.unchosen == nil {
+		sc.unchosen = map[int]string{}
+	}
+	sc.unchosen[i] = fmt.Sprintf("%s %s: only small places in %s are spelt like it, none written as the caption writes it and none that the caption or its document places; not chosen: name its city or its country",
+		resolvePrefix, strconv.Quote(name), strings.Join(countries, ", "))
+}
+
+// countriesOf returns the countries of p and of its namesakes close, p's
+// first, each once.
+func countriesOf(p Place, close []Place) []string {
 	countries := []string{string(p.Country)}
 	for _, q := range close {
 		if !slices.Contains(countries, string(q.Country)) {
 			countries = append(countries, string(q.Country))
 		}
 	}
-	if sc.unchosen == nil {
-		sc.unchosen = map[int]string{}
-	}
-	sc.unchosen[i] = fmt.Sprintf("%s %s: only small places in %s are spelt like it, none written as the caption writes it and none that the caption or its document places; not chosen: name its city or its country",
-		resolvePrefix, strconv.Quote(name), strings.Join(countries, ", "))
+	return countries
 }

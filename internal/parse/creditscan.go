@@ -197,7 +197,7 @@ func creditSkipLeadIns(text string, s, e int) int {
 // opened still needs its slash and agency to be one (readCredit).
 func creditSkipPhotoWord(text string, s, e int) int {
 	for _, w := range [...]string{"photos ", "photo "} {
-		if e-s > len(w) && strings.EqualFold(text[s:s+len(w)], w) {
+		if e-s > len(w) && creditHasPrefix(text[s:e], w) {
 			n := creditSkipSpaces(text, s+len(w), e)
 			if n < e && creditCapitalised(text[n:e]) {
 				return n

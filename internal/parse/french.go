@@ -709,9 +709,8 @@ func frPlaceVerbContext(toks []frToken, k int) bool {
 // frSiteNouns name a site that is named in turn and lies in the place that
 // follows with "de": "l'hôpital Nasser de Khan Younès", "le camp Zamzam
 // d'El-Facher".
-var frSiteNouns = map[string]bool{"hôpital": true, "l'hôpital": true, "école": true, "l'école": true, "mosquée": true,
-	"église": true, "l'église": true, "camp": true, "stade": true, "université": true, "l'université": true,
-	"prison": true, "marché": true, "aéroport": true, "l'aéroport": true, "base": true}
+var frSiteNouns = map[string]bool{"hôpital": true, "école": true, "mosquée": true, "église": true, "camp": true,
+	"stade": true, "université": true, "prison": true, "marché": true, "aéroport": true, "base": true}
 
 // frAfterNamedSite reports whether token i ends a site's name, the words
 // from a site noun to i being capitalised words and particles: "hôpital

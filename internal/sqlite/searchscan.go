@@ -93,15 +93,7 @@ func (s *Store) SearchIDs(ctx context.Context, q caption.Query) (ids []int64, er
 	if err != nil {
 		return nil, err
 	}
-	slices.SortFunc(ms, func(a, b match) int {
-		switch {
-		case a.before(b):
-			return -1
-		case b.before(a):
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(ms, match.compare)
 	ids = make([]int64, len(ms))
 	for i, m := range ms {
 		ids[i] = m.id
@@ -178,6 +170,17 @@ func (a match) before(b match) bool {
 		return a.day > b.day
 	}
 	return a.id < b.id
+}
+
+// compare orders a and b as before does, for slices.SortFunc.
+func (a match) compare(b match) int {
+	switch {
+	case a.before(b):
+		return -1
+	case b.before(a):
+		return 1
+	}
+	return 0
 }
 
 // follows reports whether m comes after the cursor c.
