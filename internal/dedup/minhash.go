@@ -181,7 +181,10 @@ func Fingerprint(rec caption.Record, opt Options) caption.Fingerprint {
 	text := shingleText(rec)
 	skeletons, edges := wordKeys(text)
 	var bands []uint64
-	if set := shingles(skeletons); len(set) > 0 {
+	// A generated caption has about 35 shingles: the array keeps them
+	// off the heap.
+	var buf [64]uint64
+	if set := appendShingles(buf[:0], skeletons); len(set) > 0 {
 		var sig [SignatureSize]uint32
 		signatureInto(&sig, set)
 		bands = bandsInto(make([]uint64, 0, min(opt.Bands, SignatureSize/opt.Rows)+1), sig[:], opt)
