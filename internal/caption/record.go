@@ -122,6 +122,7 @@ const (
 	BasisContainer   LocationBasis = "container"      // another place the caption names contains it or lies near it
 	BasisDocument    LocationBasis = "document"       // the other captions of its document lie near it
 	BasisFocus       LocationBasis = "focus"          // the register's focus countries chose among namesakes
+	BasisWarZone     LocationBasis = "war zone"       // of close namesakes, the one in a country at war, no smaller than the others
 	BasisPopulation  LocationBasis = "population"     // rank and population chose among namesakes: the weakest
 	BasisSpelling    LocationBasis = "near spelling"  // the name is spelt otherwise in the gazetteer
 	BasisCountryOnly LocationBasis = "country only"   // no place was found: the country's point stands for the scene
@@ -129,7 +130,7 @@ const (
 
 // LocationBases lists every LocationBasis, roughly strongest first.
 var LocationBases = []LocationBasis{BasisOnly, BasisCountry, BasisContainer, BasisDocument, BasisHint, BasisFocus,
-	BasisPopulation, BasisSpelling, BasisCountryOnly}
+	BasisWarZone, BasisPopulation, BasisSpelling, BasisCountryOnly}
 
 // Record is one caption parsed into the fields of docs/records.md. Empty
 // strings, nil pointers and empty slices stand for its nulls and empty lists.

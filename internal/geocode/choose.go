@@ -1,6 +1,7 @@
 package geocode
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -80,6 +81,8 @@ func (g *Gazetteer) best(rec *caption.Record, sc *scene, i int, anchors []anchor
 	// them close enough to the winner that only rank and size chose.
 	rivals, abroadRivals := false, false
 	var close []Place
+	var written []bool // of close: a name of it is written as the caption writes it
+	slices.SortStableFunc(all, func(a, b scored) int { return cmp.Compare(b.s, a.s) })
 	for _, c := range all {
 		if c.j == w.j || !sc.sets[i].alike[c.j] && !sc.fuzzy[i] {
 			continue
@@ -88,6 +91,7 @@ func (g *Gazetteer) best(rec *caption.Record, sc *scene, i int, anchors []anchor
 		abroadRivals = abroadRivals || sc.cands[i][c.j].Country != pk.p.Country
 		if c.s >= w.s-closeMargin {
 			close = append(close, sc.cands[i][c.j])
+			written = append(written, sc.sets[i].exact[c.j])
 		}
 	}
 	switch {
@@ -113,7 +117,7 @@ func (g *Gazetteer) best(rec *caption.Record, sc *scene, i int, anchors []anchor
 			return pick{fuzzy: sc.fuzzy[i]}
 		}
 		pk.basis = caption.BasisPopulation
-		g.namesakes(&pk, rec.PlaceRefs[i].Name, close)
+		g.namesakes(&pk, rec.PlaceRefs[i].Name, close, written)
 	}
 	return pk
 }
@@ -136,9 +140,11 @@ func (sc *scene) foreignToDocument(rec *caption.Record, i int, p Place) bool {
 }
 
 // namesakes settles a pick made by rank and population alone among close
-// namesakes: when they lie in several countries, a focus country's place
-// wins, and the note names the countries either way.
-func (g *Gazetteer) namesakes(pk *pick, name string, close []Place) {
+// namesakes (most alike first; written: which of them are written as the
+// caption writes the place): when they lie in several countries, a focus
+// country's place wins, else a war zone's (warZoneNamesake), and the note
+// names the countries either way.
+func (g *Gazetteer) namesakes(pk *pick, name string, close []Place, written []bool) {
 	countries := countriesOf(pk.p, close)
 	if len(countries) < 2 {
 		return
@@ -156,8 +162,61 @@ func (g *Gazetteer) namesakes(pk *pick, name string, close []Place) {
 			return
 		}
 	}
+	if k := warZoneNamesake(pk.p, close, written); k >= 0 {
+		pk.p, pk.basis = close[k], caption.BasisWarZone
+		pk.note = fmt.Sprintf("%s; chose %s, a country at war this century, where the place is no smaller: name the country, or set the register's focus countries", in, pk.p.Country)
+		return
+	}
 	pk.note = fmt.Sprintf("%s; chose %s by spelling, rank and population: name the country, or set the register's focus countries", in, pk.p.Country)
 }
+
+// warZoneNamesake returns the index in close of the namesake that a war
+// photo most likely shows instead of p, or -1 to keep p: the first namesake
+// in a war zone (warZones), when p is not in one, that is written as the
+// caption writes the place and is a division, a seat of government or no
+// smaller than p. Many towns of the Americas and Australia are named after
+// the ancient places of the Middle East, and their rank and their own
+// name (where the ancient place goes by another, Tadmur for Palmyra) put
+// them ahead: "the ruins of Palmyra" was Palmyra, Missouri (3,600
+// people), not Tadmur (51,000); "Antioch" Antioch, California, not
+// Antakya. A war zone's namesake that is smaller than p is not chosen: San
+// José in the Philippines is no likelier than San Jose, California.
+func warZoneNamesake(p Place, close []Place, written []bool) int {
+	if warZones[p.Country] {
+		return -1
+	}
+	for k, q := range close {
+		if !warZones[q.Country] || !written[k] {
+			continue
+		}
+		switch q.Feature {
+		case "PPLC", "PPLA", "ADM1", "ADM2", "PCLI":
+			return k
+		}
+		if q.Population >= p.Population {
+			return k
+		}
+	}
+	return -1
+}
+
+// warZones are the countries where armed conflict has been fought this
+// century and whose wars the agencies photograph: sijil's own list, drawn
+// from the conflicts of the UCDP/PRIO Armed Conflict Dataset and of ACLED
+// since 2000, and with Bosnia, Croatia, Serbia and Kosovo for the archives
+// of the 1990s. It only breaks ties that nothing in the caption, its
+// document or the register's focus countries breaks (warZoneNamesake).
+// India and the Philippines are left out: their wars are regional, and
+// their many small towns share the names of towns everywhere ("Nawa" was
+// Nāwa in Rajasthan, a namesake of Nawa in Syria that the data lacks).
+var warZones = func() map[caption.CountryCode]bool {
+	m := map[caption.CountryCode]bool{}
+	for _, c := range strings.Fields(`AF AM AZ BA BF BI CD CF CM CO DZ EG ER ET GE HR HT IL IQ IR KE
+		LB LK LY ML MM MZ NE NG PK PS RS RU SD SO SS SY TD TR UA XK YE`) {
+		m[caption.CountryCode(c)] = true
+	}
+	return m
+}()
 
 // guessedByKey reports whether p, chosen by nothing but its name, is no
 // better than a guess: no name of it is written as the caption writes the

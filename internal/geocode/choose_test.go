@@ -42,12 +42,19 @@ func namesakeGazetteer(t *testing.T) *Gazetteer {
 		{ID: 1133453, Name: "Qalāt", Lat: 32.11, Lon: 66.91, Class: 'P', Feature: "PPLA2", Country: "AF", Admin1Code: "39", Admin1: "Zabul", Population: 12191},
 		{ID: 1174357, Name: "Kalat", Lat: 29.03, Lon: 66.59, Class: 'P', Feature: "PPLA2", Country: "PK", Admin1Code: "02", Admin1: "Balochistan", Population: 32000},
 		{ID: 250441, Name: "Mafraq", Lat: 32.34, Lon: 36.21, Class: 'P', Feature: "PPLA", Country: "JO", Admin1Code: "21", Admin1: "Mafraq", Population: 57000},
+		{ID: 4402381, Name: "Palmyra", Lat: 39.79, Lon: -91.52, Class: 'P', Feature: "PPLA2", Country: "US", Admin1Code: "MO", Admin1: "Missouri", Population: 3616},
+		{ID: 163808, Name: "Tadmur", Alternates: []string{"Palmyra", "Tadmor"}, Lat: 34.56, Lon: 38.28, Class: 'P', Feature: "PPLA2", Country: "SY", Admin1Code: "11", Admin1: "Homs", Population: 51015},
+		{ID: 5324200, Name: "Antioch", Lat: 38.00, Lon: -121.81, Class: 'P', Feature: "PPL", Country: "US", Admin1Code: "CA", Admin1: "California", Population: 110542},
+		{ID: 323779, Name: "Antakya", Alternates: []string{"Antioch", "Hatay"}, Lat: 36.21, Lon: 36.16, Class: 'P', Feature: "PPLA", Country: "TR", Admin1Code: "31", Admin1: "Hatay", Population: 210000},
+		{ID: 5393287, Name: "Santa Rosa", Lat: 38.44, Lon: -122.71, Class: 'P', Feature: "PPLA2", Country: "US", Admin1Code: "CA", Admin1: "California", Population: 178127},
+		{ID: 3668572, Name: "Santa Rosa", Lat: 4.87, Lon: -75.62, Class: 'P', Feature: "PPL", Country: "CO", Admin1Code: "24", Admin1: "Risaralda", Population: 24000},
 	}
 	return gazetteerOf(t, places, CountryEntry{"US", "United States"}, CountryEntry{"ES", "Spain"},
 		CountryEntry{"ME", "Montenegro"}, CountryEntry{"LY", "Libya"}, CountryEntry{"LB", "Lebanon"},
 		CountryEntry{"IQ", "Iraq"}, CountryEntry{"SY", "Syria"}, CountryEntry{"UA", "Ukraine"}, CountryEntry{"JO", "Jordan"},
 		CountryEntry{"KZ", "Kazakhstan"}, CountryEntry{"TD", "Chad"}, CountryEntry{"EG", "Egypt"}, CountryEntry{"SD", "Sudan"},
-		CountryEntry{"DE", "Germany"}, CountryEntry{"IR", "Iran"}, CountryEntry{"AF", "Afghanistan"}, CountryEntry{"PK", "Pakistan"})
+		CountryEntry{"DE", "Germany"}, CountryEntry{"IR", "Iran"}, CountryEntry{"AF", "Afghanistan"}, CountryEntry{"PK", "Pakistan"},
+		CountryEntry{"TR", "Turkey"}, CountryEntry{"CO", "Colombia"})
 }
 
 // TestResolveChoice is one case per rule that chooses among namesakes and
@@ -110,6 +117,16 @@ func TestResolveChoice(t *testing.T) {
 			want{170100, 1, "SY", caption.BasisContainer, ""}},
 		{"a small town written as the caption writes it", refs("Muo"), "", "", nil,
 			want{3194654, 1, "ME", caption.BasisPopulation, ""}},
+		{"an ancient city in a war zone, not its namesake town by its own name", refs("Palmyra"), "", "", nil,
+			want{163808, 1, "SY", caption.BasisWarZone, "chose SY, a country at war"}},
+		{"a city in a war zone, larger than its namesake abroad", refs("Antioch"), "", "", nil,
+			want{323779, 1, "TR", caption.BasisWarZone, "chose TR, a country at war"}},
+		{"no smaller town for being in a war zone", refs("Santa Rosa"), "", "", nil,
+			want{5393287, 1, "US", caption.BasisPopulation, "namesakes in US, CO"}},
+		{"a focus country before a war zone", refs("Palmyra"), "", "", []caption.CountryCode{"US"},
+			want{4402381, 1, "US", caption.BasisFocus, "chose US, a focus country"}},
+		{"a war zone's namesake never stands against a named country", refs("Palmyra"), "US", caption.CountryNamed, nil,
+			want{4402381, 1, "US", caption.BasisCountry, ""}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
