@@ -47,6 +47,8 @@ func namesakeGazetteer(t *testing.T) *Gazetteer {
 		{ID: 5324200, Name: "Antioch", Lat: 38.00, Lon: -121.81, Class: 'P', Feature: "PPL", Country: "US", Admin1Code: "CA", Admin1: "California", Population: 110542},
 		{ID: 323779, Name: "Antakya", Alternates: []string{"Antioch", "Hatay"}, Lat: 36.21, Lon: 36.16, Class: 'P', Feature: "PPLA", Country: "TR", Admin1Code: "31", Admin1: "Hatay", Population: 210000},
 		{ID: 5393287, Name: "Santa Rosa", Lat: 38.44, Lon: -122.71, Class: 'P', Feature: "PPLA2", Country: "US", Admin1Code: "CA", Admin1: "California", Population: 178127},
+		{ID: 143534, Name: "Āmol", Alternates: []string{"Amol", "الأمل"}, Lat: 36.47, Lon: 52.35, Class: 'P', Feature: "PPLA2", Country: "IR", Admin1Code: "35", Admin1: "Mazandaran", Population: 199382},
+		{ID: 281124, Name: "Khān Yūnis", Alternates: []string{"Khan Younis", "خان يونس"}, Lat: 31.34, Lon: 34.31, Class: 'P', Feature: "PPLA2", Country: "PS", Admin1Code: "GZ", Admin1: "Gaza Strip", Population: 173183},
 		{ID: 3668572, Name: "Santa Rosa", Lat: 4.87, Lon: -75.62, Class: 'P', Feature: "PPL", Country: "CO", Admin1Code: "24", Admin1: "Risaralda", Population: 24000},
 	}
 	return gazetteerOf(t, places, CountryEntry{"US", "United States"}, CountryEntry{"ES", "Spain"},
@@ -54,7 +56,7 @@ func namesakeGazetteer(t *testing.T) *Gazetteer {
 		CountryEntry{"IQ", "Iraq"}, CountryEntry{"SY", "Syria"}, CountryEntry{"UA", "Ukraine"}, CountryEntry{"JO", "Jordan"},
 		CountryEntry{"KZ", "Kazakhstan"}, CountryEntry{"TD", "Chad"}, CountryEntry{"EG", "Egypt"}, CountryEntry{"SD", "Sudan"},
 		CountryEntry{"DE", "Germany"}, CountryEntry{"IR", "Iran"}, CountryEntry{"AF", "Afghanistan"}, CountryEntry{"PK", "Pakistan"},
-		CountryEntry{"TR", "Turkey"}, CountryEntry{"CO", "Colombia"})
+		CountryEntry{"TR", "Turkey"}, CountryEntry{"CO", "Colombia"}, CountryEntry{"PS", "Palestine"})
 }
 
 // TestResolveChoice is one case per rule that chooses among namesakes and
@@ -113,6 +115,10 @@ func TestResolveChoice(t *testing.T) {
 			want{0, 0, "", "", `"Qalaat": only small places in PK, AF`}},
 		{"a small town among namesakes abroad, written as the caption writes it", refs("Qalat"), "", "", nil,
 			want{1133453, 1, "AF", caption.BasisPopulation, ""}},
+		{"a neighbourhood is in the town that follows it, however large its namesake abroad", refs("الأمل|neighbourhood", "خان يونس"), "", "", nil,
+			want{281124, 2, "PS", caption.BasisContainer, `"الأمل" not found`}},
+		{"a larger namesake abroad is no place of a smaller town that follows it", refs("الأمل", "خان يونس"), "", "", nil,
+			want{143534, 1, "IR", caption.BasisOnly, ""}},
 		{"a namesake near a place the caption names", refs("Jobar", "Damascus"), "", "", nil,
 			want{170100, 1, "SY", caption.BasisContainer, ""}},
 		{"a small town written as the caption writes it", refs("Muo"), "", "", nil,

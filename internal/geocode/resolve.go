@@ -263,7 +263,7 @@ func (g *Gazetteer) choose(rec *caption.Record, sc *scene, anchors []anchor) (in
 	for pass := range 3 {
 		for i, pk := range picks {
 			switch {
-			case !pk.found, pass < 2 && !sc.corroborated(i, pk.p, picks):
+			case !pk.found, pass < 2 && !sc.corroborated(i, pk.p, picks, partKinds[sc.kind(rec, i)]):
 			case pass == 0 && !pk.fuzzy && (rec.Country == "" || pk.p.Country == rec.Country),
 				pass == 1 && !pk.fuzzy,
 				pass == 2:
@@ -282,8 +282,10 @@ const corroborateKm = 150
 // corroborateKm of some candidate of every later reference the resolver can
 // place. "al-Shaar, Aleppo" must not become Sarh in Chad, which shares
 // al-Shaar's key, when Aleppo is in Syria: the containing place is then used
-// instead, with precision 2.
-func (sc *scene) corroborated(i int, p Place, picks []pick) bool {
+// instead, with precision 2. part says that the caption's own place word
+// makes reference i a part of a town (partKinds), which any later place may
+// contain.
+func (sc *scene) corroborated(i int, p Place, picks []pick, part bool) bool {
 	sure := sc.onlyExact(i, p)
 	for j := i + 1; j < len(sc.cands); j++ {
 		if !picks[j].found || sc.fuzzy[j] || sc.sets[j].country == p.Country {
@@ -298,7 +300,7 @@ func (sc *scene) corroborated(i int, p Place, picks []pick) bool {
 		// would vouch for a namesake of "Dahiyeh" there.
 		cands := sc.cands[j]
 		alike := slices.Contains(sc.sets[j].alike[:min(len(cands), containerCands)], true)
-		if !containerLike(cands, sc.sets[j].alike, alike, p) || sure && !alike && slices.ContainsFunc(cands, func(q Place) bool { return q.Country == p.Country }) {
+		if !part && !containerLike(cands, sc.sets[j].alike, alike, p) || sure && !alike && slices.ContainsFunc(cands, func(q Place) bool { return q.Country == p.Country }) {
 			continue
 		}
 		near := false
@@ -340,6 +342,12 @@ func (sc *scene) onlyExact(i int, p Place) bool {
 	}
 	return n == 1 && exact
 }
+
+// partKinds are the place words that make a place part of a town: a
+// caption's "the al-Amal neighbourhood of Khan Younis" (حي الأمل في خان
+// يونس) cannot be Āmol in Iran, a city larger than Khan Younis that goes by
+// the same Arabic name, however large.
+var partKinds = map[string]bool{"neighbourhood": true, "camp": true, "square": true, "street": true}
 
 // containerLike reports whether a later place of the caption may contain
 // p: a division, or a place at least as large. Only such a place can say
