@@ -49,6 +49,8 @@ func namesakeGazetteer(t *testing.T) *Gazetteer {
 		{ID: 5393287, Name: "Santa Rosa", Lat: 38.44, Lon: -122.71, Class: 'P', Feature: "PPLA2", Country: "US", Admin1Code: "CA", Admin1: "California", Population: 178127},
 		{ID: 143534, Name: "Āmol", Alternates: []string{"Amol", "الأمل"}, Lat: 36.47, Lon: 52.35, Class: 'P', Feature: "PPLA2", Country: "IR", Admin1Code: "35", Admin1: "Mazandaran", Population: 199382},
 		{ID: 281124, Name: "Khān Yūnis", Alternates: []string{"Khan Younis", "خان يونس"}, Lat: 31.34, Lon: 34.31, Class: 'P', Feature: "PPLA2", Country: "PS", Admin1Code: "GZ", Admin1: "Gaza Strip", Population: 173183},
+		{ID: 2988507, Name: "Paris", Lat: 48.85, Lon: 2.35, Class: 'P', Feature: "PPLC", Country: "FR", Admin1Code: "11", Admin1: "Île-de-France", Population: 2138551},
+		{ID: 689690, Name: "Veselyy Kut", Alternates: []string{"Paris"}, Lat: 46.05, Lon: 29.29, Class: 'P', Feature: "PPL", Country: "UA", Admin1Code: "17", Admin1: "Odesa", Population: 1797},
 		{ID: 3668572, Name: "Santa Rosa", Lat: 4.87, Lon: -75.62, Class: 'P', Feature: "PPL", Country: "CO", Admin1Code: "24", Admin1: "Risaralda", Population: 24000},
 	}
 	return gazetteerOf(t, places, CountryEntry{"US", "United States"}, CountryEntry{"ES", "Spain"},
@@ -56,7 +58,7 @@ func namesakeGazetteer(t *testing.T) *Gazetteer {
 		CountryEntry{"IQ", "Iraq"}, CountryEntry{"SY", "Syria"}, CountryEntry{"UA", "Ukraine"}, CountryEntry{"JO", "Jordan"},
 		CountryEntry{"KZ", "Kazakhstan"}, CountryEntry{"TD", "Chad"}, CountryEntry{"EG", "Egypt"}, CountryEntry{"SD", "Sudan"},
 		CountryEntry{"DE", "Germany"}, CountryEntry{"IR", "Iran"}, CountryEntry{"AF", "Afghanistan"}, CountryEntry{"PK", "Pakistan"},
-		CountryEntry{"TR", "Turkey"}, CountryEntry{"CO", "Colombia"}, CountryEntry{"PS", "Palestine"})
+		CountryEntry{"TR", "Turkey"}, CountryEntry{"CO", "Colombia"}, CountryEntry{"PS", "Palestine"}, CountryEntry{"FR", "France"})
 }
 
 // TestResolveChoice is one case per rule that chooses among namesakes and
@@ -100,6 +102,8 @@ func TestResolveChoice(t *testing.T) {
 			want{2210247, 1, "LY", caption.BasisCountry, ""}},
 		{"a hinted country settles close namesakes", refs("Tripoli"), "LB", caption.CountryHint, nil,
 			want{266826, 1, "LB", caption.BasisHint, ""}},
+		{"a hinted country does not take a capital's name to a village", refs("Paris"), "UA", caption.CountryHint, nil,
+			want{2988507, 1, "FR", caption.BasisPopulation, ""}},
 		{"a document's country does not rule out the caption's place", refs("Mafraq"), "SY", caption.CountryDocument, nil,
 			want{250441, 1, "JO", caption.BasisOnly, ""}},
 		{"a sea is no division", refs("Red Sea|sea"), "", "", nil,

@@ -246,7 +246,7 @@ func (sc *scene) kind(rec *caption.Record, i int) string {
 // a much larger or better-known place.
 const (
 	countryWeight = 100
-	hintWeight    = 30
+	hintWeight    = 12
 )
 
 // context adds to a candidate's score what the caption and its document

@@ -253,8 +253,8 @@ func nameWeight(toks []token, i, n int) int {
 			if j >= 1 && (toks[j-1].upper || toks[j-1].is(tagPlaceNoun) || toks[j-1].key == ".") {
 				return townWeight(toks, j-1)
 			}
-		case sceneCountryPreps[k] && fledFrom(toks, j):
-			return weightHint // "refugees fleeing the war in Ukraine"
+		case sceneCountryPreps[k] && (fledFrom(toks, j) || j >= 1 && warNouns[toks[j-1].key]):
+			return weightHint // "refugees fleeing the war in Ukraine", "a rally in Paris against the war in Ukraine"
 		case sceneCountryPreps[k]:
 			return weightNamed
 		case k == "of" && j >= 1:
@@ -280,6 +280,11 @@ func fledFrom(toks []token, j int) bool {
 	}
 	return false
 }
+
+// warNouns, before "in" and a country, name a war rather than the scene's
+// country: a protest "against the war in Ukraine" is in Paris, London or
+// Tbilisi as often as not.
+var warNouns = map[string]bool{"war": true, "conflict": true, "invasion": true, "wars": true}
 
 // sceneCountryPreps put the scene in the country after them: "in Syria",
 // "near Syria's border", "crossing into Moldova at Palanca". "on" and

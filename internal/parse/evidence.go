@@ -82,6 +82,18 @@ func (e *evidence) record() map[string][]caption.Span {
 	return m
 }
 
+// first returns the first span of field, relative to the description at
+// off.
+func (e *evidence) first(field string, off int) (caption.Span, bool) {
+	f := slices.Index(e.fields, field)
+	for _, s := range e.spans {
+		if s.field == f {
+			return caption.Span{Start: s.span.Start - off, End: s.span.End - off}, true
+		}
+	}
+	return caption.Span{}, false
+}
+
 // drop removes the spans of field: a language's own rules replace what
 // the English ones read in its text (see frActors, and an Arabic date).
 func (e *evidence) drop(field string) {

@@ -266,7 +266,12 @@ func (p *Parser) french(rec *caption.Record, desc string, off int, ev *evidence)
 	countryTok := make([]bool, len(toks))
 	// The English rules may have read a French country name they share
 	// ("Ukraine", "France") only as a hint; the French ones know "en
-	// Ukraine" names the scene's.
+	// Ukraine" names the scene's, and that "contre la guerre en Ukraine"
+	// or "appuyée par la Russie" does not.
+	if rec.Country != "" && frEnglishCountryAside(toks, ev, off) {
+		rec.Country, rec.CountryBasis = "", ""
+		ev.drop("country")
+	}
 	if rec.Country == "" || rec.CountryBasis == caption.CountryHint {
 		p.fr.country(rec, toks, countryTok, off, ev)
 	}
@@ -592,6 +597,21 @@ var frPlaceNouns = map[string]string{
 	"camp": "camp", "banlieue": "", "environs": "", "périphérie": "", "capitale": "city", "faubourg": "neighbourhood",
 }
 
+// frOfPlaceNouns are nouns of a town's parts, sites, sky and people whose
+// "de" and a capitalised name name the town: "une rue de Zaporijjia", "un
+// hôpital de Hodeida", "les ruines de Raqa", "des habitants d'Alep", "de
+// la fumée au-dessus de Khartoum". (The words of frPlaceNouns give the
+// place a kind; these do not.)
+var frOfPlaceNouns = map[string]bool{
+	"rue": true, "rues": true, "ruelles": true, "route": true, "routes": true, "avenue": true, "pont": true,
+	"centre": true, "centre-ville": true, "hauteurs": true, "entrée": true, "sortie": true, "secteur": true,
+	"habitants": true, "habitant": true, "habitante": true, "habitantes": true, "résidents": true,
+	"ruines": true, "décombres": true, "hôpital": true, "hôpitaux": true, "port": true, "aéroport": true,
+	"marché": true, "souk": true, "gare": true, "stade": true, "prison": true, "université": true,
+	"citadelle": true, "vieille": true, "ciel": true, "au-dessus": true, "plage": true, "front": true,
+	"poste-frontière": true, "cimetière": true,
+}
+
 // frNearWords put the scene near the place that follows: "près de Damas",
 // "au nord d'Alep", "dans la banlieue de Damas".
 var frNearWords = map[string]bool{"près": true, "nord": true, "sud": true, "est": true, "ouest": true,
@@ -601,6 +621,10 @@ var frNearWords = map[string]bool{"près": true, "nord": true, "sud": true, "est
 // country sets rec's country from the first name of a country, or demonym
 // after a place word ("la ville syrienne d'Alep"); failing those, from the
 // first other demonym, which only hints at it ("des réfugiés syriens").
+// A country that acts or that the scene only faces names neither
+// (frCountryAside): "appuyée par la Russie", "la coalition menée par
+// l'Arabie saoudite", "la frontière avec la Jordanie", "une frappe
+// israélienne", "des drones russes".
 func (lex *frenchLexicon) country(rec *caption.Record, toks []frToken, used []bool, off int, ev *evidence) {
 	var hint *frPhrase
 	var hintSpan caption.Span
@@ -613,6 +637,10 @@ func (lex *frenchLexicon) country(rec *caption.Record, toks []frToken, used []bo
 			}
 			for k := i; k < i+n; k++ {
 				used[k] = true
+			}
+			if frCountryAside(toks, i, ph.demonym) {
+				i += n - 1
+				break
 			}
 			span := caption.Span{Start: toks[i].start, End: toks[i+n-1].end}
 			if !ph.demonym || i > 0 && frPlaceNouns[toks[i-1].key] != "" {
@@ -632,6 +660,79 @@ func (lex *frenchLexicon) country(rec *caption.Record, toks []frToken, used []bo
 		ev.add("country", off, hintSpan)
 	}
 }
+
+// frCountryAside reports a country's name or demonym at i that says where
+// the scene is not: a name after "par", "avec", "contre" or "entre" (the
+// country that leads, backs or faces), after "de" and a noun of the state
+// or its border ("l'armée de la Syrie", "la frontière de la Turquie"), or
+// after "guerre en" ("contre la guerre en Ukraine", in Paris); a demonym
+// after a weapon or an attack ("une frappe israélienne", "des drones
+// russes", "un missile de croisière russe"), which names who struck.
+func frCountryAside(toks []frToken, i int, demonym bool) bool {
+	k := i - 1
+	if k >= 0 && frCountryArticles[toks[k].key] {
+		k--
+	}
+	if k < 0 {
+		return false
+	}
+	if demonym {
+		// "frappe israélienne", "drones russes", "missile de croisière russe"
+		for j := k; j >= max(0, i-3); j-- {
+			if frAttackNoun(toks[j].key) {
+				return true
+			}
+			if !toks[j].word || toks[j].upper {
+				break
+			}
+		}
+		return false
+	}
+	switch toks[k].key {
+	case "par", "avec", "contre", "entre":
+		return true
+	case "de", "d'", "du":
+		return k >= 1 && frStateNouns[toks[k-1].key]
+	case "en", "au", "aux":
+		return k >= 1 && (toks[k-1].key == "guerre" || toks[k-1].key == "conflit")
+	}
+	return false
+}
+
+// frEnglishCountryAside reports that the country the English rules named
+// (its first evidence span) stands where frCountryAside puts it aside.
+func frEnglishCountryAside(toks []frToken, ev *evidence, off int) bool {
+	sp, ok := ev.first("country", off)
+	if !ok {
+		return false
+	}
+	for i, t := range toks {
+		if t.start == sp.Start {
+			return frCountryAside(toks, i, false)
+		}
+	}
+	return false
+}
+
+// frCountryArticles are the articles before a country's name.
+var frCountryArticles = map[string]bool{"la": true, "le": true, "les": true, "l'": true}
+
+// frStateNouns are the nouns of a state, its forces and its border, which
+// "de" and a country's name complete without placing the scene there.
+var frStateNouns = map[string]bool{"armée": true, "gouvernement": true, "président": true, "régime": true,
+	"ministère": true, "ministre": true, "ambassade": true, "ambassadeur": true, "consulat": true,
+	"forces": true, "troupes": true, "soldats": true, "aviation": true, "frontière": true, "frontières": true,
+	"drapeau": true, "drapeaux": true, "roi": true, "allié": true, "alliés": true, "ennemi": true}
+
+// frAttackNoun reports a word of a weapon or an attack (frAttackNouns, and
+// the aircraft and guns that strike), whose demonym is the attacker's.
+func frAttackNoun(key string) bool {
+	return frAttackNouns[key] || frWeaponNouns[key]
+}
+
+var frWeaponNouns = map[string]bool{"avion": true, "avions": true, "aviation": true, "hélicoptère": true,
+	"hélicoptères": true, "bombe": true, "bombes": true, "char": true, "chars": true, "artillerie": true,
+	"incursion": true, "invasion": true, "croisière": true, "balistique": true, "balistiques": true}
 
 // frNameParticles may stand inside a place name: "Bab al-Nairab", "Deir
 // ez-Zor", "Khan Cheikhoun", "Ras el Aïn".
@@ -671,6 +772,8 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 				ok, kind = true, frPlaceNouns[toks[k-2].key] // "la ville syrienne d'Alep"
 			} else if frAfterNamedSite(toks, k-1) {
 				ok = true // "l'hôpital Nasser de Khan Younès"
+			} else if frOfPlaceNouns[prev] {
+				ok = true // "une rue de Zaporijjia", "des habitants de Kherson", "au-dessus de Khartoum"
 			}
 		}
 		if !ok && j+2 < len(toks) && toks[j].key == "," && (toks[j+1].key == "en" || toks[j+1].key == "au" || toks[j+1].key == "dans") {

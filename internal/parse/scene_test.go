@@ -39,6 +39,8 @@ func TestScene(t *testing.T) {
 			want{[]string{"Bosra"}, "SY", caption.CountryHint}},
 		{"name without a location phrase hints", "Iraq war veterans march in Chicago on May 30, 2011.",
 			want{[]string{"Chicago"}, "IQ", caption.CountryHint}},
+		{"a war in a country, protested elsewhere, hints", "Protesters rally in Paris against the war in Ukraine on February 24, 2023.",
+			want{[]string{"Paris"}, "UA", caption.CountryHint}},
 		// Location phrases name it.
 		{"in a country", "Displaced families rest in a school in northern Syria on March 1, 2020.",
 			want{nil, "SY", caption.CountryNamed}},
