@@ -130,7 +130,7 @@ func (at *arText) country(rec *caption.Record, lex *arabicLexicon, used []bool, 
 		if n == 0 {
 			continue
 		}
-		if org[i] {
+		if org[i] || at.countryAside(i, found[0].demonym) {
 			i += n - 1
 			continue
 		}
@@ -167,6 +167,35 @@ func (at *arText) country(rec *caption.Record, lex *arabicLexicon, used []bool, 
 		ev.add("country", off, hintSpan)
 	}
 }
+
+// countryAside reports a country's name or demonym at i that says where
+// the scene is not: the country that leads, backs or faces ("التحالف
+// بقيادة السعودية", "المدعومة من تركيا", "الحدود مع الأردن", "ضد روسيا"),
+// or a demonym of a weapon or an attack, which is the attacker's ("غارة
+// روسية", "طائرات مسيرة روسية", "قصف إسرائيلي").
+func (at *arText) countryAside(i int, demonym bool) bool {
+	if demonym {
+		for k := i - 1; k >= 0 && k >= i-3 && at.toks[k].word; k-- {
+			if at.is(k, arAttackWords...) {
+				return true
+			}
+		}
+		return false
+	}
+	k := i - 1
+	switch {
+	case at.is(k, "قياده", "بقياده", "دعم", "بدعم", "ضد", "مع", "حليفه", "حليفتها"):
+		return true
+	case at.is(k, "من") && at.is(k-1, "مدعوم", "مدعومه", "المدعوم", "المدعومه", "المدعومين", "مدعومين", "قادمه", "القادمه", "القادمين", "قادمين"):
+		return true
+	}
+	return false
+}
+
+// arAttackWords are the words of a weapon or an attack whose demonym names
+// the attacker.
+var arAttackWords = []string{"غاره", "غارات", "قصف", "ضربه", "ضربات", "صاروخ", "صواريخ", "طائره", "طائرات",
+	"مسيره", "مسيرات", "طيران", "حربي", "حربيه", "قذائف", "قذيفه", "مدفعيه", "براميل", "برميل", "هجوم", "غارتين"}
 
 // arNameAt reads a place name that starts at token a: one word, two after
 // a name head ("دير حافر"), or words the article starts ("دير الزور",
