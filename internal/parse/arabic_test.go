@@ -131,6 +131,10 @@ func TestArabicCasualties(t *testing.T) {
 	}{
 		{"noun first, killed and injured", "مقتل 5 أشخاص وإصابة 12 آخرين بانفجار في إعزاز.", arCasGot{n(5), n(12), nil}},
 		{"passive verb, accusative count", "قتل 15 مدنيا في غارة على أريحا.", arCasGot{n(15), nil, nil}},
+		{"a share of the killed is no injured figure", "مقتل 12 مدنياً بينهم أربعة أطفال وإصابة 20 آخرين في غارة على إدلب.", arCasGot{n(12), n(20), nil}},
+		{"a war's toll since a year", "مقاتلون في الرقة. ويقدر المرصد أن أكثر من 300 ألف شخص قتلوا منذ 2011.", arCasGot{nil, nil, nil}},
+		{"a war's toll since its start", "منذ بداية الحرب قتل أكثر من 15 ألف شخص. نازحون في الفاشر.", arCasGot{nil, nil, nil}},
+		{"since in a clause of its own", "مقتل 5 أشخاص في غارة على مخيم يؤوي نازحين منذ 2012 قرب إدلب.", arCasGot{n(5), nil, nil}},
 		{"count then nouns", "سقوط 7 قتلى و15 جريحاً في قصف على سوق في أريحا.", arCasGot{n(7), n(15), nil}},
 		{"injured noun after a killing word", "سقوط 12 جريحا في قصف على دوما.", arCasGot{nil, n(12), nil}},
 		{"subject then verb", "ثلاثة أطفال قتلوا في غارة على غزة.", arCasGot{n(3), nil, nil}},

@@ -141,7 +141,7 @@ func (at *arText) casualties(date caption.PartialDate) []langFigure {
 	var figs []langFigure
 	toks := at.toks
 	add := func(n int, injured bool, a, b int) {
-		if at.earlier(a, date) || at.disease(b) {
+		if at.earlier(a, date) || at.disease(b) || at.since(a, b) {
 			return
 		}
 		figs = append(figs, langFigure{n: n, injured: injured, tok: a, span: at.span(a, b)})
@@ -204,6 +204,12 @@ func (at *arText) casualties(date caption.PartialDate) []langFigure {
 		if !ok {
 			continue
 		}
+		if at.is(i-1, "بينهم", "بينهن", "منهم", "منهن") {
+			// "مقتل 12 مدنيا بينهم أربعة أطفال وإصابة 20": a share of
+			// the figure before, and the next noun is another figure's.
+			i = next - 1
+			continue
+		}
 		if m, _ := at.arMonthAt(next); m > 0 {
 			continue // "12 آذار" is a day
 		}
@@ -240,6 +246,25 @@ func (at *arText) disease(b int) bool {
 			if strings.HasPrefix(at.toks[k].key, w) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// since reports a figure (tokens a to b) that is a running total: "منذ"
+// (since) follows it closely in its sentence ("قتلوا منذ 2011") or comes
+// before it with a year or a war's start ("منذ بداية الحرب قتل أكثر من
+// 300 ألف"). The Observatory's and the UN's tolls of a war are told beside
+// many scenes that have figures of their own, or none.
+func (at *arText) since(a, b int) bool {
+	for k := b; k < len(at.toks) && k < b+6 && at.sentOf[k] == at.sentOf[a]; k++ {
+		if at.is(k, "منذ") {
+			return true
+		}
+	}
+	for k := a - 1; k >= 0 && at.sentOf[k] == at.sentOf[a]; k-- {
+		if at.is(k, "منذ") && (at.arYear(k+1) > 0 || at.is(k+1, "عام", "بدايه", "بدء", "اندلاع", "مطلع", "انطلاق")) {
+			return true
 		}
 	}
 	return false
