@@ -301,63 +301,123 @@ var frHolidayWords = map[string]bool{
 	"mouvement": true, "attentats": true, "massacre": true,
 }
 
-// frDate reads the first French date that dates the scene: "le 3 mars
-// 2017", "1er mars 2017" (day), "en mars 2017" (month). A day and month with
-// no year is not read (the English rule), and says so in a warning unless
-// it names a holiday or a revolution.
+// frDate reads the French date that dates the scene: the first after a
+// word of the photo's taking ("photo prise le 2 mars 2024", as "Picture
+// taken" wins in English), else the first of the caption: "le 3 mars
+// 2017", "1er mars 2017", "le 31/10/2023" (day), "en mars 2017" (month);
+// else a year after a word of taking ("photographiée en 2013"). A day and
+// month with no year is not read (the English rule), and says so in a
+// warning unless it names a holiday or a revolution.
 func frDate(desc string, toks []frToken) (d caption.PartialDate, span caption.Span, text, warning string) {
-	for i, t := range toks {
-		m, ok := frMonths[t.key]
-		if !ok {
+	for i := range toks {
+		if !frTakenWords[toks[i].key] {
 			continue
 		}
-		year := 0
-		if i+1 < len(toks) && toks[i+1].digits && len(toks[i+1].key) == 4 {
-			year, _ = strconv.Atoi(toks[i+1].key)
-		}
-		day := 0
-		if i > 0 {
-			k := strings.TrimSuffix(toks[i-1].key, "er")
-			if toks[i-1].key == "1er" || toks[i-1].digits {
-				if n, err := strconv.Atoi(k); err == nil && n >= 1 && n <= 31 {
-					day = n
+		for j := i + 1; j < len(toks) && j <= i+4; j++ {
+			if d, sp, _, ok := frDateAt(desc, toks, j); ok {
+				return d, sp, desc[sp.Start:sp.End], ""
+			}
+			if toks[j].key == "en" && j+1 < len(toks) {
+				if y := frYear(toks[j+1]); y > 0 {
+					sp := caption.Span{Start: toks[j+1].start, End: toks[j+1].end}
+					return caption.PartialDate{Year: y, Precision: caption.PrecisionYear}, sp, desc[sp.Start:sp.End], ""
 				}
 			}
 		}
-		start, end := t.start, t.end
-		if day > 0 {
-			start = toks[i-1].start
+	}
+	for i := range toks {
+		d, sp, warn, ok := frDateAt(desc, toks, i)
+		if ok {
+			return d, sp, desc[sp.Start:sp.End], ""
 		}
-		if year > 0 {
-			end = toks[i+1].end
+		if warning == "" {
+			warning = warn
 		}
-		holiday := false
-		if day > 0 {
-			for k := i - 2; k >= 0 && k >= i-5; k-- {
-				if frHolidayWords[toks[k].key] || k == i-2 && toks[k].key == "du" && year == 0 {
-					holiday = true
-				}
-			}
-		}
-		switch {
-		case holiday && year == 0:
-			continue
-		case year < 1900 || year > 2100:
-			if day > 0 && warning == "" {
-				warning = "a date without a year, not read as the date: " + desc[start:end]
-			}
-			continue
-		case day > 0:
-			if !validDay(year, m, day) {
-				continue
-			}
-			d = caption.PartialDate{Year: year, Month: m, Day: day, Precision: caption.PrecisionDay}
-		default:
-			d = caption.PartialDate{Year: year, Month: m, Precision: caption.PrecisionMonth}
-		}
-		return d, caption.Span{Start: start, End: end}, desc[start:end], ""
 	}
 	return caption.PartialDate{}, caption.Span{}, "", warning
+}
+
+// frTakenWords say when the photo was taken: "photo prise le", "image
+// réalisée le", "photographiée en 2013".
+var frTakenWords = map[string]bool{"prise": true, "prises": true, "réalisée": true, "réalisées": true,
+	"photographié": true, "photographiée": true, "photographiés": true, "photographiées": true}
+
+// frYear returns the year a token writes, or 0.
+func frYear(t frToken) int {
+	if !t.digits || len(t.key) != 4 {
+		return 0
+	}
+	y, _ := strconv.Atoi(t.key)
+	if y < 1900 || y > 2100 {
+		return 0
+	}
+	return y
+}
+
+// frDateAt reads a date whose month name or numeric form ("31/10/2023",
+// day first as French writes it) is at token i; warning is set for a day
+// and month without a year.
+func frDateAt(desc string, toks []frToken, i int) (d caption.PartialDate, span caption.Span, warning string, ok bool) {
+	t := toks[i]
+	if t.digits && i+4 < len(toks) && toks[i+1].key == "/" && toks[i+2].digits && toks[i+3].key == "/" {
+		day, _ := strconv.Atoi(t.key)
+		m, _ := strconv.Atoi(toks[i+2].key)
+		y := frYear(toks[i+4])
+		if y > 0 && m >= 1 && m <= 12 && day >= 1 && validDay(y, m, day) {
+			return caption.PartialDate{Year: y, Month: m, Day: day, Precision: caption.PrecisionDay},
+				caption.Span{Start: t.start, End: toks[i+4].end}, "", true
+		}
+		return caption.PartialDate{}, caption.Span{}, "", false
+	}
+	m, isMonth := frMonths[t.key]
+	if !isMonth {
+		return caption.PartialDate{}, caption.Span{}, "", false
+	}
+	year := 0
+	if i+1 < len(toks) && toks[i+1].digits && len(toks[i+1].key) == 4 {
+		year, _ = strconv.Atoi(toks[i+1].key)
+	}
+	day := 0
+	if i > 0 {
+		k := strings.TrimSuffix(toks[i-1].key, "er")
+		if toks[i-1].key == "1er" || toks[i-1].digits {
+			if n, err := strconv.Atoi(k); err == nil && n >= 1 && n <= 31 {
+				day = n
+			}
+		}
+	}
+	start, end := t.start, t.end
+	if day > 0 {
+		start = toks[i-1].start
+	}
+	if year > 0 {
+		end = toks[i+1].end
+	}
+	holiday := false
+	if day > 0 {
+		for k := i - 2; k >= 0 && k >= i-5; k-- {
+			if frHolidayWords[toks[k].key] || k == i-2 && toks[k].key == "du" && year == 0 {
+				holiday = true
+			}
+		}
+	}
+	switch {
+	case holiday && year == 0:
+		return caption.PartialDate{}, caption.Span{}, "", false
+	case year < 1900 || year > 2100:
+		if day > 0 {
+			warning = "a date without a year, not read as the date: " + desc[start:end]
+		}
+		return caption.PartialDate{}, caption.Span{}, warning, false
+	case day > 0:
+		if !validDay(year, m, day) {
+			return caption.PartialDate{}, caption.Span{}, "", false
+		}
+		d = caption.PartialDate{Year: year, Month: m, Day: day, Precision: caption.PrecisionDay}
+	default:
+		d = caption.PartialDate{Year: year, Month: m, Precision: caption.PrecisionMonth}
+	}
+	return d, caption.Span{Start: start, End: end}, "", true
 }
 
 func validDay(y, m, d int) bool {
