@@ -35,26 +35,17 @@ func (g *Gazetteer) Candidates(name string, country caption.CountryCode) (places
 // ("Nabatieh Governorate" is Nabatieh), else (inside a known country only)
 // a bounded fuzzy match for a spelling the gazetteer lacks.
 func (g *Gazetteer) candidates(name string, country caption.CountryCode) (places []Place, matched string, fuzzy bool) {
-	words := strings.Fields(name)
-	for n := len(words); n >= 1; n-- {
-		try := name
-		if n < len(words) {
-			if !genericWords[strings.ToLower(words[n])] {
-				break
-			}
-			try = strings.Join(words[:n], " ")
-		}
-		c := g.Lookup(try)
-		if divs := g.divisions(try, c); len(divs) > 0 {
-			c = withDivisions(c, divs, Spelling(try))
-		}
-		if n < len(words) {
-			c = onlyDivisions(c, strings.ToLower(words[n]))
-		}
-		if len(c) > 0 {
-			return c, try, false
-		}
+	c, try := g.direct(name)
+	// An Arabic name the gazetteer lacks, or knows only as another
+	// place's ("الفاشر"), is looked up by the name the data gives the
+	// place (exonyms.tsv).
+	if alt, latin := g.exonym(name, country, c); len(alt) > 0 {
+		return alt, latin, false
 	}
+	if len(c) > 0 {
+		return c, try, false
+	}
+	words := strings.Fields(name)
 	// "Alep-Est", "Mossoul-Ouest": a French compass word joined to a city
 	// names a part of it.
 	if base, ok := cutCompassSuffix(name); ok {
@@ -74,6 +65,33 @@ func (g *Gazetteer) candidates(name string, country caption.CountryCode) (places
 		return g.Fuzzy(name, country, 1), name, true
 	}
 	return nil, name, false
+}
+
+// direct returns the places found by name itself: an exact key match and
+// the first-level divisions of that name, else the same for the name
+// without its generic last words; and the name they were found by.
+func (g *Gazetteer) direct(name string) ([]Place, string) {
+	words := strings.Fields(name)
+	for n := len(words); n >= 1; n-- {
+		try := name
+		if n < len(words) {
+			if !genericWords[strings.ToLower(words[n])] {
+				break
+			}
+			try = strings.Join(words[:n], " ")
+		}
+		c := g.Lookup(try)
+		if divs := g.divisions(try, c); len(divs) > 0 {
+			c = withDivisions(c, divs, Spelling(try))
+		}
+		if n < len(words) {
+			c = onlyDivisions(c, strings.ToLower(words[n]))
+		}
+		if len(c) > 0 {
+			return c, try
+		}
+	}
+	return nil, name
 }
 
 // cutCompassSuffix returns name without a French compass word joined to

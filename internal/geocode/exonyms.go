@@ -1,0 +1,89 @@
+package geocode
+
+import (
+	"bufio"
+	_ "embed"
+	"fmt"
+	"slices"
+	"strings"
+
+	"sijil/internal/caption"
+)
+
+// exonymsTSV maps names of places that captions write to the names the
+// gazetteer finds them by: GeoNames lists Arabic names for large places
+// only, so that "الفاشر" (El Fasher) and "النبطية" (Nabatieh) found
+// nothing, or another place; and agencies' spellings it lacks ("Taez" for
+// Taiz, "Mocimboa da Praia"). Lines are "CC <TAB> name <TAB> the
+// gazetteer's name"; each mapping was checked to find the right place in
+// the embedded gazetteer.
+//
+//go:embed exonyms.tsv
+var exonymsTSV string
+
+// exonym is the name the gazetteer knows a place by, in its country.
+type exonym struct {
+	country caption.CountryCode
+	name    string
+}
+
+// exonyms are exonymsTSV's rows by the key of their Arabic name.
+var exonyms = func() map[string][]exonym {
+	m, err := parseExonyms(exonymsTSV)
+	if err != nil {
+		panic(err) // the embedded table is tested (TestExonymsTable)
+	}
+	return m
+}()
+
+// parseExonyms reads a table of exonymsTSV's form.
+func parseExonyms(tsv string) (map[string][]exonym, error) {
+	m := map[string][]exonym{}
+	sc := bufio.NewScanner(strings.NewReader(tsv))
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) != 3 || len(f[0]) != 2 || f[1] == "" || f[2] == "" {
+			return nil, fmt.Errorf("exonyms.tsv:%d: want CC<TAB>Arabic<TAB>name, got %q", n, line)
+		}
+		k := Key(f[1])
+		m[k] = append(m[k], exonym{caption.CountryCode(f[0]), f[2]})
+	}
+	return m, sc.Err()
+}
+
+// exonym returns the places of name's exonyms (in country, when the
+// caption names one) and the name they were found by, unless direct, the
+// places found by name itself, holds a town of an exonym's country spelt
+// as the caption spells it (an imported layer may know the Arabic name).
+// The other places direct holds there stay candidates, after the
+// exonym's: "Taez" is a name of the governorate in the data, and of its
+// city in captions.
+func (g *Gazetteer) exonym(name string, country caption.CountryCode, direct []Place) ([]Place, string) {
+	spelt := Spelling(name)
+	for _, e := range exonyms[Key(name)] {
+		if country != "" && e.country != country {
+			continue
+		}
+		if slices.ContainsFunc(direct, func(p Place) bool {
+			return p.Country == e.country && p.Class != 'A' && (Spelling(p.Name) == spelt ||
+				slices.ContainsFunc(p.Alternates, func(n string) bool { return Spelling(n) == spelt }))
+		}) {
+			return nil, ""
+		}
+		c, _ := g.direct(e.name)
+		c = slices.DeleteFunc(slices.Clone(c), func(p Place) bool { return p.Country != e.country })
+		if len(c) > 0 {
+			for _, p := range direct {
+				if p.Country == e.country && !slices.ContainsFunc(c, func(q Place) bool { return q.ID == p.ID && q.Source == p.Source }) {
+					c = append(c, p)
+				}
+			}
+			return c, e.name
+		}
+	}
+	return nil, ""
+}

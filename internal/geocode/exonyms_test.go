@@ -1,0 +1,89 @@
+package geocode
+
+import (
+	"strings"
+	"testing"
+
+	"sijil/internal/caption"
+)
+
+// TestExonymsTable holds every row of exonyms.tsv to what it promises: the
+// name finds a place of the row's country in the embedded gazetteer, and
+// the Arabic name finds it too.
+func TestExonymsTable(t *testing.T) {
+	g := mustEmbedded(t)
+	if len(exonyms) == 0 {
+		t.Fatal("exonyms.tsv has no rows")
+	}
+	for _, line := range strings.Split(exonymsTSV, "\n") {
+		f := strings.Split(line, "\t")
+		if len(f) != 3 {
+			continue
+		}
+		cc := caption.CountryCode(f[0])
+		places, _ := g.Candidates(f[1], "")
+		found := false
+		for _, p := range places {
+			found = found || p.Country == cc
+		}
+		if !found {
+			t.Errorf("%s %s (%s): no candidate in %s", f[0], f[1], f[2], cc)
+		}
+	}
+}
+
+func TestParseExonyms(t *testing.T) {
+	m, err := parseExonyms("# comment\n\nSD\tالفاشر\tEl Fasher\nSY\tأطمة\tAtimah\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := m[Key("الفاشر")]; len(got) != 1 || got[0] != (exonym{"SD", "El Fasher"}) {
+		t.Errorf("الفاشر: %v", got)
+	}
+	if got := m[Key("اطمه")]; len(got) != 1 || got[0].name != "Atimah" {
+		t.Errorf("the folded spelling of أطمة: %v", got)
+	}
+	for _, bad := range []string{"SD\tالفاشر\n", "Sudan\tالفاشر\tEl Fasher\n", "SD\t\tEl Fasher\n"} {
+		if _, err := parseExonyms(bad); err == nil || !strings.Contains(err.Error(), "exonyms.tsv:1") {
+			t.Errorf("parseExonyms(%q) = %v, want an error naming line 1", bad, err)
+		}
+	}
+}
+
+// TestExonymResolves shows an exonym at work in a caption's resolution, and
+// that it gives way to the place the gazetteer finds by the Arabic name
+// itself in the same country.
+func TestExonymResolves(t *testing.T) {
+	g := mustEmbedded(t)
+	rec := caption.Record{PlaceRefs: refs("الفاشر|city"), Evidence: map[string][]caption.Span{}}
+	g.Resolve(&rec, nil)
+	if l := rec.Location; l == nil || l.CountryCode != "SD" || l.Precision != 1 {
+		t.Fatalf("الفاشر: location %+v, warnings %q", l, rec.Warnings)
+	}
+	for _, tc := range []struct {
+		ref, feature string
+	}{
+		{"Taez|city", "PPLA"},     // the data's "Taez" is only the governorate's
+		{"Taez", "PPLA"},          // and captions mean the city
+		{"Taez|province", "ADM1"}, // unless they say otherwise
+	} {
+		rec := caption.Record{PlaceRefs: refs(tc.ref), Evidence: map[string][]caption.Span{}}
+		g.Resolve(&rec, nil)
+		if l := rec.Location; l == nil || l.CountryCode != "YE" || l.Feature != tc.feature {
+			t.Errorf("%s: location %+v, want %s in YE; warnings %q", tc.ref, l, tc.feature, rec.Warnings)
+		}
+	}
+	defer func(saved map[string][]exonym) { exonyms = saved }(exonyms)
+	exonyms = map[string][]exonym{Key("حلب"): {{"SY", "Haleb"}}, Key("الأمل"): {{"PS", "Khan Yunis"}}}
+	direct, _ := g.direct("حلب")
+	if alt, _ := g.exonym("حلب", "", direct); alt != nil {
+		t.Errorf("حلب, which the gazetteer knows in Syria, went by its exonym: %v", alt)
+	}
+	direct, _ = g.direct("الأمل") // Āmol, in Iran
+	if alt, name := g.exonym("الأمل", "", direct); len(alt) == 0 || alt[0].Country != "PS" || name != "Khan Yunis" {
+		t.Errorf("الأمل, found only in Iran, went by %q to %v", name, alt)
+	}
+	if alt, _ := g.exonym("الأمل", "IR", direct); alt != nil {
+		t.Errorf("an exonym of another country than the caption's: %v", alt)
+	}
+}
