@@ -468,6 +468,26 @@ func frNumber(t frToken) (int, bool) {
 	return sum, true
 }
 
+// frPeopleTok reports a noun of people between a number and a casualty
+// word: frPeople, or a people's name in the plural ("huit Palestiniens ont
+// été tués", "trois Soudanais").
+func frPeopleTok(t frToken) bool {
+	if frPeople[t.key] {
+		return true
+	}
+	if _, isNum := frNumber(t); isNum {
+		return false // "Trois civils"
+	}
+	return t.upper && t.word && len(t.key) > 4 && strings.HasSuffix(t.key, "s")
+}
+
+// frKin are the relatives a caption adds to a count with a possessive
+// ("deux enfants et leur mère"); frPossessives those possessives.
+var (
+	frKin         = map[string]bool{"mère": true, "père": true, "femme": true, "mari": true, "fils": true, "fille": true, "frère": true, "sœur": true, "soeur": true, "grand-mère": true, "grand-père": true}
+	frPossessives = map[string]bool{"leur": true, "sa": true, "son": true}
+)
+
 // frKilled and frInjured are the casualty words; frPeople the nouns
 // between a number and them ("douze civils ont été tués").
 var (
@@ -510,8 +530,13 @@ func frCasualties(toks []frToken, date caption.PartialDate) []langFigure {
 			aux = true
 		}
 		k = skipDont(toks, k)
+		// "deux enfants et leur mère ont été tués": one more, when a
+		// number comes before.
+		if k >= 3 && frKin[toks[k].key] && frPossessives[toks[k-1].key] && toks[k-2].key == "et" {
+			n, k = 1, k-3
+		}
 		for k >= 0 {
-			for k >= 0 && frPeople[toks[k].key] {
+			for k >= 0 && frPeopleTok(toks[k]) {
 				k--
 			}
 			if k < 0 {
@@ -553,7 +578,7 @@ func frCasualties(toks []frToken, date caption.PartialDate) []langFigure {
 				continue
 			}
 			v, isNum := frNumber(toks[k])
-			if !isNum || k+1 >= len(toks) || !frPeople[toks[k+1].key] {
+			if !isNum || k+1 >= len(toks) || !frPeopleTok(toks[k+1]) {
 				continue
 			}
 			n, ok, start = v, true, i
