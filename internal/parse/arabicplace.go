@@ -43,7 +43,11 @@ var arDirections = wordSetAr("شمال جنوب شرق غرب شمالي جنو�
 // the name say it is a place (a country, a compass word, a place word):
 // "في دوما بريف دمشق", "في إدلب شمال غرب سوريا", "على سراقب، سوريا".
 // "من" (from) is none: "نازحون فروا من حلب" are not in Aleppo.
-var arPlacePreps = wordSetAr("في علي الي داخل")
+var arPlacePreps = wordSetAr("في علي الي داخل فوق")
+
+// arSiteNouns name a town's sites, streets and sky, and govern its name as
+// a preposition does: "سوق نيالا", "مستشفى مصراتة المركزي", "سماء غزة".
+var arSiteNouns = wordSetAr("سوق اسواق مستشفي مشفي شوارع شارع سماء ميناء مطار جامعه سجن")
 
 // arNameHeads begin names of two words: "دير حافر", "كفر نبل", "تل أبيض",
 // "خان شيخون", "بيت لاهيا", "عين عيسى", "أبو كمال", "رأس العين".
@@ -307,13 +311,14 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 			continue
 		}
 		kind, near, gov := at.arGovern(i)
+		site := !gov && at.isIn(i, arSiteNouns)
 		a := i + 1
 		if gov {
 			// "شمال غرب", "بالقرب من", "شمالي غربي"
 			for a < len(toks) && (at.isIn(a, arDirections) || at.is(a, "من")) {
 				a++
 			}
-		} else if !at.isIn(i, arPlacePreps) {
+		} else if !at.isIn(i, arPlacePreps) && !site {
 			continue
 		}
 		if a >= len(toks) || at.sentOf[a] != s {
@@ -323,8 +328,8 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 		// shared with a country or territory: "مدينة غزة".
 		city := gov && (kind == "city" || kind == "camp" || kind == "neighbourhood") && !at.is(i, "مدن", "احياء")
 		b := at.arNameAt(a, countryTok, lex, city)
-		if _, n := at.match(&lex.places, a); n > 0 && !countryTok[a] && n != b-a && (gov || b == a || n > b-a) {
-			b = a + n // "رام الله", "خان يونس" as the lexicon writes them
+		if _, n := at.match(&lex.places, a); n > 0 && !countryTok[a] && n != b-a && (gov || site || b == a || n > b-a) {
+			b = a + n // "رام الله", "خان يونس" as the lexicon writes them; "مستشفى مصراتة المركزي"
 		}
 		if b == a {
 			continue
