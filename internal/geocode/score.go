@@ -32,8 +32,10 @@ func (g *Gazetteer) Candidates(name string, country caption.CountryCode) (places
 // candidates returns the places a caption's name may mean, and the name
 // they were found by: an exact key match and the first-level divisions of
 // that name, else the same for the name without its generic last words
-// ("Nabatieh Governorate" is Nabatieh), else (inside a known country only)
-// a bounded fuzzy match for a spelling the gazetteer lacks.
+// ("Nabatieh Governorate" is Nabatieh) (direct); the places of its exonym
+// instead, when exonyms.tsv has one that direct does not find; else
+// (inside a known country only) a bounded fuzzy match for a spelling the
+// gazetteer lacks.
 func (g *Gazetteer) candidates(name string, country caption.CountryCode) (places []Place, matched string, fuzzy bool) {
 	c, try := g.direct(name)
 	// An Arabic name the gazetteer lacks, or knows only as another
@@ -261,7 +263,11 @@ func (sc *scene) kind(rec *caption.Record, i int) string {
 // Weights of a candidate's country: one the caption names or its document
 // agrees on rules out every other (see best); one a demonym hints at
 // ("Syrian refugees") settles namesakes that are otherwise close, but not
-// a much larger or better-known place.
+// a much larger or better-known place. A hint of 12 outweighs what sets
+// Tripoli in Libya ahead of Tripoli in Lebanon (3 points of rank and
+// size); at 30 it also took "Ukrainian refugees protest in Paris" to a
+// Ukrainian village that GeoNames lists under the old name Paris, 25
+// points behind the capital of France.
 const (
 	countryWeight = 100
 	hintWeight    = 12
