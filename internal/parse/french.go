@@ -310,7 +310,7 @@ var frHolidayWords = map[string]bool{
 // warning unless it names a holiday or a revolution.
 func frDate(desc string, toks []frToken) (d caption.PartialDate, span caption.Span, text, warning string) {
 	for i := range toks {
-		if !frTakenWords[toks[i].key] {
+		if !frTaken(toks, i) {
 			continue
 		}
 		for j := i + 1; j < len(toks) && j <= i+4; j++ {
@@ -337,10 +337,24 @@ func frDate(desc string, toks []frToken) (d caption.PartialDate, span caption.Sp
 	return caption.PartialDate{}, caption.Span{}, "", warning
 }
 
-// frTakenWords say when the photo was taken: "photo prise le", "image
-// réalisée le", "photographiée en 2013".
-var frTakenWords = map[string]bool{"prise": true, "prises": true, "réalisée": true, "réalisées": true,
-	"photographié": true, "photographiée": true, "photographiés": true, "photographiées": true}
+// frTaken reports a word at i that says when the photo was taken:
+// "photographiée en 2013", or "prise" and "réalisée" after a word of the
+// photo ("photo prise le", "image réalisée le"), where alone they may say
+// when a town was taken ("la ville, prise par les rebelles le 3 mars").
+func frTaken(toks []frToken, i int) bool {
+	switch toks[i].key {
+	case "photographié", "photographiée", "photographiés", "photographiées":
+		return true
+	case "prise", "prises", "réalisée", "réalisées":
+		for k := i - 1; k >= 0 && k >= i-3; k-- {
+			switch toks[k].key {
+			case "photo", "photos", "image", "images", "cliché", "clichés", "photographie", "photographies":
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // frYear returns the year a token writes, or 0.
 func frYear(t frToken) int {

@@ -73,6 +73,8 @@ func TestFrench(t *testing.T) {
 			frGot{Places: []string{"Gaza"}}},
 		{"the date the photo was taken wins", "Un homme à Naplouse, le 3 mars 2024. Photo prise le 2 mars 2024.",
 			frGot{Date: "2024-03-02", Precision: caption.PrecisionDay, Places: []string{"Naplouse"}}},
+		{"a town taken is no photo taken", "Des habitants à Tombouctou le 3 mars 2024. La ville, prise par les rebelles le 1er avril 2012, a été reprise en 2013.",
+			frGot{Date: "2024-03-03", Precision: caption.PrecisionDay, Places: []string{"Tombouctou"}}},
 		{"a year the photo was taken in", "Des ruines à Tombouctou, photographiées en 2013.",
 			frGot{Date: "2013", Precision: caption.PrecisionYear, Places: []string{"Tombouctou"}}},
 		{"a year of background is no date", "Des ruines à Tombouctou, reprise en 2013 par l'armée.",
