@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"sijil/internal/caption"
 )
@@ -205,7 +206,74 @@ func (p *Parser) tailCredit(text string, end int) creditResult {
 	}
 	s := creditSkipFunctionWords(text, start, end)
 	cs := p.creditStart(text, s, end)
-	return p.readCredit(text, cs, end, sentence && cs == start)
+	cr := p.readCredit(text, cs, end, sentence && cs == start)
+	if cr.Found && len(cr.Photographers) == 0 && cr.Whole.Start == cr.Inner.Start {
+		photoSentenceCredit(text, &cr)
+	}
+	if !cr.Found {
+		cr = p.photoAgencyCredit(text, end)
+	}
+	return cr
+}
+
+// photoAgencyCredit reads a last sentence that is "Photo" and a known
+// agency alone ("… le 3 mars 2024. Photo AFP"), which the credit scan
+// leaves, as "Photo" opens sentences too.
+func (p *Parser) photoAgencyCredit(text string, end int) creditResult {
+	s := strings.LastIndex(text[:end], ". ")
+	if s < 0 {
+		return creditResult{}
+	}
+	s += 2
+	name, ok := strings.CutPrefix(text[s:end], "Photo ")
+	if !ok {
+		return creditResult{}
+	}
+	a, ok := p.lex.agencies.agency(name)
+	if !ok {
+		return creditResult{}
+	}
+	n := s + len("Photo ")
+	return creditResult{Found: true, Whole: caption.Span{Start: s, End: end}, Inner: caption.Span{Start: s, End: end},
+		Agencies: []caption.Agency{a}, AgencySpans: []caption.Span{{Start: n, End: end}}}
+}
+
+// photoSentenceCredit takes into an agency's credit the sentence before it
+// when that is "Photo" and a photographer's name, as Libération and other
+// French papers print it: "… le 3 mars 2024. Photo Claire Morin. Hans
+// Lucas", where the credit was the agency alone.
+func photoSentenceCredit(text string, cr *creditResult) {
+	e := cr.Whole.Start
+	for e > 0 && text[e-1] == ' ' {
+		e--
+	}
+	if e == 0 || text[e-1] != '.' {
+		return
+	}
+	e--
+	s := strings.LastIndex(text[:e], ". ")
+	if s < 0 {
+		return
+	}
+	s += 2
+	name, ok := strings.CutPrefix(text[s:e], "Photo ")
+	if !ok {
+		return
+	}
+	words := strings.Fields(name)
+	if len(words) < 2 || len(words) > 4 {
+		return
+	}
+	for _, w := range words {
+		r, _ := utf8.DecodeRuneInString(w)
+		if !unicode.IsUpper(r) || strings.ContainsFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && r != '-' && r != '\'' && r != '’' }) {
+			return
+		}
+	}
+	n := s + len("Photo ")
+	cr.Photographers = append([]string{name}, cr.Photographers...)
+	cr.PhotographerSpans = append([]caption.Span{{Start: n, End: e}}, cr.PhotographerSpans...)
+	cr.Whole.Start, cr.Inner.Start = s, s
 }
 
 // leadingCredit reads a credit that opens the caption: one set off by a

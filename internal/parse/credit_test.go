@@ -356,6 +356,22 @@ var creditCases = []struct {
 		in:   "Un blindé près de Kramatorsk, le 5 mai 2022. (Photos Reuters)",
 		want: creditView{Whole: "(Photos Reuters)", Credit: "Photos Reuters", Agencies: ag("Reuters")},
 	},
+	{
+		name: "a sentence of Photo and a name before the agency",
+		in:   "Des familles attendent à Rafah, le 3 mars 2024. Photo Claire Morin. Hans Lucas",
+		want: creditView{Whole: "Photo Claire Morin. Hans Lucas", Credit: "Photo Claire Morin. Hans Lucas", Photographers: []string{"Claire Morin"}, Agencies: ag("Hans Lucas")},
+	},
+	{
+		name: "Photo and an agency as the last sentence",
+		in:   "Des familles attendent à Rafah, le 3 mars 2024. Photo AFP",
+		want: creditView{Whole: "Photo AFP", Credit: "Photo AFP", Agencies: ag("AFP")},
+	},
+	{
+		name: "a sentence that opens with Photo is no photographer",
+		in:   "Residents wait in Rafah on March 3, 2024. Photo shows the crossing. AFP",
+		want: creditView{Whole: "AFP", Credit: "AFP", Agencies: ag("AFP")},
+	},
+	{name: "Photo and a place is no credit", in: "Residents wait in Rafah on March 3, 2024. Photo Gaza."},
 	{name: "bare Photo in an aside is no credit", in: "A camera is displayed at the show (Photo Kina fair)"},
 	{name: "distance in parentheses", in: "The front line lies 3 km (1.86 miles) away."},
 	{name: "distance in parentheses at the end", in: "The front line lies about 3 km away (1.86 miles)"},
