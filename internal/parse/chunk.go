@@ -37,6 +37,11 @@ var notNames = map[string]bool{
 	"topshot": true, "editors": true, "update": true, "correction": true, "urgent": true, "breaking": true,
 	// Military operations are named like places: "Operation Swords of Iron".
 	"operation": true, "arbaeen": true,
+	// French and Spanish articles that open a sentence: "Un camp de
+	// déplacés près de Sarmada" was the place "Un camp", Encamp in
+	// Andorra. ("Les", "La", "Des" and "Los" start towns' names: Les
+	// Cayes, La Paz, Des Moines, Los Angeles.)
+	"un": true, "une": true, "uno": true, "una": true,
 }
 
 // chunks finds the candidate names among the scene's tokens [from, to),

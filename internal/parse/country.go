@@ -334,6 +334,8 @@ func demonymWeight(toks []token, k int) int {
 	switch {
 	case k+1 < len(toks) && toks[k].key == "side" && toks[k+1].key == "of":
 		return weightPlace // "the Egyptian side of the Rafah crossing"
+	case k < len(toks) && (toks[k].key == "border" || toks[k].key == "frontier"):
+		return weightIgnored // "near the Turkish border" is either side of it
 	case k < len(toks) && peopleWords[toks[k].key]:
 		return weightHint // "the Palestinian refugee camp" is the refugees', not the country's
 	case placeWordAfter(toks, k):

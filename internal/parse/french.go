@@ -776,6 +776,9 @@ func frCountryAside(toks []frToken, i int, demonym bool) bool {
 		return false
 	}
 	if demonym {
+		if toks[k].key == "frontière" || toks[k].key == "frontières" {
+			return true // "près de la frontière turque" is either side of it
+		}
 		// "frappe israélienne", "drones russes", "missile de croisière russe"
 		for j := k; j >= max(0, i-3); j-- {
 			if frAttackNoun(toks[j].key) {
@@ -871,12 +874,17 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 				ok, kind = true, frPlaceNouns[toks[k-2].key] // "la ville syrienne d'Alep"
 			} else if frAfterNamedSite(toks, k-1) {
 				ok = true // "l'hôpital Nasser de Khan Younès"
+			} else if frCampOf(toks, k-1) {
+				ok = true // "le camp de réfugiés de Jénine"
 			} else if frOfPlaceNouns[prev] {
 				ok = true // "une rue de Zaporijjia", "des habitants de Kherson", "au-dessus de Khartoum"
 			}
 		}
 		if !ok && j+2 < len(toks) && toks[j].key == "," && (toks[j+1].key == "en" || toks[j+1].key == "au" || toks[j+1].key == "dans") {
 			ok = true // "Mossoul, en Irak", "Alep, dans le nord de la Syrie"
+		}
+		if ok && frFromOrigin(toks, k) {
+			ok = false // "des déplacés de la province de Hama arrivent à Atmeh"
 		}
 		if !ok {
 			i = j - 1
@@ -890,6 +898,48 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 		i = j - 1
 	}
 }
+
+// frFromOrigin reports that the place after token k ("de", "d'") is where
+// people came from: "des déplacés de Hama", "des familles venues de la
+// province de Hama", "originaires d'Alep". The scene is where they are.
+func frFromOrigin(toks []frToken, k int) bool {
+	if k < 1 || toks[k].key != "de" && toks[k].key != "d'" {
+		return false
+	}
+	j := k - 1
+	if frPlaceNouns[toks[j].key] != "" { // "de la province de Hama"
+		j--
+		if j >= 0 && frCountryArticles[toks[j].key] {
+			j--
+		}
+		if j < 1 || toks[j].key != "de" && toks[j].key != "d'" {
+			return false
+		}
+		j--
+	}
+	if j < 0 || !frOriginWords[toks[j].key] {
+		return false
+	}
+	// "le camp de réfugiés de Jabaliya" is the camp's name.
+	return !frCampOf(toks, j)
+}
+
+// frCampOf reports "camp de réfugiés" (or of the displaced) ending at
+// token j, whose "de" and a name name the camp's town.
+func frCampOf(toks []frToken, j int) bool {
+	return j >= 2 && frOriginWords[toks[j].key] && toks[j-1].key == "de" && frCampNouns[toks[j-2].key]
+}
+
+// frCampNouns name camps and shelters, whose "de réfugiés de X" names X.
+var frCampNouns = map[string]bool{"camp": true, "camps": true, "centre": true, "centres": true, "abri": true,
+	"abris": true, "site": true, "sites": true}
+
+// frOriginWords are the people and verbs whose "de" names where people came
+// from.
+var frOriginWords = map[string]bool{"déplacés": true, "déplacées": true, "déplacé": true, "déplacée": true,
+	"réfugiés": true, "réfugiées": true, "venus": true, "venues": true, "venu": true, "venue": true,
+	"venant": true, "originaires": true, "originaire": true, "chassés": true, "chassées": true,
+	"expulsés": true, "expulsées": true, "évacués": true, "évacuées": true, "provenance": true, "arrivés": true}
 
 // frIsDemonymTok reports a country token (a demonym) at k.
 func frIsDemonymTok(countryTok []bool, k int) bool { return k >= 0 && countryTok[k] }

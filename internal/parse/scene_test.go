@@ -39,6 +39,8 @@ func TestScene(t *testing.T) {
 			want{[]string{"Bosra"}, "SY", caption.CountryHint}},
 		{"name without a location phrase hints", "Iraq war veterans march in Chicago on May 30, 2011.",
 			want{[]string{"Chicago"}, "IQ", caption.CountryHint}},
+		{"a border's demonym is either side of it", "Displaced families arrive at a camp in Atmeh near the Turkish border on May 20, 2019.",
+			want{[]string{"Atmeh"}, "", ""}},
 		{"a war in a country, protested elsewhere, hints", "Protesters rally in Paris against the war in Ukraine on February 24, 2023.",
 			want{[]string{"Paris"}, "UA", caption.CountryHint}},
 		// Location phrases name it.
