@@ -372,6 +372,11 @@ var creditCases = []struct {
 		want: creditView{Whole: "AFP", Credit: "AFP", Agencies: ag("AFP")},
 	},
 	{name: "Photo and a place is no credit", in: "Residents wait in Rafah on March 3, 2024. Photo Gaza."},
+	{
+		name: "an unknown word after the photographer is whom the picture came through",
+		in:   "Protesters in Yerevan on May 3, 2024. Photo by Davit Hakobyan/Photolure via Reuters",
+		want: creditView{Whole: "Photo by Davit Hakobyan/Photolure via Reuters", Credit: "Photo by Davit Hakobyan/Photolure via Reuters", Photographers: []string{"Davit Hakobyan"}, Agencies: ag("Photolure", "Reuters")},
+	},
 	{name: "bare Photo in an aside is no credit", in: "A camera is displayed at the show (Photo Kina fair)"},
 	{name: "distance in parentheses", in: "The front line lies 3 km (1.86 miles) away."},
 	{name: "distance in parentheses at the end", in: "The front line lies about 3 km away (1.86 miles)"},

@@ -123,6 +123,11 @@ func (cr *creditResult) add(text string, pc creditPiece, slot int) {
 	s := text[pc.span.Start:pc.span.End]
 	switch {
 	case pc.kind == pieceMarker:
+	case pc.kind == pieceUnknown && pc.part > slot:
+		// A word after the photographer's part names whom the picture
+		// came through: "Davit Hakobyan/Photolure via Reuters".
+		cr.Agencies = append(cr.Agencies, caption.Agency(s))
+		cr.AgencySpans = append(cr.AgencySpans, pc.span)
 	case pc.kind == pieceUnknown:
 		cr.Warnings = append(cr.Warnings, creditWarnf("cannot tell whether %q in %q is a photographer or an agency", s, text[cr.Inner.Start:cr.Inner.End]))
 	case pc.kind == pieceName && pc.part == slot && !pc.via:
