@@ -93,6 +93,8 @@ var casualtyCases = []struct {
 		casualtyView{Killed: num(12), Injured: num(30), Attribution: []string{"Hamas-run health ministry"}, Sentences: []int{0}}},
 	{"coordinated objects", "The blast in Quetta killed two women and three children, police said.",
 		casualtyView{Killed: num(5), Attribution: []string{"police"}, Sentences: []int{0}}},
+	{"coordinated objects with an abbreviation", "The blast at the airport in Kabul killed 170 Afghans and 13 U.S. service members.",
+		casualtyView{Killed: num(183), Sentences: []int{0}}},
 	{"object stops before a new clause", "A suicide bomber killed 14 soldiers and 30 were wounded in the attack on the base in Mali.",
 		casualtyView{Killed: num(14), Injured: num(30), Sentences: []int{0}}},
 	{"object with including", "An airstrike on a wedding party killed 23 people, including 10 children, according to the U.N. Office for the Coordination of Humanitarian Affairs (OCHA).",

@@ -237,9 +237,9 @@ func (c *casualtyScan) object(i int, s casSent) (casCount, bool) {
 // "members of the same family"), or i-1 if none does.
 func (c *casualtyScan) nounFwd(i int, s casSent) int {
 	last := i - 1
-	for k := i; k < s.hi && k < i+5; k++ {
-		if c.cls(k)&cwJoin != 0 {
-			continue
+	for k := i; k < s.hi && k < i+6; k++ {
+		if c.cls(k)&cwJoin != 0 || c.abbrevDot(k) {
+			continue // "13 U.S. service members"
 		}
 		if !c.toks[k].word || c.form(k) != formNone || c.cls(k)&(cwStopNP|cwPrep) != 0 {
 			break
@@ -247,6 +247,12 @@ func (c *casualtyScan) nounFwd(i int, s casSent) int {
 		last = k
 	}
 	return last
+}
+
+// abbrevDot reports a full stop at k inside an abbreviation of single
+// letters ("U.S.", "U.N."), which does not end a noun phrase.
+func (c *casualtyScan) abbrevDot(k int) bool {
+	return k > 0 && c.is(k, ".") && len(c.toks[k-1].key) == 1 && c.toks[k-1].word
 }
 
 // numberAt reads a count at token j: readNumber, less the numbers that count
