@@ -167,11 +167,31 @@ func (sc *sceneCtx) placeContext(c chunk, prevPlace bool) bool {
 		return true // "the town of Douma", "residents of Idleb"
 	case k == "," && prevPlace:
 		return true
+	case k == "between" && i > 0 && routeNouns[toks[i-1].key]:
+		return true // "the road between Gao and Menaka"
+	case k == "and" && prevPlace && betweenBefore(toks, i):
+		// "… and Menaka"; not "Jammu and Kashmir", one name, nor "in
+		// Douma and President …".
+		return true
 	case k == "capital":
 		return true
 	}
 	return false
 }
+
+// betweenBefore reports "ROUTE between NAME" ending just before token i.
+func betweenBefore(toks []token, i int) bool {
+	j := i - 1
+	for j >= 0 && (toks[j].upper || toks[j].is(tagParticle)) {
+		j--
+	}
+	return j >= 1 && j < i-1 && toks[j].key == "between" && routeNouns[toks[j-1].key]
+}
+
+// routeNouns, before "between" and two names, make them places: "the road
+// between Gao and Menaka", "the border between Armenia and Azerbaijan".
+var routeNouns = map[string]bool{"road": true, "highway": true, "route": true, "railway": true,
+	"border": true, "frontier": true, "corridor": true, "towns": true, "villages": true, "cities": true}
 
 // modifies reports whether toks[i], before a name, may stand between it
 // and the word that makes it a place: an adjective ("the besieged"), a
@@ -371,6 +391,8 @@ func (sc *sceneCtx) describePlace(c chunk) (kind string, near bool) {
 		}
 	} else if i >= 0 && (t[i].is(tagNear) || t[i].key == "from") {
 		near = near || t[i].key != "from" || (i >= 1 && t[i-1].is(tagNear))
+	} else if i >= 1 && (t[i].key == "between" && routeNouns[t[i-1].key] || t[i].key == "and" && betweenBefore(t, i)) {
+		near = true // the road between two towns is in neither
 	}
 	return kind, near
 }

@@ -39,6 +39,10 @@ func TestScene(t *testing.T) {
 			want{[]string{"Bosra"}, "SY", caption.CountryHint}},
 		{"name without a location phrase hints", "Iraq war veterans march in Chicago on May 30, 2011.",
 			want{[]string{"Chicago"}, "IQ", caption.CountryHint}},
+		{"the towns a road runs between", "Soldiers patrol the road between Gao and Menaka on March 10, 2019.",
+			want{[]string{"Gao", "Menaka"}, "", ""}},
+		{"one name with and in it is not two places", "Villagers inspect a house in Poonch district in Jammu and Kashmir on May 8, 2025.",
+			want{[]string{"Poonch", "Jammu"}, "", ""}}, // not "Kashmir" alone, a division of Pakistan's
 		{"a border's demonym is either side of it", "Displaced families arrive at a camp in Atmeh near the Turkish border on May 20, 2019.",
 			want{[]string{"Atmeh"}, "", ""}},
 		{"a war in a country, protested elsewhere, hints", "Protesters rally in Paris against the war in Ukraine on February 24, 2023.",
