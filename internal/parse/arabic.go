@@ -400,12 +400,16 @@ func wordSetAr(s string) map[string]bool {
 // ("قال الجيش", "بحسب الدفاع المدني") is quoted, not in the scene.
 func (p *Parser) arActors(rec *caption.Record, at *arText, scene func(int) bool, off int, ev *evidence) {
 	day := recordDay(rec.Date)
+	country := string(rec.Country)
+	if country == "" {
+		country = at.knownPlaceCountry(p.ar)
+	}
 	for i := 0; i < len(at.toks); i++ {
 		found, n := at.match(&p.ar.actors, i)
 		if n == 0 {
 			continue
 		}
-		ph := arPick(found, string(rec.Country), day)
+		ph := arPick(found, country, day)
 		quoted := at.isIn(i-1, arSayCues) || at.isIn(i-2, arSayCues) && at.is(i-1, "ل")
 		if ph != nil && scene(i) && !quoted {
 			name := p.lex.countries.actorName(ph.value, rec.Country)
@@ -418,15 +422,32 @@ func (p *Parser) arActors(rec *caption.Record, at *arText, scene func(int) bool,
 	}
 }
 
+// knownPlaceCountry returns the country of the first place of
+// ar_places.tsv the caption names, or "": with no country named, "قوات
+// الجيش في مدينة الخرطوم" are Sudan's army, not Syria's.
+func (at *arText) knownPlaceCountry(lex *arabicLexicon) string {
+	for i := range at.toks {
+		if found, n := at.match(&lex.places, i); n > 0 {
+			return found[0].value
+		}
+	}
+	return ""
+}
+
 // arPick chooses among the readings of one alias: a dated reading of the
 // caption's country whose dates hold the caption's day, then the country's
-// undated one, then one for any country.
+// undated one, then one for any country; with no country known, the
+// lexicon's first undated reading, as in English (pick): "مقاتلو المعارضة"
+// in a caption that names only Idlib are Syria's rebels, whose country the
+// gazetteer settles later.
 func arPick(found []*arPhrase, country string, day int) *arPhrase {
-	var any, undated, dated *arPhrase
+	var any, undated, dated, first *arPhrase
 	for _, ph := range found {
 		switch {
 		case ph.scope == "":
 			any = arFirst(any, ph)
+		case country == "" && ph.from == 0 && ph.until == 0:
+			first = arFirst(first, ph)
 		case ph.scope != country:
 		case ph.from == 0 && ph.until == 0:
 			undated = arFirst(undated, ph)
@@ -439,6 +460,8 @@ func arPick(found []*arPhrase, country string, day int) *arPhrase {
 		return dated
 	case undated != nil:
 		return undated
+	case any == nil:
+		return first
 	}
 	return any
 }
