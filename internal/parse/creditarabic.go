@@ -181,7 +181,10 @@ func (p *Parser) arBracketCredit(text string, end int) creditResult {
 	}
 	cr := p.arReadCredit(text, open+1, closing)
 	if !cr.Found {
-		return cr
+		s := creditSkipSpaces(text, open+1, closing)
+		if cr = p.arOrgCredit(text, s, closing); !cr.Found || arQuotedBefore(text, open) {
+			return creditResult{}
+		}
 	}
 	bare := len(cr.Photographers) == 0 && arCreditLabelAt(text, creditSkipSpaces(text, open+1, closing), closing) < 0
 	if bare && arQuotedBefore(text, open) {
@@ -424,12 +427,40 @@ func (p *Parser) arReadCredit(text string, s, e int) creditResult {
 			return creditResult{}
 		}
 	}
-	if known == 0 && marker == 0 && !(label && len(cr.Photographers) > 0) {
+	// A label vouches for what follows it, a photographer or a media
+	// office ("المصدر: مركز حلب الإعلامي"); else a known agency or a marker
+	// must.
+	if known == 0 && marker == 0 && !(label && (len(cr.Photographers) > 0 || len(cr.Agencies) > 0)) {
 		return creditResult{}
 	}
 	cr.Found = true
 	return cr
 }
+
+// arOrgCredit reads brackets [s, e) that hold only organisations, one of
+// them of the media, as a media office credits its pictures: "(مركز حماة
+// الإعلامي)", "(المكتب الإعلامي في داريا)". They are kept as written among
+// the agencies. An army or a ministry in brackets alone is more often the
+// name a sentence gave than a credit.
+func (p *Parser) arOrgCredit(text string, s, e int) creditResult {
+	cr := creditResult{Whole: caption.Span{Start: s, End: e}, Inner: caption.Span{Start: s, End: e}}
+	media := false
+	for _, pc := range arPieces(text, s, e) {
+		part := text[pc.span.Start:pc.span.End]
+		if kind, _ := p.arPart(part); kind != pieceOrg {
+			return creditResult{}
+		}
+		for _, w := range strings.Fields(arFold(part)) {
+			media = media || arMediaWords[w]
+		}
+		cr.addAgency(caption.Agency(part), pc.span)
+	}
+	cr.Found = media && len(cr.Agencies) > 0
+	return cr
+}
+
+// arMediaWords are the words of media organisations, folded.
+var arMediaWords = wordSetAr("مركز المركز الإعلامي الإعلامية مكتب المكتب شبكة وكالة قناة تلفزيون تنسيقية صحيفة جريدة")
 
 // arPiece is one part of an Arabic credit.
 type arPiece struct {

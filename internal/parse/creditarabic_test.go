@@ -21,6 +21,17 @@ var arCreditCases = []struct {
 		want: creditView{Whole: "(أ ف ب)", Credit: "أ ف ب", Agencies: ag("AFP")},
 	},
 	{
+		name: "a media office alone in brackets",
+		in:   "دمار خلفه قصف على مدينة حماة في 3 آذار 2016. (مركز حماة الإعلامي)",
+		want: creditView{Whole: "(مركز حماة الإعلامي)", Credit: "مركز حماة الإعلامي", Agencies: ag("مركز حماة الإعلامي")},
+	},
+	{
+		name: "a media office after a source label",
+		in:   "دمار خلفه قصف على مدينة حلب في 3 آذار 2016. المصدر: مركز حلب الإعلامي",
+		want: creditView{Whole: "المصدر: مركز حلب الإعلامي", Credit: "المصدر: مركز حلب الإعلامي", Agencies: ag("مركز حلب الإعلامي")},
+	},
+	{name: "an army in brackets is no credit", in: "قال الجيش في بيان إن قواته تقدمت (الجيش السوري)"},
+	{
 		name: "AFP dotted letters",
 		in:   "سوريون يعبرون معبرا حدوديا قرب إدلب (أ.ف.ب)",
 		want: creditView{Whole: "(أ.ف.ب)", Credit: "أ.ف.ب", Agencies: ag("AFP")},
