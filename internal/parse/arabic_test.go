@@ -221,6 +221,7 @@ func TestArabicPlaces(t *testing.T) {
 		{"a town's market", "قصف مدفعي على سوق نيالا في جنوب دارفور.", arPlaceGot{[]caption.PlaceRef{ref("نيالا", "", false), ref("دارفور", "", true)}, "", ""}},
 		{"a town's hospital and an adjective", "مظاهرة أمام مستشفى مصراتة المركزي، ليبيا.", arPlaceGot{[]caption.PlaceRef{ref("مصراتة", "", false)}, "LY", caption.CountryNamed}},
 		{"a market of no known town", "دمار في سوق المدينة.", arPlaceGot{nil, "", ""}},
+		{"a crater is no place", "أطفال قرب حفرة في حي الكلاسة بمدينة حلب.", arPlaceGot{[]caption.PlaceRef{ref("الكلاسة", "neighbourhood", false), ref("حلب", "city", false)}, "", ""}},
 		{"the country that leads a coalition", "غارة جوية لطيران التحالف بقيادة السعودية على مدينة تعز.", arPlaceGot{[]caption.PlaceRef{ref("تعز", "city", false)}, "", ""}},
 		{"the country that backs fighters", "مقاتلون من المعارضة المدعومة من تركيا في مدينة عفرين.", arPlaceGot{[]caption.PlaceRef{ref("عفرين", "city", false)}, "", ""}},
 		{"the border with a country", "نازحون في مخيم قرب الحدود مع تركيا.", arPlaceGot{nil, "", ""}},
