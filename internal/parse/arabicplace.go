@@ -178,10 +178,14 @@ func (at *arText) country(rec *caption.Record, lex *arabicLexicon, used []bool, 
 // countryAside reports a country's name or demonym at i that says where
 // the scene is not: the country that leads, backs or faces ("التحالف
 // بقيادة السعودية", "المدعومة من تركيا", "الحدود مع الأردن", "ضد روسيا"),
-// or a demonym of a weapon or an attack, which is the attacker's ("غارة
-// روسية", "طائرات مسيرة روسية", "قصف إسرائيلي").
+// a border's demonym ("الحدود التركية"), or a demonym of a weapon or an
+// attack, which is the attacker's ("غارة روسية", "طائرات مسيرة روسية",
+// "قصف إسرائيلي").
 func (at *arText) countryAside(i int, demonym bool) bool {
 	if demonym {
+		if at.is(i-1, "حدود", "الحدود") {
+			return true // "قرب الحدود التركية" is either side of it
+		}
 		for k := i - 1; k >= 0 && k >= i-3 && at.toks[k].word; k-- {
 			if at.is(k, arAttackWords...) {
 				return true
