@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"cmp"
 	"io/fs"
 	"slices"
 	"strings"
@@ -347,14 +348,16 @@ func (p *Parser) arabic(rec *caption.Record, desc string, off int, ev *evidence)
 	} else {
 		at.markCountries(&p.ar.countries, countryTok)
 	}
-	if len(rec.Actors) == 0 {
-		p.arActors(rec, at, scene, off, ev)
-	}
 	if len(rec.Places) == 0 {
 		last := at.sentOf[len(at.toks)-1]
 		for s := 0; len(rec.Places) == 0 && s <= last; s++ {
 			at.places(rec, p.ar, countryTok, s, off, ev)
 		}
+	}
+	// After the places, whose country scopes an actor when the caption
+	// names none.
+	if len(rec.Actors) == 0 {
+		p.arActors(rec, at, scene, off, ev)
 	}
 }
 
@@ -402,7 +405,7 @@ func (p *Parser) arActors(rec *caption.Record, at *arText, scene func(int) bool,
 	day := recordDay(rec.Date)
 	country := string(rec.Country)
 	if country == "" {
-		country = at.knownPlaceCountry(p.ar)
+		country = at.placeCountry(rec, p.ar, off)
 	}
 	for i := 0; i < len(at.toks); i++ {
 		found, n := at.match(&p.ar.actors, i)
@@ -422,13 +425,20 @@ func (p *Parser) arActors(rec *caption.Record, at *arText, scene func(int) bool,
 	}
 }
 
-// knownPlaceCountry returns the country of the first place of
-// ar_places.tsv the caption names, or "": with no country named, "قوات
-// الجيش في مدينة الخرطوم" are Sudan's army, not Syria's.
-func (at *arText) knownPlaceCountry(lex *arabicLexicon) string {
-	for i := range at.toks {
-		if found, n := at.match(&lex.places, i); n > 0 {
-			return found[0].value
+// placeCountry returns the ar_places.tsv country of the first of rec's
+// places that the lexicon knows, or "": with no country named, "قوات الجيش
+// في مدينة الخرطوم" are Sudan's army, not Syria's. off is the
+// description's offset in rec.Text, which the places' spans count from.
+func (at *arText) placeCountry(rec *caption.Record, lex *arabicLexicon, off int) string {
+	for _, r := range rec.PlaceRefs {
+		start := r.Span.Start - off
+		// The token that holds the place's start, a clitic before it
+		// ("بحلب") included.
+		i, _ := slices.BinarySearchFunc(at.toks, start, func(t arToken, s int) int { return cmp.Compare(t.end, s+1) })
+		if i < len(at.toks) && at.toks[i].start <= start {
+			if found, n := at.match(&lex.places, i); n > 0 {
+				return found[0].value
+			}
 		}
 	}
 	return ""

@@ -216,16 +216,24 @@ func (p *Parser) tailCredit(text string, end int) creditResult {
 	return cr
 }
 
+// photoSentence returns where the sentence that ends at e starts, and the
+// rest of it after "Photo ", when it opens with that word and follows
+// another sentence.
+func photoSentence(text string, e int) (start int, rest string, ok bool) {
+	start = strings.LastIndex(text[:e], ". ")
+	if start < 0 {
+		return 0, "", false
+	}
+	start += 2
+	rest, ok = strings.CutPrefix(text[start:e], "Photo ")
+	return start, rest, ok
+}
+
 // photoAgencyCredit reads a last sentence that is "Photo" and a known
 // agency alone ("… le 3 mars 2024. Photo AFP"), which the credit scan
 // leaves, as "Photo" opens sentences too.
 func (p *Parser) photoAgencyCredit(text string, end int) creditResult {
-	s := strings.LastIndex(text[:end], ". ")
-	if s < 0 {
-		return creditResult{}
-	}
-	s += 2
-	name, ok := strings.CutPrefix(text[s:end], "Photo ")
+	s, name, ok := photoSentence(text, end)
 	if !ok {
 		return creditResult{}
 	}
@@ -251,12 +259,7 @@ func photoSentenceCredit(text string, cr *creditResult) {
 		return
 	}
 	e--
-	s := strings.LastIndex(text[:e], ". ")
-	if s < 0 {
-		return
-	}
-	s += 2
-	name, ok := strings.CutPrefix(text[s:e], "Photo ")
+	s, name, ok := photoSentence(text, e)
 	if !ok {
 		return
 	}

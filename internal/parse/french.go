@@ -949,10 +949,7 @@ func frIsDemonymTok(countryTok []bool, k int) bool { return k >= 0 && countryTok
 // russe sur Kharkiv", "des frappes aériennes sur Gaza", "une frappe de
 // drone sur Odessa".
 func frPlaceVerbContext(toks []frToken, k int) bool {
-	strike := func(i int) bool {
-		return i >= 0 && (strings.HasPrefix(toks[i].key, "frappe") || strings.HasPrefix(toks[i].key, "raid") ||
-			strings.HasPrefix(toks[i].key, "bombardement") || strings.HasPrefix(toks[i].key, "attaque"))
-	}
+	strike := func(i int) bool { return i >= 0 && frAttackNouns[toks[i].key] }
 	lower := func(i int) bool { return i >= 0 && toks[i].word && !toks[i].upper }
 	// "frappe sur", "frappe russe sur", "frappe de drone sur"
 	return strike(k-1) || lower(k-1) && strike(k-2) || k >= 3 && lower(k-1) && (toks[k-2].key == "de" || toks[k-2].key == "d'") && strike(k-3)
