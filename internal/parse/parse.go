@@ -153,12 +153,23 @@ func (p *Parser) describe(rec *caption.Record, desc string, off int, ws *workspa
 	p.scene(rec, desc, off, sents, scene, ws)
 }
 
-// monthLedNames lets a month's abbreviation start a name when a particle
-// and a name follow it: "Mar del Plata" is a city, where "Mar. 3" is a date.
+// monthLedNames lets a month's abbreviation be part of a name when a
+// particle and a name follow it ("Mar del Plata" is a city, where "Mar. 3"
+// is a date), when a name follows it ("Mar Elias camp", "Mar Mikhael"),
+// or when a name precedes it and a place word follows ("Zenda Jan
+// district"). Before a day, a year or a period it stays a month.
 func monthLedNames(toks []token) {
-	for i := 0; i+2 < len(toks); i++ {
-		if toks[i].upper && monthAbbrevs[toks[i].key] && toks[i+1].is(tagParticle) && toks[i+2].is(tagName) {
-			toks[i].tags |= tagName
+	for i := 0; i+1 < len(toks); i++ {
+		t := &toks[i]
+		if !t.upper || t.tags&tagName != 0 || !monthAbbrevs[t.key] || t.key == "may" {
+			continue
+		}
+		next := toks[i+1]
+		switch {
+		case next.is(tagParticle) && i+2 < len(toks) && toks[i+2].is(tagName),
+			next.is(tagName),
+			next.is(tagPlaceNoun) && i > 0 && toks[i-1].is(tagName):
+			t.tags |= tagName
 		}
 	}
 }

@@ -234,11 +234,18 @@ func (sc *sceneCtx) dateline(c chunk) bool {
 
 // chained reports whether tokens [a, b) only join two places of one
 // chain: commas, place words and directions ("London, Ontario", "Tapachula,
-// Chiapas state, Mexico").
+// Chiapas state, Mexico"), and after a comma "in the" or "of the" ("killed
+// six people in Jabalia, in the northern Gaza Strip").
 func (sc *sceneCtx) chained(a, b int) bool {
+	comma := false
 	for i := a; i < b; i++ {
 		t := sc.toks[i]
-		if !(t.key == "," || t.key == "." || t.is(tagPlaceMod) || t.is(tagPlaceNoun) || sc.division[i] || sc.country[i]) {
+		switch {
+		case t.key == "," || t.key == ".":
+			comma = true
+		case comma && (t.key == "in" || t.key == "of" || t.key == "the"):
+		case t.is(tagPlaceMod) || t.is(tagPlaceNoun) || sc.division[i] || sc.country[i]:
+		default:
 			return false
 		}
 	}
