@@ -259,8 +259,8 @@ func (p *Parser) appendPiece(pieces []creditPiece, text string, s, e, part int, 
 	return append(pieces, pc)
 }
 
-// splitNames splits "Jane Doe and John Roe" into names, when every side is
-// one.
+// splitNames splits "Jane Doe and John Roe" (or "&", or French "et") into
+// names, when every side is one.
 func (p *Parser) splitNames(text string, s, e, part int, via bool) ([]creditPiece, bool) {
 	var out []creditPiece
 	for s < e {
@@ -269,6 +269,8 @@ func (p *Parser) splitNames(text string, s, e, part int, via bool) ([]creditPiec
 			ne = s + i
 		} else if i := creditIndexWord(text[s:e], "&"); i >= 0 {
 			ne = s + i
+		} else if i := creditIndexWord(text[s:e], "et"); i >= 0 {
+			ne = s + i // French: "Photos Rami al-Sayed et Muhannad Kaddour / AFP"
 		}
 		ns, nend := s, ne
 		for nend > ns && text[nend-1] == ' ' {

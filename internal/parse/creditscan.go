@@ -128,6 +128,9 @@ var creditLeadIns = [...]string{
 	"photograph:", "picture:", "pic:", "image:", "copyright", "©", "(c)",
 	// French puts a space before the colon: "(Photo : Nadim Aswad / AFP)".
 	"photo :", "photos :", "crédit :", "crédits :", "crédit photo :", "crédits photo :",
+	// French "by": "(Photo par Nadim Aswad / AFP)", "(Photo d'archive …)".
+	"photo par", "photos par", "photographie par", "photographies par", "image par", "images par",
+	"photo de", "photos de", "photo d'archive", "photos d'archive", "photo d’archive", "photos d’archive",
 }
 
 // creditLeadInLen returns the length of the longest lead-in that starts s

@@ -204,6 +204,10 @@ func TestFrenchCredits(t *testing.T) {
 		{"copyright sign", "Des manifestants à Damas, en Syrie, en mars 2011. © Laure Bernier / AFP", []string{"Laure Bernier"}, []caption.Agency{"AFP"}},
 		{"Photo : in brackets", "Des enfants jouent à Alep, en Syrie, le 3 mars 2017. (Photo : Karim Haddad / AFP)", []string{"Karim Haddad"}, []caption.Agency{"AFP"}},
 		{"Crédits : in brackets", "Une rue de Mossoul, en Irak, le 9 juillet 2017. (Crédits : Salma Haddad / AFP)", []string{"Salma Haddad"}, []caption.Agency{"AFP"}},
+		{"Photo par", "Des secouristes fouillent les décombres à Kharkiv, en Ukraine, le 12 mai 2024. (Photo par Irina Lenko / AFP)", []string{"Irina Lenko"}, []caption.Agency{"AFP"}},
+		{"Photo de", "Des femmes font la queue à Bangui, en Centrafrique, le 2 février 2021. (Photo de Serge Mbaye / AFP)", []string{"Serge Mbaye"}, []caption.Agency{"AFP"}},
+		{"Photo d'archive", "Une patrouille à Gao, au Mali, le 5 juin 2019. (Photo d'archive Issouf Traoré / AFP)", []string{"Issouf Traoré"}, []caption.Agency{"AFP"}},
+		{"two photographers joined by et", "Des manifestants à Beyrouth, au Liban, le 4 août 2021. (Photos Rana Khoury et Tarek Fares / AFP)", []string{"Rana Khoury", "Tarek Fares"}, []caption.Agency{"AFP"}},
 		{"agency alone", "Des civils fuient les combats près de Deraa, en Syrie, le 2 juin 2018. (AFP)", nil, []caption.Agency{"AFP"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
