@@ -515,7 +515,7 @@ var (
 		"secouristes": true, "autres": true, "militants": true, "fidèles": true, "élèves": true, "patients": true}
 	// frAux stand between the subject and the participle.
 	frAux = map[string]bool{"ont": true, "été": true, "sont": true, "a": true, "est": true, "qui": true,
-		"auraient": true, "aurait": true, "ont-ils": true, "y": true}
+		"auraient": true, "aurait": true, "ont-ils": true, "y": true, "ayant": true, "avoir": true}
 	// frPast marks a figure of an earlier event: "qui avait fait 80 morts".
 	frPast = map[string]bool{"avait": true, "avaient": true, "précédent": true, "précédente": true}
 	// frUpTo introduce the figure a lower bound stands for.
@@ -530,6 +530,12 @@ var (
 func frCasualties(toks []frToken, date caption.PartialDate) []langFigure {
 	var figs []langFigure
 	for i, t := range toks {
+		if f, ok := frCostLives(toks, i); ok {
+			if !frVague(toks, f.tok) && !frEarlier(toks, f.tok, date) {
+				figs = append(figs, f)
+			}
+			continue
+		}
 		injured := frInjured[t.key]
 		if !injured && !frKilled[t.key] {
 			continue
@@ -606,6 +612,32 @@ func frCasualties(toks []frToken, date caption.PartialDate) []langFigure {
 			span: caption.Span{Start: toks[start].start, End: max(toks[i].end, t.end)}})
 	}
 	return figs
+}
+
+// frCostLives reads "coûté la vie à 29 soldats" (and "coûtant", "coûte")
+// at toks[i], the "vie": the number after "à" is of the dead.
+func frCostLives(toks []frToken, i int) (langFigure, bool) {
+	if toks[i].key != "vie" || i < 2 || toks[i-1].key != "la" || !strings.HasPrefix(toks[i-2].key, "coût") {
+		return langFigure{}, false
+	}
+	k := i + 1
+	if k >= len(toks) || toks[k].key != "à" {
+		return langFigure{}, false
+	}
+	for k++; k < len(toks) && (frBound[toks[k].key] || toks[k].key == "au" || toks[k].key == "de"); k++ {
+	}
+	if k >= len(toks) {
+		return langFigure{}, false
+	}
+	v, isNum := frNumber(toks[k])
+	if !isNum || toks[k].key == "un" || toks[k].key == "une" {
+		return langFigure{}, false
+	}
+	end := k
+	if k+1 < len(toks) && frPeopleTok(toks[k+1]) {
+		end = k + 1
+	}
+	return langFigure{n: v, tok: i - 2, span: caption.Span{Start: toks[i-2].start, End: toks[end].end}}, true
 }
 
 // skipDont steps back over a ", dont …," aside ending at token k: in "douze
