@@ -334,7 +334,72 @@ func frDate(desc string, toks []frToken) (d caption.PartialDate, span caption.Sp
 			warning = warn
 		}
 	}
+	if y, sp, ok := frSceneYear(toks); ok {
+		return caption.PartialDate{Year: y, Precision: caption.PrecisionYear}, sp, desc[sp.Start:sp.End], warning
+	}
 	return caption.PartialDate{}, caption.Span{}, "", warning
+}
+
+// frSceneYear reads, when the caption has no fuller date, a year that
+// dates the scene of its first sentence: "en 2014", "fin 2014", "début
+// 2015", "courant 2016", as English reads "in 2014". Not a year that bounds
+// a span ("depuis 2011", "jusqu'en 2014", "de 2012 à 2014"), nor one in a
+// clause of an earlier event ("la ville, reprise par l'armée en 2016",
+// "qui avait été détruite en 2012").
+func frSceneYear(toks []frToken) (int, caption.Span, bool) {
+	for j := 1; j < len(toks); j++ {
+		switch toks[j].key {
+		case ".", "!", "?", ";":
+			return 0, caption.Span{}, false
+		}
+		y := frYear(toks[j])
+		if y == 0 {
+			continue
+		}
+		switch toks[j-1].key {
+		case "en", "fin", "début", "courant", "mi":
+		default:
+			continue
+		}
+		if j >= 2 && (toks[j-2].key == "jusqu'" || toks[j-2].key == "depuis") {
+			continue
+		}
+		if j+2 < len(toks) && (toks[j+1].key == "à" || toks[j+1].key == "et") && frYear(toks[j+2]) > 0 {
+			continue // "entre 2012 et 2014", "de 2012 à 2014"
+		}
+		if frEarlierClause(toks, j) {
+			continue
+		}
+		return y, caption.Span{Start: toks[j].start, End: toks[j].end}, true
+	}
+	return 0, caption.Span{}, false
+}
+
+// frEarlierClause reports whether the clause of token i (back to a comma
+// or the sentence's start) tells of an earlier event: a pluperfect, or a
+// participle of taking or destroying ("reprise", "détruite", "tombée").
+func frEarlierClause(toks []frToken, i int) bool {
+	for k := i - 1; k >= 0; k-- {
+		switch toks[k].key {
+		case ",", ".", ";", "!", "?":
+			return false
+		case "depuis", "entre":
+			return true
+		}
+		if frPast[toks[k].key] || frBackgroundVerbs[toks[k].key] {
+			return true
+		}
+	}
+	return false
+}
+
+// frBackgroundVerbs tell of what happened to a place before the photo.
+var frBackgroundVerbs = map[string]bool{
+	"reprise": true, "repris": true, "prise": true, "pris": true, "tombée": true, "tombé": true,
+	"détruite": true, "détruit": true, "détruits": true, "détruites": true, "libérée": true, "libéré": true,
+	"conquise": true, "assiégée": true, "bombardée": true, "construite": true, "construit": true,
+	"fondée": true, "fondé": true, "née": true, "né": true, "créée": true, "créé": true, "déclenchée": true,
+	"éclaté": true, "commencé": true, "débuté": true,
 }
 
 // frTaken reports a word at i that says when the photo was taken:
