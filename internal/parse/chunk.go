@@ -42,6 +42,9 @@ var notNames = map[string]bool{
 	// Andorra. ("Les", "La", "Des" and "Los" start towns' names: Les
 	// Cayes, La Paz, Des Moines, Los Angeles.)
 	"un": true, "une": true, "uno": true, "una": true,
+	// French "À" opening a caption ("À Alep, des habitants …"); the
+	// tokenizer lowers ASCII letters only.
+	"À": true, "à": true,
 }
 
 // chunks finds the candidate names among the scene's tokens [from, to),

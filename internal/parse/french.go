@@ -940,7 +940,7 @@ var frNameParticles = map[string]bool{"al": true, "el": true, "ez": true, "as": 
 
 // frNotPlaces are capitalised words that start sentences or name no place.
 var frNotPlaces = map[string]bool{"le": true, "la": true, "les": true, "un": true, "une": true, "des": true,
-	"l'": true, "d'": true, "photo": true, "afp": true}
+	"l'": true, "d'": true, "photo": true, "afp": true, "à": true, "a": true}
 
 // frPlaces reads the places of sentence s: a capitalised name after "à",
 // "près de", a place word and "de" ("le quartier de Bab al-Nairab"), "au
@@ -957,7 +957,8 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 		}
 		kind, near, ok := "", false, false
 		k := i - 1
-		if k >= 0 && (toks[k].key == "à" || toks[k].key == "vers" || toks[k].key == "sur" && frPlaceVerbContext(toks, k)) {
+		// "A Kharkiv, …": a capital drops the accent of "À".
+		if k >= 0 && (toks[k].key == "à" || toks[k].key == "a" && toks[k].upper || toks[k].key == "vers" || toks[k].key == "sur" && frPlaceVerbContext(toks, k)) {
 			ok = true
 		}
 		if k >= 1 && (toks[k].key == "de" || toks[k].key == "d'") {
@@ -980,6 +981,9 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 		if !ok && j+2 < len(toks) && toks[j].key == "," && (toks[j+1].key == "en" || toks[j+1].key == "au" || toks[j+1].key == "dans") {
 			ok = true // "Mossoul, en Irak", "Alep, dans le nord de la Syrie"
 		}
+		if !ok && i == 0 && frDateline(toks, j) {
+			ok = true // "Kiev, le 29 décembre 2023 — …"
+		}
 		if ok && frFromOrigin(toks, k) {
 			ok = false // "des déplacés de la province de Hama arrivent à Atmeh"
 		}
@@ -994,6 +998,21 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 		ev.add("places", off, span)
 		i = j - 1
 	}
+}
+
+// frDateline reports whether the name opening a caption and ending before
+// token j is a dateline's: a comma and a date follow it ("Kiev, le 29
+// décembre 2023 —", "KIEV, 29 décembre 2023 (AFP) -").
+func frDateline(toks []frToken, j int) bool {
+	if j >= len(toks) || toks[j].key != "," {
+		return false
+	}
+	for k := j + 1; k < len(toks) && k <= j+3; k++ {
+		if frMonths[toks[k].key] > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // frFromOrigin reports that the place after token k ("de", "d'") is where
