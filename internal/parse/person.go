@@ -65,10 +65,14 @@ func (p *Parser) isPersonName(sc *sceneCtx, c chunk) bool {
 	if sc.spokenOf(c) {
 		return false
 	}
+	whole := c
 	c.a = skipTitles(sc.toks, c)
 	first := &sc.toks[c.a]
 	if first.is(tagKunya) && c.b-c.a >= 2 {
-		return true
+		// Towns are named so too: "a checkpoint in Abu Dis", "the port
+		// of Umm Qasr", "Abu Kamal, Syria". Where a place would stand,
+		// and without a possessive ("in Abu Khaled's shop"), it is one.
+		return c.a != whole.a || c.b < len(sc.toks) && sc.toks[c.b].key == "'s" || !sc.placeContext(whole, false)
 	}
 	return first.is(tagGivenName) && c.b-c.a >= 2 // p.lex.names, in the parser's vocabulary
 }
