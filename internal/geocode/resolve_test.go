@@ -350,3 +350,36 @@ func TestEditDistance(t *testing.T) {
 		t.Errorf("%v allocations for a place name, want at most the argument's", n)
 	}
 }
+
+// TestFuzzyEdits is the bound on a misspelt name's distance from the
+// gazetteer's spelling, counted in letters, and tighter in Arabic script.
+func TestFuzzyEdits(t *testing.T) {
+	for _, tc := range []struct {
+		key  string
+		want int
+	}{
+		{"duma", 0},
+		{"douma", 1},
+		{"kafranbel", 2},
+		{"سرمدا", 0},       // five letters, ten bytes: two edits reached As-Suwayda
+		{"معرةالنعمان", 1}, // eleven letters
+		{"قاميشلو", 1},
+		{"حلب", 0},
+	} {
+		if got := fuzzyEdits(tc.key); got != tc.want {
+			t.Errorf("fuzzyEdits(%q) = %d, want %d", tc.key, got, tc.want)
+		}
+	}
+}
+
+// TestShortArabicNameNotFuzzed: a short Arabic name the data lacks falls
+// back to its country rather than to a town two letters away.
+func TestShortArabicNameNotFuzzed(t *testing.T) {
+	g := mustEmbedded(t)
+	rec := caption.Record{PlaceRefs: refs("سرمدا"), Country: "SY", CountryBasis: caption.CountryNamed,
+		Evidence: map[string][]caption.Span{}}
+	g.Resolve(&rec, nil)
+	if l := rec.Location; l == nil || l.Precision != 4 {
+		t.Errorf("location %+v, want Syria at precision 4; warnings %q", l, rec.Warnings)
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"sijil/internal/caption"
 )
@@ -59,14 +61,43 @@ func (g *Gazetteer) candidates(name string, country caption.CountryCode) (places
 		// A site ("Union Station") is no misspelt town.
 		return nil, name, false
 	}
-	k := Key(name)
-	switch {
-	case len(k) >= 9:
-		return g.Fuzzy(name, country, 2), name, true
-	case len(k) >= 5:
-		return g.Fuzzy(name, country, 1), name, true
+	if edits := fuzzyEdits(Key(name)); edits > 0 {
+		return g.Fuzzy(name, country, edits), name, true
 	}
 	return nil, name, false
+}
+
+// fuzzyEdits is how many edits a misspelt name of key k may be from the
+// gazetteer's spelling: two from nine letters, one from five. Arabic
+// writes no short vowels, so its names are shorter and one letter in them
+// is a larger part of the name: one edit, from seven letters. Counted in
+// bytes, a five-letter Arabic name (ten bytes) was allowed two, and
+// "سرمدا" (Sarmada) became As-Suwayda, 390 km away.
+func fuzzyEdits(k string) int {
+	n := utf8.RuneCountInString(k)
+	if n != len(k) && arabicKey(k) {
+		if n >= 7 {
+			return 1
+		}
+		return 0
+	}
+	switch {
+	case n >= 9:
+		return 2
+	case n >= 5:
+		return 1
+	}
+	return 0
+}
+
+// arabicKey reports whether k holds an Arabic letter.
+func arabicKey(k string) bool {
+	for _, r := range k {
+		if unicode.Is(unicode.Arabic, r) {
+			return true
+		}
+	}
+	return false
 }
 
 // direct returns the places found by name itself: an exact key match and
