@@ -73,6 +73,20 @@ func TestExonymResolves(t *testing.T) {
 			t.Errorf("%s: location %+v, want %s in YE; warnings %q", tc.ref, l, tc.feature, rec.Warnings)
 		}
 	}
+	// The town of Nabatieh, which the data names only in French, and its
+	// governorate, which it names in English.
+	for _, tc := range []struct {
+		ref       string
+		precision int
+	}{
+		{"Nabatieh", 1}, {"Nabatiyé", 1}, {"Nabatieh|province", 3},
+	} {
+		rec := caption.Record{PlaceRefs: refs(tc.ref), Evidence: map[string][]caption.Span{}}
+		g.Resolve(&rec, nil)
+		if l := rec.Location; l == nil || l.CountryCode != "LB" || l.Precision != tc.precision {
+			t.Errorf("%s: location %+v, want precision %d in LB; warnings %q", tc.ref, l, tc.precision, rec.Warnings)
+		}
+	}
 	defer func(saved map[string][]exonym) { exonyms = saved }(exonyms)
 	exonyms = map[string][]exonym{Key("حلب"): {{"SY", "Haleb"}}, Key("الأمل"): {{"PS", "Khan Yunis"}}}
 	direct, _ := g.direct("حلب")
