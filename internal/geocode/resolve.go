@@ -278,6 +278,11 @@ func (g *Gazetteer) choose(rec *caption.Record, sc *scene, anchors []anchor) (in
 // caption also names: a province's towns can be 150 km from its seat.
 const corroborateKm = 150
 
+// maxContainerGap is the most words a caption writes between a place and
+// its container: "Kramatorsk, in the eastern Donetsk region", "Kafr
+// Nabl, a town in Idlib province".
+const maxContainerGap = 4
+
 // corroborated reports whether p, chosen for reference i, lies within
 // corroborateKm of some candidate of every later reference the resolver can
 // place. "al-Shaar, Aleppo" must not become Sarh in Chad, which shares
@@ -299,6 +304,14 @@ func (sc *scene) corroborated(i int, p Place, picks []pick, part bool) bool {
 		// West Bank village whose name shares its loose key and which
 		// would vouch for a namesake of "Dahiyeh" there.
 		cands := sc.cands[j]
+		// A place written far from p in its sentence, and that may lie
+		// in p's country, is another place the caption mentions, not
+		// p's container: "aid at the airport in Benghazi bound for flood
+		// victims in Derna", "displaced people reach Wad Medani … fleeing
+		// the fighting in Khartoum".
+		if sc.wordsBetween(i, j) > maxContainerGap && slices.ContainsFunc(cands, func(q Place) bool { return q.Country == p.Country }) {
+			continue
+		}
 		alike := slices.Contains(sc.sets[j].alike[:min(len(cands), containerCands)], true)
 		if !part && !containerLike(cands, sc.sets[j].alike, alike, p) || sure && !alike && slices.ContainsFunc(cands, func(q Place) bool { return q.Country == p.Country }) {
 			continue

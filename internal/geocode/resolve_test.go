@@ -383,3 +383,44 @@ func TestShortArabicNameNotFuzzed(t *testing.T) {
 		t.Errorf("location %+v, want Syria at precision 4; warnings %q", l, rec.Warnings)
 	}
 }
+
+// TestFarPlaceDoesNotDisown: a later place of the caption's country written
+// far from a place is another place the caption mentions, not its
+// container, and does not disown it, however far apart they lie; written
+// close after it, it is the container and does.
+func TestFarPlaceDoesNotDisown(t *testing.T) {
+	g := mustEmbedded(t)
+	for _, tc := range []struct {
+		text, place, container string
+		want                   string
+	}{
+		{"Men load aid in Benghazi bound for flood victims in Derna, Libya, in 2023.", "Benghazi", "Derna", "LY"},
+		{"Families reach Wad Madani after they fled the fighting in Khartoum, in 2023.", "Wad Madani", "Khartoum", "SD"},
+	} {
+		a := strings.Index(tc.text, tc.place)
+		b := strings.Index(tc.text, tc.container)
+		rec := caption.Record{Text: tc.text, Country: caption.CountryCode(tc.want), CountryBasis: caption.CountryNamed,
+			PlaceRefs: []caption.PlaceRef{
+				{Name: tc.place, Span: caption.Span{Start: a, End: a + len(tc.place)}},
+				{Name: tc.container, Span: caption.Span{Start: b, End: b + len(tc.container)}},
+			}, Evidence: map[string][]caption.Span{}}
+		g.Resolve(&rec, nil)
+		if l := rec.Location; l == nil || l.Precision != 1 || distanceKm(l.Lat, l.Lon, g.Lookup(tc.place)[0].Lat, g.Lookup(tc.place)[0].Lon) > 25 {
+			t.Errorf("%s: location %+v, want %s; warnings %q", tc.text, l, tc.place, rec.Warnings)
+		}
+	}
+}
+
+func TestWordsBetween(t *testing.T) {
+	text := "Smoke rises over Kramatorsk, in the eastern Donetsk region, and later over Kherson."
+	at := func(s string) caption.Span {
+		i := strings.Index(text, s)
+		return caption.Span{Start: i, End: i + len(s)}
+	}
+	sc := &scene{text: text, spans: []caption.Span{at("Kramatorsk"), at("Donetsk"), at("Kherson"), {}}}
+	for _, tc := range []struct{ i, j, want int }{{0, 1, 3}, {1, 2, 4}, {0, 2, 8}, {0, 3, 0}} {
+		if got := sc.wordsBetween(tc.i, tc.j); got != tc.want {
+			t.Errorf("wordsBetween(%d, %d) = %d, want %d", tc.i, tc.j, got, tc.want)
+		}
+	}
+}

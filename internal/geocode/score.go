@@ -181,18 +181,43 @@ type scene struct {
 	// reference's candidates when it had some (guessedByKey), for the
 	// warning that replaces "not found"; set anew by each choose.
 	unchosen map[int]string
+	// text and spans are the caption and its references' spans in it,
+	// for how far apart two references are written (wordsBetween).
+	text  string
+	spans []caption.Span
 }
 
 func (g *Gazetteer) newScene(rec *caption.Record) *scene {
 	n := len(rec.PlaceRefs)
 	sc := &scene{sets: make([]*candidateSet, n), keys: make([]string, n), spellings: make([]string, n),
-		cands: make([][]Place, n), fuzzy: make([]bool, n)}
+		cands: make([][]Place, n), fuzzy: make([]bool, n), text: rec.Text, spans: make([]caption.Span, n)}
+	for i, ref := range rec.PlaceRefs {
+		sc.spans[i] = ref.Span
+	}
 	for i, ref := range rec.PlaceRefs {
 		cs := g.candidateSet(ref.Name, rec.Country)
 		sc.sets[i] = cs
 		sc.keys[i], sc.spellings[i], sc.cands[i], sc.fuzzy[i] = cs.key, cs.spelling, cs.places, cs.fuzzy
 	}
 	return sc
+}
+
+// wordsBetween returns how many words the caption writes between
+// references i and j (i before j): none for "al-Shaar, Aleppo", three for
+// "Kramatorsk, in the eastern Donetsk region". It is 0 when the spans do
+// not tell (a record built without its text).
+func (sc *scene) wordsBetween(i, j int) int {
+	a, b := sc.spans[i], sc.spans[j]
+	if a.End == 0 || a.End > b.Start || b.Start > len(sc.text) {
+		return 0
+	}
+	n := 0
+	for _, w := range strings.Fields(sc.text[a.End:b.Start]) {
+		if strings.IndexFunc(w, unicode.IsLetter) >= 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // support is the context that spoke for a candidate, beyond its name.
