@@ -86,6 +86,12 @@ var dateCases = []struct {
 		dateGot{"2014", caption.PrecisionYear, "2014", 0, nil}},
 	{"year closing a dateline", "Rohingya refugees wait for food rations, Kutupalong, Bangladesh, 2017.",
 		dateGot{"2017", caption.PrecisionYear, "2017", 0, nil}},
+	{"an event of a date the photo follows", "Soldiers stand near a damaged house in Metula on 14 October 2023, as fire has escalated since the attack of 7 October 2023.",
+		dateDay("2023-10-14", "14 October 2023", 0)},
+	{"an event of a date, later in the sentence", "A man walks past a destroyed school in Kharkiv on May 3, 2024, weeks after the strike of April 6, 2024.",
+		dateDay("2024-05-03", "May 3, 2024", 0)},
+	{"an event of a date alone still dates it", "Survivors walk through Antakya after the earthquake of February 6, 2023.",
+		dateDay("2023-02-06", "February 6, 2023", 0)},
 	{"day beats month in the scene", "Ukrainian soldiers fire a howitzer in January 2023 near Bakhmut, Ukraine, January 14, 2023.",
 		dateDay("2023-01-14", "January 14, 2023", 0)},
 

@@ -26,6 +26,12 @@ func dateClassify(s string, lo int, m *dateMention) dateCue {
 	if cue := dateVerbCue(w, b); cue != dateCueNone {
 		return cue
 	}
+	// "since the Hamas attack of 7 October 2023", "weeks after the strike
+	// of April 6": the date of an event the photo follows, as "killed on"
+	// is, not the photo's.
+	if n >= 2 && !b[0] && !b[1] && dateWordIn(w[0], "of") && dateEventNoun(w[1]) {
+		return dateCueEarlier
+	}
 	if n > 0 && !b[0] && dateWordIn(w[0], "the") && dateNounAfter(s, m.span.End) {
 		return dateCueBackground // "the March 15, 2011 uprising"
 	}
@@ -135,6 +141,17 @@ func dateYearCued(s string, start int, w []string, brk []bool) bool {
 	end := start + 4
 	return start >= 2 && s[start-2] == ',' && w[0][0] >= 'A' && w[0][0] <= 'Z' &&
 		(end == len(s) || strings.IndexByte(".;)", s[end]) >= 0)
+}
+
+// dateEventNoun reports a noun of an event that "of" and a date may
+// follow: "the attack of", "the earthquake of".
+func dateEventNoun(w string) bool {
+	return dateWordIn(w, "attack", "attacks", "assault", "strike", "strikes", "airstrike", "airstrikes",
+		"raid", "raids", "bombing", "bombings", "bombardment", "shelling", "massacre", "massacres",
+		"explosion", "explosions", "blast", "blasts", "earthquake", "earthquakes", "quake", "flood",
+		"floods", "flooding", "offensive", "invasion", "incursion", "uprising", "coup", "ambush",
+		"shooting", "shootings", "killing", "killings", "fire", "war", "battle", "siege", "events",
+		"storm", "cyclone", "hurricane")
 }
 
 // dateWordsBefore fills ws with up to len(ws) words before pos, nearest
