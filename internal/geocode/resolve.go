@@ -208,7 +208,11 @@ func (g *Gazetteer) resolve(rec *caption.Record, sc *scene, anchors []anchor) {
 			rec.Country, rec.CountryBasis = rec.Location.CountryCode, caption.CountryDocument
 		}
 	}
-	if rec.Location == nil && rec.Country != "" && len(rec.PlaceRefs) > 0 {
+	// A caption that names its country and no place ("smoke rises over a
+	// village in Syria") is somewhere in it, as one whose places the
+	// gazetteer lacks is; a country only hinted at ("Syrian refugees
+	// queue in a field") may not be the scene's.
+	if rec.Location == nil && rec.Country != "" && (len(rec.PlaceRefs) > 0 || rec.CountryBasis == caption.CountryNamed) {
 		if name, lat, lon, ok := g.Country(rec.Country); ok {
 			rec.Location = &caption.Location{Name: name, Lat: lat, Lon: lon, CountryCode: rec.Country,
 				Feature: "PCLI", Precision: 4, Basis: caption.BasisCountryOnly}

@@ -424,3 +424,22 @@ func TestWordsBetween(t *testing.T) {
 		}
 	}
 }
+
+// TestCountryWithoutPlace: a caption naming its country and no place is
+// located at the country's point; one only hinting at a country is not.
+func TestCountryWithoutPlace(t *testing.T) {
+	g := mustEmbedded(t)
+	for _, tc := range []struct {
+		basis caption.CountryBasis
+		want  bool
+	}{{caption.CountryNamed, true}, {caption.CountryHint, false}} {
+		rec := caption.Record{Country: "SY", CountryBasis: tc.basis, Evidence: map[string][]caption.Span{}}
+		g.Resolve(&rec, nil)
+		if got := rec.Location != nil && rec.Location.Precision == 4 && rec.Location.CountryCode == "SY"; got != tc.want {
+			t.Errorf("country %s: location %+v, want a country point %v", tc.basis, rec.Location, tc.want)
+		}
+		if rec.Location != nil && rec.Location.Basis != caption.BasisCountryOnly {
+			t.Errorf("basis %q, want %q", rec.Location.Basis, caption.BasisCountryOnly)
+		}
+	}
+}
