@@ -320,7 +320,8 @@ const (
 
 // deathWords before "in X" make X where the dead died, not where their
 // funeral or their bodies are photographed.
-var deathWords = map[string]bool{"killed": true, "died": true, "slain": true, "wounded": true, "injured": true}
+var deathWords = map[string]bool{"killed": true, "died": true, "slain": true, "wounded": true, "injured": true,
+	"victims": true, "casualties": true}
 
 // origin reports whether chunk c names where people came from: "from"
 // right before it ("a displaced girl from Raqqa"; but "the withdrawal of
@@ -337,7 +338,7 @@ func (sc *sceneCtx) origin(c chunk) int {
 	// "fled the conflict in Darfur" names where they came from; in "flee
 	// the town of Maaret al-Numan" the town is the object and the photo is
 	// taken there or on its roads.
-	prep := false
+	prep, fledPrep, counted := false, false, false
 	for i := c.a - 1; i >= 0 && c.a-i <= 10; i-- {
 		if !sc.toks[i].word && sc.toks[i].key != "'s" {
 			return originNone
@@ -345,19 +346,29 @@ func (sc *sceneCtx) origin(c chunk) int {
 		if sc.toks[i].is(tagName) && !sc.used[i] {
 			return originNone // another place's clause: "fled … in Darfur gather at a camp in Adre"
 		}
-		if deathWords[sc.toks[i].key] && prep {
+		// A count after the death word is its object, and what follows
+		// it another clause: "an attack that killed at least 70 people
+		// shelter at a school in Saint-Marc".
+		if _, _, ok := readNumber(sc.desc[sc.toks[i].start:]); ok {
+			counted = true
+		}
+		if deathWords[sc.toks[i].key] && prep && !counted {
 			return originDied // "fighters killed in clashes in Deir ez-Zor, during his funeral in Qamishli"
 		}
 		if sc.toks[i].is(tagFlee) {
 			// "civilians flee in the area of Kobani" are in Kobani.
-			if prep && !fleeWithin[sc.toks[i+1].key] {
+			if fledPrep && !fleeWithin[sc.toks[i+1].key] {
 				return originFled
 			}
 			return originNone
 		}
 		// "fled Myanmar's Rakhine state": a country's province is where
-		// they fled from, as "the conflict in Darfur" is.
+		// they fled from, as "the conflict in Darfur" is; and after a
+		// flee word, though not after a death word ("a wounded child
+		// after an attack on the Sukkari district"), so are "an attack
+		// on Pont-Sonde" and "attacks around Djibo".
 		prep = prep || sc.toks[i].key == "in" || sc.toks[i].key == "from" || sc.country[i]
+		fledPrep = prep || fledPrep || sc.toks[i].is(tagPlacePrep)
 	}
 	return originNone
 }
