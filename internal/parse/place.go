@@ -39,7 +39,11 @@ var siteNouns = map[string]bool{
 	"stadium": true, "university": true, "cathedral": true, "church": true, "palace": true, "park": true,
 	"beach": true, "plaza": true, "ghat": true, "temple": true, "shrine": true, "monument": true, "station": true,
 	"citadel": true, "fortress": true, "castle": true, "museum": true, "bazaar": true, "souk": true,
-	"cemetery": true, "graveyard": true,
+	"cemetery": true, "graveyard": true, "monastery": true,
+	// Plurals: "the rock-hewn churches of Lalibela", "the camps of Cox's Bazar".
+	"camps": true, "hospitals": true, "markets": true, "mosques": true, "prisons": true, "checkpoints": true,
+	"bridges": true, "churches": true, "cathedrals": true, "temples": true, "shrines": true, "monasteries": true,
+	"cemeteries": true, "palaces": true,
 }
 
 // placeVerbs take a place as their object: "Israeli jets hit Gaza City",
