@@ -147,6 +147,8 @@ func TestScene(t *testing.T) {
 			want{[]string{"Lalibela", "Amhara"}, "", ""}},
 		{"plural markets of a town", "Shoppers crowd the markets of Kano on May 3, 2019.",
 			want{[]string{"Kano"}, "", ""}},
+		{"an initial is no place", "A woman walks at the U.N. protection of civilians site in Malakal on May 3, 2024.",
+			want{[]string{"Malakal"}, "", ""}},
 		{"a town they set out from", "Migrants leave in a caravan from Ciudad Hidalgo, Chiapas state, on June 1, 2024.",
 			want{[]string{"Ciudad Hidalgo", "Chiapas"}, "", ""}},
 		{"someone's origin is not the scene", "A displaced woman from Raqqa sits in a tent on June 1, 2017.",
