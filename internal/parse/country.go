@@ -416,15 +416,24 @@ func bestCountry(ms []countryMention) (countryMention, bool) {
 }
 
 // ignoreInside sets the weight of every mention that lies inside one of
-// the actors found, or owns one, to weightIgnored: "Syrian Democratic
-// Forces", "U.S. troops", "Russian jets" and "Lebanon's Hezbollah" are who
-// is in the scene, not where it is.
-func ignoreInside(ms []countryMention, hits []actorHit, toks []token) {
+// the actors found, or owns a state's, to weightIgnored: "Syrian Democratic
+// Forces", "U.S. troops", "Russian jets" and "Russia's army" are who is in
+// the scene, not where it is. One that owns an armed group local says
+// is at most a hint ("Yemen's Houthis", "Lebanon's Hezbollah").
+func ignoreInside(ms []countryMention, hits []actorHit, toks []token, local func(actor string) bool) {
 	for i := range ms {
 		a, b := ms[i].toks[0], ms[i].toks[1]
 		owns := b+1 < len(toks) && toks[b].key == "'s"
 		for _, h := range hits {
-			if a >= h.a && b <= h.b || owns && h.a == b+1 {
+			switch {
+			case a >= h.a && b <= h.b:
+				ms[i].weight = weightIgnored
+			case owns && h.a == b+1 && local(h.name):
+				// "Yemen's Houthis": an armed group fights mostly at
+				// home, which settles namesakes ("the port of Salif");
+				// a state's forces ("Russia's army") as often abroad.
+				ms[i].weight = min(ms[i].weight, weightHint)
+			case owns && h.a == b+1:
 				ms[i].weight = weightIgnored
 			}
 		}

@@ -112,7 +112,10 @@ func (p *Parser) scene(rec *caption.Record, desc string, off int, sents []captio
 	p.actors(rec, sc, off)
 	p.perpetrator(rec, sc, off)
 	p.targets(rec, sc, off)
-	ignoreInside(sc.mentions, sc.hits, sc.toks)
+	ignoreInside(sc.mentions, sc.hits, sc.toks, func(name string) bool {
+		in, ok := p.lex.actorInfoOf(name, "")
+		return ok && in.kind != caption.KindState && in.kind != caption.KindCoalition && in.kind != caption.KindUN
+	})
 	if best, ok := setCountry(rec, sc.mentions); ok {
 		sc.ev.add("country", off, best.span)
 	}
