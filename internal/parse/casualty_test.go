@@ -141,6 +141,12 @@ var casualtyCases = []struct {
 	{"event attribution without figures", "A man inspects a crater left by what residents said was a barrel bomb in Daraa, Syria, June 2, 2015.",
 		casualtyView{Attribution: []string{"residents"}}},
 
+	{"bodies counted", "Police say five bodies were found in a car in Culiacan, Mexico, May 3, 2024.",
+		casualtyView{Killed: num(5), Attribution: []string{"Police"}, Sentences: []int{0}}},
+	{"the bodies of a count", "Villagers stand where the bodies of four men were found in Bucha, Ukraine, April 3, 2022.",
+		casualtyView{Killed: num(4), Sentences: []int{0}}},
+	{"bodies, no count", "Hundreds of bodies lie in a mass grave in Izium, Ukraine, September 16, 2022.",
+		casualtyView{}},
 	// No count.
 	{"an injured woman", "Syrian rescue workers help an injured woman following a reported air strike by government forces on Aleppo, April 10, 2016.",
 		casualtyView{}},

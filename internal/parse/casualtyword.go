@@ -99,7 +99,7 @@ func buildCasualtyLexicon() map[string]casWord {
 	trig(fieldKilled, formActive, "killing kills kill")
 	trig(fieldKilled, formIntrans, "died dies die perished drowned")
 	trig(fieldKilled, formDead, "dead")
-	trig(fieldKilled, formNoun, "deaths fatalities")
+	trig(fieldKilled, formNoun, "deaths fatalities bodies")
 	trig(fieldKilled, formToll, "toll")
 	trig(fieldKilled, formLives, "lives")
 	trig(fieldInjured, formPassive, "injured wounded hurt")
