@@ -145,6 +145,8 @@ var casualtyCases = []struct {
 		casualtyView{Killed: num(5), Attribution: []string{"Police"}, Sentences: []int{0}}},
 	{"the bodies of a count", "Villagers stand where the bodies of four men were found in Bucha, Ukraine, April 3, 2022.",
 		casualtyView{Killed: num(4), Sentences: []int{0}}},
+	{"no bodies is no zero", "No bodies were found in the rubble in Antakya, Turkey, on February 9, 2023.",
+		casualtyView{}},
 	{"bodies, no count", "Hundreds of bodies lie in a mass grave in Izium, Ukraine, September 16, 2022.",
 		casualtyView{}},
 	// No count.

@@ -187,6 +187,9 @@ func (c *casualtyScan) monthTotal(k, hi int) bool {
 func (c *casualtyScan) zeroAt(t int) (int, bool) {
 	switch c.info[t].form {
 	case formNoun, formBoth:
+		if c.is(t, "bodies") {
+			return 0, false // "no bodies were found" counts nobody
+		}
 		switch {
 		case c.is(t-1, "no"):
 			return t - 1, true
