@@ -272,13 +272,17 @@ func (p *Parser) french(rec *caption.Record, desc string, off int, ev *evidence)
 		rec.Country, rec.CountryBasis = "", ""
 		ev.drop("country")
 	}
-	if rec.Country == "" || rec.CountryBasis == caption.CountryHint {
-		p.fr.country(rec, toks, countryTok, off, ev)
-	}
+	mentions := p.fr.countryMentions(toks, countryTok, scene)
 	if len(rec.Places) == 0 {
 		for s := 0; len(rec.Places) == 0 && s <= sentOf[len(toks)-1]; s++ {
 			frPlaces(rec, desc, toks, countryTok, sentOf, s, off, ev)
 		}
+	}
+	if rec.Country == "" || rec.CountryBasis == caption.CountryHint {
+		// After the places: a background clause after the scene's first
+		// place names no country of the scene's.
+		frBackground(toks, mentions, frFirstPlace(rec, toks, off))
+		p.fr.setCountry(rec, mentions, off, ev)
 	}
 	// After the country: "les forces gouvernementales" are the scene's.
 	p.frActors(rec, desc, toks, sentOf, scene, off, ev)
@@ -814,16 +818,27 @@ var frNearWords = map[string]bool{"près": true, "nord": true, "sud": true, "est
 	"banlieue": true, "environs": true, "périphérie": true, "abords": true, "loin": true, "nord-est": true,
 	"nord-ouest": true, "sud-est": true, "sud-ouest": true}
 
-// country sets rec's country from the first name of a country, or demonym
-// after a place word ("la ville syrienne d'Alep"); failing those, from the
-// first other demonym, which only hints at it ("des réfugiés syriens").
-// A country that acts or that the scene only faces names neither
-// (frCountryAside): "appuyée par la Russie", "la coalition menée par
-// l'Arabie saoudite", "la frontière avec la Jordanie", "une frappe
-// israélienne", "des drones russes".
-func (lex *frenchLexicon) country(rec *caption.Record, toks []frToken, used []bool, off int, ev *evidence) {
-	var hint *frPhrase
-	var hintSpan caption.Span
+// frMention is one name or demonym of a country in a French caption, weighed
+// as the English countryMention is: weightPlaced for ", en Syrie", "Alep,
+// Syrie" and ", dans le nord de la Syrie"; weightNamed for "en Syrie" and
+// "dans le nord de la Syrie"; weightPlace for a demonym after a place word
+// ("la ville syrienne d'Alep"); weightHint for a bare name ("le séisme a
+// frappé la Turquie") or another demonym; weightOutside for a name in a
+// background clause after the scene's first place or outside the scene's
+// sentences; weightIgnored for one that says where the scene is not.
+type frMention struct {
+	code    string
+	span    caption.Span
+	tok     int // its first token
+	weight  int
+	demonym bool
+}
+
+// countryMentions returns the mentions of countries in toks, marking their
+// tokens in used so that no place is read from them. scene reports the
+// tokens of the scene's sentences.
+func (lex *frenchLexicon) countryMentions(toks []frToken, used []bool, scene func(int) bool) []frMention {
+	var ms []frMention
 	for i := 0; i < len(toks); i++ {
 		for pi := range lex.countries {
 			ph := &lex.countries[pi]
@@ -834,27 +849,212 @@ func (lex *frenchLexicon) country(rec *caption.Record, toks []frToken, used []bo
 			for k := i; k < i+n; k++ {
 				used[k] = true
 			}
-			if frCountryAside(toks, i, ph.demonym) {
-				i += n - 1
-				break
+			m := frMention{code: ph.value, span: caption.Span{Start: toks[i].start, End: toks[i+n-1].end},
+				tok: i, demonym: ph.demonym, weight: frCountryWeight(toks, i, ph.demonym)}
+			if !scene(i) {
+				m.weight = min(m.weight, weightOutside)
 			}
-			span := caption.Span{Start: toks[i].start, End: toks[i+n-1].end}
-			if !ph.demonym || i > 0 && frPlaceNouns[toks[i-1].key] != "" {
-				rec.Country, rec.CountryBasis = caption.CountryCode(ph.value), caption.CountryNamed
-				ev.add("country", off, span)
-				return
-			}
-			if hint == nil {
-				hint, hintSpan = ph, span
-			}
+			ms = append(ms, m)
 			i += n - 1
 			break
 		}
 	}
-	if hint != nil && rec.Country == "" {
-		rec.Country, rec.CountryBasis = caption.CountryCode(hint.value), caption.CountryHint
-		ev.add("country", off, hintSpan)
+	return ms
+}
+
+// frCountryWeight grades the country's name or demonym at toks[i] by the
+// words before it.
+func frCountryWeight(toks []frToken, i int, demonym bool) int {
+	if frCountryAside(toks, i, demonym) {
+		return weightIgnored
 	}
+	if demonym {
+		if i > 0 && frPlaceNouns[toks[i-1].key] != "" {
+			return weightPlace // "la ville syrienne d'Alep"
+		}
+		return weightHint // "des réfugiés syriens"
+	}
+	k := i - 1
+	if k >= 0 && frCountryArticles[toks[k].key] {
+		k--
+	}
+	if k < 0 {
+		return weightHint
+	}
+	switch toks[k].key {
+	case "en", "au", "aux", "dans":
+		if frAfterPlace(toks, k-1) {
+			return weightPlaced // "Mossoul, en Irak"
+		}
+		return weightNamed // "des déplacés en Syrie"
+	case ",":
+		if frAfterPlace(toks, k) {
+			return weightPlaced // "Alep, Syrie"
+		}
+	case "de", "d'", "du":
+		// "dans le nord de la Syrie", "au sud du Liban": a part of the
+		// country; after a place and "dans", the place's.
+		if k < 1 || !frRegionNouns[toks[k-1].key] {
+			return weightHint
+		}
+		j := k - 2
+		if j >= 0 && frCountryArticles[toks[j].key] {
+			j--
+		}
+		if j >= 0 && toks[j].key == "dans" && frAfterPlace(toks, j-1) {
+			return weightPlaced
+		}
+		return weightNamed
+	}
+	return weightHint
+}
+
+// frAfterPlace reports a comma at toks[k] after a capitalised name or a
+// closing bracket: "Alep, …", "Mamoudzou (Mayotte), …".
+func frAfterPlace(toks []frToken, k int) bool {
+	return k >= 1 && toks[k].key == "," && (toks[k-1].upper && toks[k-1].word || toks[k-1].key == ")")
+}
+
+// frRegionNouns name a part of a country: "le nord de la Syrie", "le
+// centre du Mali".
+var frRegionNouns = map[string]bool{"nord": true, "sud": true, "est": true, "ouest": true, "nord-est": true,
+	"nord-ouest": true, "sud-est": true, "sud-ouest": true, "centre": true, "reste": true}
+
+// frBackground puts aside the mentions in a background clause: one that
+// tells of the event the scene follows or of an earlier time ("au lendemain
+// du séisme qui a frappé la Turquie", "après l'attaque contre …", "depuis
+// la guerre …", "lors de …"). Such a clause after the scene's first place
+// (token place, or -1 when there is none) names no country of the scene's:
+// its mentions weigh only when nothing else does. Countries named together
+// in one such clause ("la Turquie et la Syrie") are each no more the
+// scene's than the other, and none is by that clause.
+func frBackground(toks []frToken, ms []frMention, place int) {
+	for a := 0; a < len(ms); a++ {
+		start, end := frBackgroundClause(toks, ms[a].tok)
+		if start < 0 {
+			continue
+		}
+		b := a
+		for b+1 < len(ms) && ms[b+1].tok < end {
+			b++
+		}
+		for i := a; i <= b; i++ {
+			switch {
+			case ms[i].weight == weightIgnored:
+			case b > a && !ms[i].demonym:
+				ms[i].weight = weightIgnored // "le séisme qui a frappé la Turquie et la Syrie"
+			case place >= 0 && place < start:
+				ms[i].weight = min(ms[i].weight, weightOutside)
+			}
+		}
+		a = b
+	}
+}
+
+// frBackgroundClause returns the background clause holding token i, from
+// its opening word to the comma or sentence end that closes it, or -1.
+func frBackgroundClause(toks []frToken, i int) (start, end int) {
+	start = -1
+	for k := i - 1; k >= 0; k-- {
+		if frClauseEnd(toks[k].key) {
+			break
+		}
+		if frBackgroundOpens(toks, k) {
+			start = k
+			break
+		}
+	}
+	if start < 0 {
+		return -1, -1
+	}
+	end = i
+	for end < len(toks) && !frClauseEnd(toks[end].key) {
+		end++
+	}
+	return start, end
+}
+
+func frClauseEnd(key string) bool {
+	switch key {
+	case ",", ".", ";", "!", "?", "(", ")", "—", "–", ":":
+		return true
+	}
+	return false
+}
+
+// frBackgroundOpens reports a word at k that opens a background clause:
+// "au lendemain de", "à la veille de", "après" and an article ("après le
+// séisme", "après l'attaque"), "depuis", "lors de", or "qui" and a verb of
+// an event in the past ("qui a frappé", "qui ont ravagé").
+func frBackgroundOpens(toks []frToken, k int) bool {
+	next := func(d int) string {
+		if k+d < len(toks) {
+			return toks[k+d].key
+		}
+		return ""
+	}
+	switch toks[k].key {
+	case "lendemain", "veille", "depuis":
+		return true
+	case "lors":
+		return next(1) == "de" || next(1) == "d'" || next(1) == "du" || next(1) == "des"
+	case "après":
+		return frCountryArticles[next(1)] || next(1) == "un" || next(1) == "une" || next(1) == "des" ||
+			next(1) == "du" || next(1) == "que" || next(1) == "qu'"
+	case "qui":
+		switch next(1) {
+		case "a", "ont", "avait", "avaient":
+			return frEventVerbs[next(2)] || frBackgroundVerbs[next(2)]
+		}
+	}
+	return false
+}
+
+// frEventVerbs are the participles of an event that struck a place: "le
+// séisme qui a frappé la Turquie".
+var frEventVerbs = map[string]bool{"frappé": true, "touché": true, "ravagé": true, "dévasté": true,
+	"secoué": true, "visé": true, "endeuillé": true, "meurtri": true, "tué": true, "fait": true}
+
+// setCountry sets rec's country from the heaviest mention, among equals a
+// name before a demonym ("depuis le retrait des troupes françaises du
+// Mali" is of Mali) and then the earliest: as named when it is a name in a location phrase or a
+// demonym after a place word, else (and only when nothing set it) as a hint.
+func (lex *frenchLexicon) setCountry(rec *caption.Record, ms []frMention, off int, ev *evidence) {
+	best := -1
+	for i, m := range ms {
+		if m.weight > weightIgnored && (best < 0 || m.weight > ms[best].weight ||
+			m.weight == ms[best].weight && ms[best].demonym && !m.demonym) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return
+	}
+	m := ms[best]
+	switch {
+	case m.weight >= weightPlace:
+		rec.Country, rec.CountryBasis = caption.CountryCode(m.code), caption.CountryNamed
+	case rec.Country == "":
+		rec.Country, rec.CountryBasis = caption.CountryCode(m.code), caption.CountryHint
+	default:
+		return
+	}
+	ev.add("country", off, m.span)
+}
+
+// frFirstPlace returns the token of toks where rec's first place starts, or
+// -1.
+func frFirstPlace(rec *caption.Record, toks []frToken, off int) int {
+	if len(rec.PlaceRefs) == 0 {
+		return -1
+	}
+	s := rec.PlaceRefs[0].Span.Start - off
+	for i, t := range toks {
+		if t.start >= s {
+			return i
+		}
+	}
+	return -1
 }
 
 // frCountryAside reports a country's name or demonym at i that says where
