@@ -1176,6 +1176,10 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 				ok = true // "le camp de réfugiés de Jénine"
 			} else if frOfPlaceNouns[prev] {
 				ok = true // "une rue de Zaporijjia", "des habitants de Kherson", "au-dessus de Khartoum"
+			} else if n := frQualifiedNoun(toks, k-1); n >= 0 {
+				// "le marché historique de Nabatiyé", "un centre d'accueil
+				// de Ouagadougou", "la banlieue sud de Beyrouth"
+				ok, kind, near = true, frPlaceNouns[toks[n].key], frNearWords[toks[n].key]
 			}
 		}
 		if !ok && j+2 < len(toks) && toks[j].key == "," && (toks[j+1].key == "en" || toks[j+1].key == "au" || toks[j+1].key == "dans") {
@@ -1270,6 +1274,47 @@ func frPlaceVerbContext(toks []frToken, k int) bool {
 	// "frappe sur", "frappe russe sur", "frappe de drone sur"
 	return strike(k-1) || lower(k-1) && strike(k-2) || k >= 3 && lower(k-1) && (toks[k-2].key == "de" || toks[k-2].key == "d'") && strike(k-3)
 }
+
+// frQualifiedNoun returns the place or site noun (frPlaceNouns,
+// frOfPlaceNouns, frSiteNouns) that toks[j] qualifies: toks[j] ends up to
+// two lower-case adjectives after it ("le marché historique de", "l'hôpital
+// principal de", "la vieille ville fortifiée de") or one complement of "de"
+// and a lower-case noun ("un centre d'accueil de", "un hôpital de campagne
+// de"). It returns -1 when there is none: "la ville voisine de Jablé" is
+// not Jablé.
+func frQualifiedNoun(toks []frToken, j int) int {
+	placeNoun := func(i int) bool {
+		_, isPlace := frPlaceNouns[toks[i].key]
+		return isPlace || frOfPlaceNouns[toks[i].key] || frSiteNouns[toks[i].key]
+	}
+	if !frQualifier(toks, j) {
+		return -1
+	}
+	if j >= 1 && placeNoun(j-1) {
+		return j - 1
+	}
+	if j >= 2 && frQualifier(toks, j-1) && placeNoun(j-2) {
+		return j - 2
+	}
+	if j >= 2 && (toks[j-1].key == "de" || toks[j-1].key == "d'") && placeNoun(j-2) {
+		return j - 2
+	}
+	return -1
+}
+
+// frQualifier reports a lower-case word at i that may qualify a noun:
+// neither an article, a preposition, a pronoun nor a word of nearness.
+func frQualifier(toks []frToken, i int) bool {
+	t := toks[i]
+	return t.word && !t.upper && !t.digits && len(t.key) > 2 && !frNotQualifiers[t.key] && frMonths[t.key] == 0
+}
+
+// frNotQualifiers are the lower-case words that qualify no noun before "de".
+var frNotQualifiers = map[string]bool{"les": true, "une": true, "des": true, "aux": true, "dans": true,
+	"sur": true, "sous": true, "par": true, "pour": true, "avec": true, "sans": true, "qui": true, "que": true,
+	"qu'": true, "lors": true, "près": true, "loin": true, "voisin": true, "voisine": true, "voisins": true,
+	"voisines": true, "proche": true, "proches": true, "jusqu'": true, "lorsqu'": true, "entre": true,
+	"vers": true, "chez": true, "contre": true, "depuis": true, "après": true, "avant": true, "dont": true}
 
 // frSiteNouns name a site that is named in turn and lies in the place that
 // follows with "de": "l'hôpital Nasser de Khan Younès", "le camp Zamzam
