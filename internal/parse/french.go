@@ -1146,6 +1146,8 @@ var frNotPlaces = map[string]bool{"le": true, "la": true, "les": true, "un": tru
 // "près de", a place word and "de" ("le quartier de Bab al-Nairab"), "au
 // nord de", or before ", en Syrie". Countries are left to the country.
 func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []bool, sentOf []int, s, off int, ev *evidence) {
+	var found []frPlace
+	scene, prevEnd := false, 0 // scene: a place people did not flee
 	for i := 0; i < len(toks); i++ {
 		if sentOf[i] != s || !toks[i].upper || countryTok[i] || frNotPlaces[toks[i].key] || frMonths[toks[i].key] > 0 {
 			continue
@@ -1196,13 +1198,80 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 			continue
 		}
 		span := caption.Span{Start: toks[i].start, End: toks[j-1].end}
-		name := desc[span.Start:span.End]
-		rec.Places = append(rec.Places, name)
-		rec.PlaceRefs = append(rec.PlaceRefs, caption.PlaceRef{Name: name, Span: caption.Span{Start: span.Start + off, End: span.End + off}, Kind: kind, Near: near})
-		ev.add("places", off, span)
+		fled := frFled(toks, i, prevEnd)
+		scene = scene || !fled
+		found = append(found, frPlace{span: span, kind: kind, near: near, fled: fled})
+		prevEnd = j
 		i = j - 1
 	}
+	for _, f := range found {
+		if f.fled && scene {
+			continue // "des déplacés ayant fui les violences à Djibo arrivent à Kaya" are in Kaya
+		}
+		name := desc[f.span.Start:f.span.End]
+		rec.Places = append(rec.Places, name)
+		rec.PlaceRefs = append(rec.PlaceRefs, caption.PlaceRef{Name: name, Span: caption.Span{Start: f.span.Start + off, End: f.span.End + off}, Kind: f.kind, Near: f.near})
+		ev.add("places", off, f.span)
+	}
 }
+
+// frPlace is a place frPlaces found; fled marks a place people fled.
+type frPlace struct {
+	span       caption.Span
+	kind       string
+	near, fled bool
+}
+
+// frFled reports whether the place at token i lies in a clause of fleeing
+// ("ayant fui les violences jihadistes à Djibo", "qui ont quitté Alep",
+// "chassés de Mossoul"): a flee word within ten words before it, with no
+// punctuation, earlier place (prevEnd), destination ("vers") or finite verb
+// ("arrivent") between. Such a place is where people came from, as English
+// originFled reads "families who fled the fighting in Afrin"; frPlaces
+// leaves it out when the sentence names another place. "fuient dans les
+// rues de Hama" flees inside Hama, which is the scene.
+func frFled(toks []frToken, i, prevEnd int) bool {
+	for k := i - 1; k >= 0 && k >= prevEnd && i-k <= 10; k-- {
+		t := toks[k]
+		if !t.word || t.key == "vers" || frFiniteVerb(t.key) {
+			return false
+		}
+		if frFleeWords[t.key] {
+			return k+1 >= len(toks) || !frFleeWithin[toks[k+1].key]
+		}
+	}
+	return false
+}
+
+// frFleeWords are the forms of fleeing and leaving whose clause names where
+// people came from.
+var frFleeWords = map[string]bool{"fui": true, "fuis": true, "fuie": true, "fuies": true, "fuient": true,
+	"fuit": true, "fuyant": true, "fuyait": true, "fuyaient": true, "fuir": true, "quitté": true,
+	"quittée": true, "quittés": true, "quittées": true, "quittant": true, "quittent": true, "quitter": true,
+	"chassé": true, "chassée": true, "chassés": true, "chassées": true}
+
+// frFleeWithin, right after a flee word, put the fleeing inside the place:
+// "fuient dans les rues de Hama", "fuyant à travers Khartoum".
+var frFleeWithin = map[string]bool{"dans": true, "à": true, "par": true}
+
+// frFiniteVerb reports a word that looks like a verb in the present plural
+// or a finite auxiliary ("arrivent", "attendent", "sont"), which ends a
+// clause of fleeing: its place is the scene. Nouns and adjectives in -ent
+// that are no verbs are listed.
+func frFiniteVerb(key string) bool {
+	switch key {
+	case "sont", "ont", "est", "se":
+		return true
+	}
+	return len(key) > 4 && strings.HasSuffix(key, "ent") && !strings.HasSuffix(key, "ment") && !frFleeWords[key] && !frEntWords[key]
+}
+
+// frEntWords end in -ent and are no verbs.
+var frEntWords = map[string]bool{"accident": true, "incident": true, "parent": true, "agent": true,
+	"président": true, "récent": true, "violent": true, "différent": true, "urgent": true, "argent": true,
+	"continent": true, "occident": true, "orient": true, "talent": true, "torrent": true, "souvent": true,
+	"client": true, "patient": true, "adolescent": true, "innocent": true, "excellent": true,
+	"précédent": true, "équivalent": true, "contingent": true, "régent": true}
 
 // frDateline reports whether the name opening a caption and ending before
 // token j is a dateline's: a comma and a date follow it ("Kiev, le 29
