@@ -632,8 +632,12 @@ func frCasualties(toks []frToken, date caption.PartialDate) []langFigure {
 				break
 			}
 			v, isNum := frNumber(toks[k])
-			if !isNum || k > 0 && frMonths[toks[k-1].key] > 0 || (toks[k].key == "un" || toks[k].key == "une") && k+1 != i && !aux {
-				break // "un enfant blessé" is a wounded child, no count
+			if !isNum || k > 0 && frMonths[toks[k-1].key] > 0 || (toks[k].key == "un" || toks[k].key == "une") && !aux && (k+1 != i || !frTollAt(toks, k-1)) {
+				// "un enfant blessé" is a wounded child and "évacuent un
+				// blessé" a wounded man carried, no count, as "a wounded
+				// man" is none in English; "un civil a été tué" and "a
+				// fait un mort" count one.
+				break
 			}
 			n, first, ok = n+v, k, true
 			if k >= 1 && toks[k-1].key == "et" && k >= 2 {
@@ -682,6 +686,15 @@ func frCasualties(toks []frToken, date caption.PartialDate) []langFigure {
 	}
 	return figs
 }
+
+// frTollAt reports a verb of a toll at token k, whose object is a count:
+// "a fait un mort", "faisant un blessé", "causant une victime".
+func frTollAt(toks []frToken, k int) bool {
+	return k >= 0 && frTollVerbs[toks[k].key]
+}
+
+var frTollVerbs = map[string]bool{"fait": true, "faisant": true, "font": true, "causé": true, "causant": true,
+	"provoqué": true, "provoquant": true, "compte": true, "dénombre": true, "recense": true}
 
 // frCostLives reads "coûté la vie à 29 soldats" (and "coûtant", "coûte")
 // at toks[i], the "vie": the number after "à" is of the dead.
