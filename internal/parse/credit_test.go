@@ -297,6 +297,21 @@ var creditCases = []struct {
 		want: creditView{Whole: "UPI Photo/Daniel Levy", Credit: "UPI Photo/Daniel Levy", Photographers: []string{"Daniel Levy"}, Agencies: ag("UPI")},
 	},
 	{
+		name: "agency, PHOTO and a name without a slash",
+		in:   "Des agriculteurs bloquent un rond-point près de Namur, le 3 mars 2024. BELGA PHOTO SOFIE JANSSENS",
+		want: creditView{Whole: "BELGA PHOTO SOFIE JANSSENS", Credit: "BELGA PHOTO SOFIE JANSSENS", Photographers: []string{"SOFIE JANSSENS"}, Agencies: ag("Belga")},
+	},
+	{
+		name: "agency, Photo and a name without a slash, in English",
+		in:   "Firefighters work at a warehouse fire in the port of Antwerp on May 3, 2023. Belga Photo Pieter De Wolf",
+		want: creditView{Whole: "Belga Photo Pieter De Wolf", Credit: "Belga Photo Pieter De Wolf", Photographers: []string{"Pieter De Wolf"}, Agencies: ag("Belga")},
+	},
+	{
+		name: "agency and PHOTO alone",
+		in:   "Des manifestants devant le Parlement à Bruxelles, le 3 mars 2024. BELGA PHOTO",
+		want: creditView{Whole: "BELGA PHOTO", Credit: "BELGA PHOTO", Agencies: ag("Belga")},
+	},
+	{
 		name: "initials inside a credit",
 		in:   "Soldiers load a helicopter at Camp Bastion, Afghanistan. U.S. Army/Handout via Reuters",
 		want: creditView{Whole: "U.S. Army/Handout via Reuters", Credit: "U.S. Army/Handout via Reuters", Agencies: ag("U.S. Army", "Reuters")},

@@ -251,12 +251,50 @@ func (p *Parser) appendPiece(pieces []creditPiece, text string, s, e, part int, 
 		pc.span.Start = creditSkipSpaces(text, s+len("the "), e)
 		pc.kind, pc.agency = p.classify(text[pc.span.Start:e])
 	}
+	if pc.kind == pieceUnknown || pc.kind == pieceOrg {
+		if split, ok := p.splitAgencyPhoto(text, s, e, part, via); ok {
+			return append(pieces, split...)
+		}
+	}
 	if pc.kind == pieceUnknown {
 		if split, ok := p.splitNames(text, s, e, part, via); ok {
 			return append(pieces, split...)
 		}
 	}
 	return append(pieces, pc)
+}
+
+// splitAgencyPhoto splits a known agency, "PHOTO" and a person's name
+// written without a slash, as Belga and others sign: "BELGA PHOTO MARTIN
+// VERHEYEN" is the agency Belga and the photographer Martin Verheyen, where
+// the whole read as one organisation (for its word "PHOTO").
+func (p *Parser) splitAgencyPhoto(text string, s, e, part int, via bool) ([]creditPiece, bool) {
+	for i := s; i < e; i++ {
+		if text[i] != ' ' {
+			continue
+		}
+		w := i + 1
+		j := strings.IndexByte(text[w:e], ' ')
+		if j < 0 {
+			return nil, false
+		}
+		if word := text[w : w+j]; !strings.EqualFold(word, "photo") && !strings.EqualFold(word, "photos") {
+			continue
+		}
+		ns := creditSkipSpaces(text, w+j, e)
+		kind, a := p.lex.agencies.lookup(text[s:i])
+		if kind != pieceAgency {
+			continue
+		}
+		if nk, _ := p.classify(text[ns:e]); nk != pieceName {
+			return nil, false
+		}
+		return []creditPiece{
+			{span: caption.Span{Start: s, End: w + j}, kind: pieceAgency, agency: a, part: part, via: via},
+			{span: caption.Span{Start: ns, End: e}, kind: pieceName, part: part, via: via},
+		}, true
+	}
+	return nil, false
 }
 
 // splitNames splits "Jane Doe and John Roe" (or "&", or French "et") into
