@@ -312,6 +312,27 @@ var creditCases = []struct {
 		want: creditView{Whole: "BELGA PHOTO", Credit: "BELGA PHOTO", Agencies: ag("Belga")},
 	},
 	{
+		name: "a name for a paper in French quotes",
+		in:   "Des habitants reconstruisent leur maison à Mamoudzou, le 20 décembre 2024. CLAIRE DUVAL POUR « LE MONDE »",
+		want: creditView{Whole: "CLAIRE DUVAL POUR « LE MONDE »", Credit: "CLAIRE DUVAL POUR « LE MONDE »", Photographers: []string{"CLAIRE DUVAL"}, Agencies: ag("Le Monde")},
+	},
+	{
+		name: "a name pour a paper",
+		in:   "Une école détruite à Kherson, le 5 janvier 2023. Olga Petrenko pour Libération",
+		want: creditView{Whole: "Olga Petrenko pour Libération", Credit: "Olga Petrenko pour Libération", Photographers: []string{"Olga Petrenko"}, Agencies: ag("Libération")},
+	},
+	{
+		name: "a name for a paper",
+		in:   "Volunteers sort donations at a church in Lviv, Ukraine, on March 10, 2022. Jane Roe for The New York Times",
+		want: creditView{Whole: "Jane Roe for The New York Times", Credit: "Jane Roe for The New York Times", Photographers: []string{"Jane Roe"}, Agencies: ag("NYT")},
+	},
+	{
+		name: "a name for a paper the lexicon lacks",
+		in:   "Des gendarmes devant une mairie incendiée à Nouméa, le 16 mai 2024. LUCAS MOREAU POUR « MEDIAPART »",
+		want: creditView{Whole: "LUCAS MOREAU POUR « MEDIAPART »", Credit: "LUCAS MOREAU POUR « MEDIAPART »", Photographers: []string{"LUCAS MOREAU"}, Agencies: ag("MEDIAPART")},
+	},
+	{name: "for after no name is no credit", in: "Mourners gather at a vigil in Paris on November 14, 2015. Prayers for Paris"},
+	{
 		name: "initials inside a credit",
 		in:   "Soldiers load a helicopter at Camp Bastion, Afghanistan. U.S. Army/Handout via Reuters",
 		want: creditView{Whole: "U.S. Army/Handout via Reuters", Credit: "U.S. Army/Handout via Reuters", Agencies: ag("U.S. Army", "Reuters")},
