@@ -333,6 +333,27 @@ var creditCases = []struct {
 	},
 	{name: "for after no name is no credit", in: "Mourners gather at a vigil in Paris on November 14, 2015. Prayers for Paris"},
 	{
+		name: "a colon lead-in and an organisation in lower-case words",
+		in:   "Des secouristes sortent un enfant des décombres à Jisr al-Choughour, le 5 mars 2020. Crédit photo : Défense civile syrienne",
+		want: creditView{Whole: "Crédit photo : Défense civile syrienne", Credit: "Crédit photo : Défense civile syrienne", Agencies: ag("Défense civile syrienne")},
+	},
+	{
+		name: "a colon lead-in and a media centre of a town",
+		in:   "Des maisons détruites à Talbiseh, le 3 mai 2017. Photo : Centre des médias de Homs",
+		want: creditView{Whole: "Photo : Centre des médias de Homs", Credit: "Photo : Centre des médias de Homs", Agencies: ag("Centre des médias de Homs")},
+	},
+	{
+		name: "a colon lead-in and a red crescent",
+		in:   "Des sauveteurs dans les rues inondées de Derna, le 12 septembre 2023. Crédits : Croissant-Rouge libyen",
+		want: creditView{Whole: "Crédits : Croissant-Rouge libyen", Credit: "Crédits : Croissant-Rouge libyen", Agencies: ag("Croissant-Rouge libyen")},
+	},
+	{
+		name: "a French ministry in brackets",
+		in:   "Un char détruit près d'Izioum, le 12 septembre 2022. (Photo : Ministère ukrainien de la Défense)",
+		want: creditView{Whole: "(Photo : Ministère ukrainien de la Défense)", Credit: "Photo : Ministère ukrainien de la Défense", Agencies: ag("Ministère ukrainien de la Défense")},
+	},
+	{name: "a colon lead-in before a description is no credit", in: "Des habitants à Gao, le 3 mars 2022. Photo : des enfants jouent dans la cour"},
+	{
 		name: "initials inside a credit",
 		in:   "Soldiers load a helicopter at Camp Bastion, Afghanistan. U.S. Army/Handout via Reuters",
 		want: creditView{Whole: "U.S. Army/Handout via Reuters", Credit: "U.S. Army/Handout via Reuters", Agencies: ag("U.S. Army", "Reuters")},

@@ -24,6 +24,10 @@ var creditOrgWords = map[string]bool{
 	"collection": true, "museum": true, "monitor": true, "ltd": true, "inc": true, "llc": true,
 	"company": true, "administration": true, "guard": true, "militia": true, "nations": true,
 	"handout": true, "pool": true, "staff": true, "unit": true, "headquarters": true,
+	// French: "Défense civile syrienne", "Centre des médias d'Alep",
+	// "Ministère de la Défense", "Croissant-Rouge arabe syrien".
+	"défense": true, "civile": true, "ministère": true, "armée": true, "médias": true, "agence": true,
+	"presse": true, "croissant-rouge": true, "gouvernement": true,
 }
 
 // creditParticles are the lower-case words allowed inside a person's name.
