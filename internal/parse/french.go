@@ -1288,14 +1288,31 @@ var frEntWords = map[string]bool{"accident": true, "incident": true, "parent": t
 
 // frDateline reports whether the name opening a caption and ending before
 // token j is a dateline's: a comma and a date follow it ("Kiev, le 29
-// décembre 2023 —", "KIEV, 29 décembre 2023 (AFP) -").
+// décembre 2023 —", "KIEV, 29 décembre 2023 (AFP) -"), or a comma, a few
+// words that place it and a dash before the date ("Tal Rifaat, campagne
+// nord d'Alep — 23 août 2022 :").
 func frDateline(toks []frToken, j int) bool {
 	if j >= len(toks) || toks[j].key != "," {
 		return false
 	}
-	for k := j + 1; k < len(toks) && k <= j+3; k++ {
-		if frMonths[toks[k].key] > 0 {
-			return true
+	month := func(from int) bool {
+		for k := from; k < len(toks) && k <= from+2; k++ {
+			if frMonths[toks[k].key] > 0 {
+				return true
+			}
+		}
+		return false
+	}
+	if month(j + 1) {
+		return true
+	}
+	for k := j + 2; k < len(toks) && k <= j+10; k++ {
+		switch toks[k].key {
+		case "—", "–", "-":
+			return month(k + 1)
+		}
+		if !toks[k].word {
+			return false
 		}
 	}
 	return false

@@ -233,6 +233,12 @@ func TestFrench(t *testing.T) {
 			frGot{Date: "2024-05-05", Precision: caption.PrecisionDay, Killed: n(1), Places: []string{"Kherson"}, Events: []caption.EventType{caption.Airstrike}}},
 		{"a feminine article with an auxiliary counts one", "Une femme a été blessée par un tir à Jénine, le 3 mars 2024.",
 			frGot{Date: "2024-03-03", Precision: caption.PrecisionDay, Injured: n(1), Places: []string{"Jénine"}}},
+		{"a dateline with a region before the dash", "Marioupol, sud-est de l'Ukraine — 12 mars 2022 : des habitants font la queue pour de l'eau.",
+			frGot{Date: "2022-03-12", Precision: caption.PrecisionDay, Places: []string{"Marioupol"}, Country: "UA", Basis: caption.CountryNamed}},
+		{"a dateline with a province before the dash", "Saraqeb, province d'Idleb – 3 février 2020 : des combattants rebelles dans une rue.",
+			frGot{Date: "2020-02-03", Precision: caption.PrecisionDay, Places: []string{"Saraqeb", "Idleb"}}},
+		{"a name, words and a dash with no date is no dateline", "Gaza, une ville assiégée — des enfants jouent dans les ruines.",
+			frGot{}},
 		{"quarter then city", "Une frappe aérienne sur le quartier de Bab al-Nairab à Alep, en Syrie, le 3 mars 2017.",
 			frGot{Date: "2017-03-03", Precision: caption.PrecisionDay, Places: []string{"Bab al-Nairab", "Alep"}, Country: "SY", Basis: caption.CountryNamed, Events: []caption.EventType{caption.Airstrike}}},
 	} {
