@@ -195,7 +195,7 @@ func (p *Parser) parenCredit(text string, end int) creditResult {
 func (p *Parser) tailCredit(text string, end int) creditResult {
 	start, sentence := creditWalkBack(text, end)
 	if start >= end {
-		return creditResult{}
+		return p.colonCredit(text, end)
 	}
 	if text[start] == '(' { // "(Photo by X/AFP Photo" that lost its ')'
 		cr := p.readCredit(text, start+1, end, true)
@@ -212,6 +212,37 @@ func (p *Parser) tailCredit(text string, end int) creditResult {
 	}
 	if !cr.Found {
 		cr = p.photoAgencyCredit(text, end)
+	}
+	if !cr.Found {
+		cr = p.colonCredit(text, end)
+	}
+	return cr
+}
+
+// colonCredit reads the last sentence, up to end, when it opens with a
+// lead-in ending in a colon: the rest is the credit whatever its case, as
+// French names organisations with lower-case words that stop the walk back
+// ("… 2020. Crédit photo : Défense civile syrienne", "Photo : Centre des
+// médias d'Alep"). It must read as a photographer or an agency: "Photo :
+// des enfants jouent" is none.
+func (p *Parser) colonCredit(text string, end int) creditResult {
+	s := strings.LastIndex(text[:end], ". ")
+	if s < 0 {
+		s = 0
+	} else {
+		s += 2
+	}
+	s = creditSkipSpaces(text, s, end)
+	if end-s > maxCredit {
+		return creditResult{}
+	}
+	n := creditLeadInLen(text[s:end])
+	if n == 0 || text[s+n-1] != ':' {
+		return creditResult{}
+	}
+	cr := p.readCredit(text, s, end, true)
+	if !cr.Found || len(cr.Warnings) > 0 || len(cr.Photographers)+len(cr.Agencies) == 0 {
+		return creditResult{}
 	}
 	return cr
 }

@@ -297,6 +297,63 @@ var creditCases = []struct {
 		want: creditView{Whole: "UPI Photo/Daniel Levy", Credit: "UPI Photo/Daniel Levy", Photographers: []string{"Daniel Levy"}, Agencies: ag("UPI")},
 	},
 	{
+		name: "agency, PHOTO and a name without a slash",
+		in:   "Des agriculteurs bloquent un rond-point près de Namur, le 3 mars 2024. BELGA PHOTO SOFIE JANSSENS",
+		want: creditView{Whole: "BELGA PHOTO SOFIE JANSSENS", Credit: "BELGA PHOTO SOFIE JANSSENS", Photographers: []string{"SOFIE JANSSENS"}, Agencies: ag("Belga")},
+	},
+	{
+		name: "agency, Photo and a name without a slash, in English",
+		in:   "Firefighters work at a warehouse fire in the port of Antwerp on May 3, 2023. Belga Photo Pieter De Wolf",
+		want: creditView{Whole: "Belga Photo Pieter De Wolf", Credit: "Belga Photo Pieter De Wolf", Photographers: []string{"Pieter De Wolf"}, Agencies: ag("Belga")},
+	},
+	{
+		name: "agency and PHOTO alone",
+		in:   "Des manifestants devant le Parlement à Bruxelles, le 3 mars 2024. BELGA PHOTO",
+		want: creditView{Whole: "BELGA PHOTO", Credit: "BELGA PHOTO", Agencies: ag("Belga")},
+	},
+	{
+		name: "a name for a paper in French quotes",
+		in:   "Des habitants reconstruisent leur maison à Mamoudzou, le 20 décembre 2024. CLAIRE DUVAL POUR « LE MONDE »",
+		want: creditView{Whole: "CLAIRE DUVAL POUR « LE MONDE »", Credit: "CLAIRE DUVAL POUR « LE MONDE »", Photographers: []string{"CLAIRE DUVAL"}, Agencies: ag("Le Monde")},
+	},
+	{
+		name: "a name pour a paper",
+		in:   "Une école détruite à Kherson, le 5 janvier 2023. Olga Petrenko pour Libération",
+		want: creditView{Whole: "Olga Petrenko pour Libération", Credit: "Olga Petrenko pour Libération", Photographers: []string{"Olga Petrenko"}, Agencies: ag("Libération")},
+	},
+	{
+		name: "a name for a paper",
+		in:   "Volunteers sort donations at a church in Lviv, Ukraine, on March 10, 2022. Jane Roe for The New York Times",
+		want: creditView{Whole: "Jane Roe for The New York Times", Credit: "Jane Roe for The New York Times", Photographers: []string{"Jane Roe"}, Agencies: ag("NYT")},
+	},
+	{
+		name: "a name for a paper the lexicon lacks",
+		in:   "Des gendarmes devant une mairie incendiée à Nouméa, le 16 mai 2024. LUCAS MOREAU POUR « MEDIAPART »",
+		want: creditView{Whole: "LUCAS MOREAU POUR « MEDIAPART »", Credit: "LUCAS MOREAU POUR « MEDIAPART »", Photographers: []string{"LUCAS MOREAU"}, Agencies: ag("MEDIAPART")},
+	},
+	{name: "for after no name is no credit", in: "Mourners gather at a vigil in Paris on November 14, 2015. Prayers for Paris"},
+	{
+		name: "a colon lead-in and an organisation in lower-case words",
+		in:   "Des secouristes sortent un enfant des décombres à Jisr al-Choughour, le 5 mars 2020. Crédit photo : Défense civile syrienne",
+		want: creditView{Whole: "Crédit photo : Défense civile syrienne", Credit: "Crédit photo : Défense civile syrienne", Agencies: ag("Défense civile syrienne")},
+	},
+	{
+		name: "a colon lead-in and a media centre of a town",
+		in:   "Des maisons détruites à Talbiseh, le 3 mai 2017. Photo : Centre des médias de Homs",
+		want: creditView{Whole: "Photo : Centre des médias de Homs", Credit: "Photo : Centre des médias de Homs", Agencies: ag("Centre des médias de Homs")},
+	},
+	{
+		name: "a colon lead-in and a red crescent",
+		in:   "Des sauveteurs dans les rues inondées de Derna, le 12 septembre 2023. Crédits : Croissant-Rouge libyen",
+		want: creditView{Whole: "Crédits : Croissant-Rouge libyen", Credit: "Crédits : Croissant-Rouge libyen", Agencies: ag("Croissant-Rouge libyen")},
+	},
+	{
+		name: "a French ministry in brackets",
+		in:   "Un char détruit près d'Izioum, le 12 septembre 2022. (Photo : Ministère ukrainien de la Défense)",
+		want: creditView{Whole: "(Photo : Ministère ukrainien de la Défense)", Credit: "Photo : Ministère ukrainien de la Défense", Agencies: ag("Ministère ukrainien de la Défense")},
+	},
+	{name: "a colon lead-in before a description is no credit", in: "Des habitants à Gao, le 3 mars 2022. Photo : des enfants jouent dans la cour"},
+	{
 		name: "initials inside a credit",
 		in:   "Soldiers load a helicopter at Camp Bastion, Afghanistan. U.S. Army/Handout via Reuters",
 		want: creditView{Whole: "U.S. Army/Handout via Reuters", Credit: "U.S. Army/Handout via Reuters", Agencies: ag("U.S. Army", "Reuters")},

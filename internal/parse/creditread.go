@@ -26,6 +26,7 @@ type creditPiece struct {
 	agency caption.Agency // canonical name of a pieceAgency
 	part   int            // index of the slash-separated part
 	via    bool           // after "via": a distributor, never the photographer
+	pub    bool           // after a name and "for" or "pour": the publication the photographer worked for
 }
 
 // readCredit reads [s, e) as a credit. It is one when it has a cue: a
@@ -70,7 +71,7 @@ func (p *Parser) readCredit(text string, s, e int, bare bool) creditResult {
 		}
 		recognised++
 	}
-	if !lead && known == 0 && (marker == 0 || !slash) {
+	if !lead && known == 0 && (marker == 0 || !slash) && !(bare && creditForPaper(pieces)) {
 		return creditResult{}
 	}
 	if !lead && unknown > recognised {
@@ -101,6 +102,24 @@ func (p *Parser) readCredit(text string, s, e int, bare bool) creditResult {
 	return cr
 }
 
+// creditForPaper reports a credit that is a person's name, "for" or
+// "pour" and a capitalised paper ("JULIEN MARCHAND POUR « MEDIAPART »"):
+// standing alone after a sentence it needs no known agency.
+func creditForPaper(pieces []creditPiece) bool {
+	name, paper := false, false
+	for _, pc := range pieces {
+		switch {
+		case pc.pub && pc.kind != pieceMarker:
+			paper = true
+		case pc.kind == pieceName:
+			name = true
+		default:
+			return false
+		}
+	}
+	return name && paper
+}
+
 // photographerPart returns the part that names the photographer: the first,
 // unless it is only organisations ("REUTERS/Omar Sanadiki", "AP
 // Photo/Aleppo Media Center", "UNHCR/Achilleas Zavallis"), then the second.
@@ -123,7 +142,7 @@ func (cr *creditResult) add(text string, pc creditPiece, slot int) {
 	s := text[pc.span.Start:pc.span.End]
 	switch {
 	case pc.kind == pieceMarker:
-	case pc.kind == pieceUnknown && pc.part > slot:
+	case pc.kind == pieceUnknown && (pc.part > slot || pc.pub):
 		// A word after the photographer's part names whom the picture
 		// came through: "Davit Hakobyan/Photolure via Reuters".
 		cr.Agencies = append(cr.Agencies, caption.Agency(s))
@@ -188,11 +207,15 @@ func creditPartSep(text string, s, e int) (int, int) {
 // partPieces appends the pieces of the slash-separated part [s, e):
 // "Hussein Malla, File" gives two, "Komsomolskaya Pravda via AP Photo" two.
 func (p *Parser) partPieces(text string, s, e, part int, pieces []creditPiece, sawVia *bool) []creditPiece {
-	via := false
+	via, pub := false, false
 	is, ie := -1, -1 // the piece being read
 	flush := func() {
 		if is >= 0 {
+			had := len(pieces)
 			pieces = p.appendPiece(pieces, text, is, ie, part, via)
+			for i := had; i < len(pieces); i++ {
+				pieces[i].pub = pub
+			}
 		}
 		is = -1
 	}
@@ -206,6 +229,13 @@ func (p *Parser) partPieces(text string, s, e, part int, pieces []creditPiece, s
 		case strings.EqualFold(word, "via"):
 			flush()
 			via, *sawVia = true, true
+		case (strings.EqualFold(word, "for") || strings.EqualFold(word, "pour")) && is >= 0 && !via && p.creditNameBefore(text, is, ie):
+			// "Jane Doe for The New York Times", "JULIEN MARCHAND POUR «
+			// LE MONDE »": the photographer, then the paper, read as
+			// after "via". Not inside a name: "Observatory for Human
+			// Rights".
+			flush()
+			via, pub, *sawVia = true, true, true
 		case word != "":
 			we := j
 			comma := word[len(word)-1] == ',' || word[len(word)-1] == ';'
@@ -238,6 +268,7 @@ func (p *Parser) appendPiece(pieces []creditPiece, text string, s, e, part int, 
 	for e > s && strings.IndexByte(`"').:-`, text[e-1]) >= 0 {
 		e--
 	}
+	s, e = creditTrimQuotes(text, s, e) // "« LE MONDE »"
 	if n := creditLeadInLen(text[s:e]); n > 0 && s+n < e {
 		s = creditSkipSpaces(text, s+n, e)
 	}
@@ -251,12 +282,72 @@ func (p *Parser) appendPiece(pieces []creditPiece, text string, s, e, part int, 
 		pc.span.Start = creditSkipSpaces(text, s+len("the "), e)
 		pc.kind, pc.agency = p.classify(text[pc.span.Start:e])
 	}
+	if pc.kind == pieceUnknown || pc.kind == pieceOrg {
+		if split, ok := p.splitAgencyPhoto(text, s, e, part, via); ok {
+			return append(pieces, split...)
+		}
+	}
 	if pc.kind == pieceUnknown {
 		if split, ok := p.splitNames(text, s, e, part, via); ok {
 			return append(pieces, split...)
 		}
 	}
 	return append(pieces, pc)
+}
+
+// creditNameBefore reports whether [s, e) is a person's name, before "for"
+// or "pour".
+func (p *Parser) creditNameBefore(text string, s, e int) bool {
+	kind, _ := p.classify(text[s:e])
+	return kind == pieceName
+}
+
+// creditTrimQuotes returns [s, e) without the French quotes and the spaces
+// inside them around it.
+func creditTrimQuotes(text string, s, e int) (int, int) {
+	if strings.HasPrefix(text[s:e], "«") {
+		s = creditSkipSpaces(text, s+len("«"), e)
+	}
+	if strings.HasSuffix(text[s:e], "»") {
+		e -= len("»")
+		for e > s && text[e-1] == ' ' {
+			e--
+		}
+	}
+	return s, e
+}
+
+// splitAgencyPhoto splits a known agency, "PHOTO" and a person's name
+// written without a slash, as Belga and others sign: "BELGA PHOTO MARTIN
+// VERHEYEN" is the agency Belga and the photographer Martin Verheyen, where
+// the whole read as one organisation (for its word "PHOTO").
+func (p *Parser) splitAgencyPhoto(text string, s, e, part int, via bool) ([]creditPiece, bool) {
+	for i := s; i < e; i++ {
+		if text[i] != ' ' {
+			continue
+		}
+		w := i + 1
+		j := strings.IndexByte(text[w:e], ' ')
+		if j < 0 {
+			return nil, false
+		}
+		if word := text[w : w+j]; !strings.EqualFold(word, "photo") && !strings.EqualFold(word, "photos") {
+			continue
+		}
+		ns := creditSkipSpaces(text, w+j, e)
+		kind, a := p.lex.agencies.lookup(text[s:i])
+		if kind != pieceAgency {
+			continue
+		}
+		if nk, _ := p.classify(text[ns:e]); nk != pieceName {
+			return nil, false
+		}
+		return []creditPiece{
+			{span: caption.Span{Start: s, End: w + j}, kind: pieceAgency, agency: a, part: part, via: via},
+			{span: caption.Span{Start: ns, End: e}, kind: pieceName, part: part, via: via},
+		}, true
+	}
+	return nil, false
 }
 
 // splitNames splits "Jane Doe and John Roe" (or "&", or French "et") into

@@ -20,8 +20,10 @@ func (p *Parser) creditStart(text string, s, e int) int {
 	if i := strings.IndexByte(text[s:e], '/'); i >= 0 {
 		fe = s + i
 	}
-	if i := creditIndexWord(text[s:fe], "via"); i >= 0 {
-		fe = s + i
+	for _, w := range [...]string{"via", "for", "pour"} {
+		if i := creditIndexWord(text[s:fe], w); i >= 0 {
+			fe = s + i // "Jane Doe for The New York Times" starts at Jane
+		}
 	}
 	for fe > s && text[fe-1] == ' ' {
 		fe--

@@ -24,6 +24,10 @@ var creditOrgWords = map[string]bool{
 	"collection": true, "museum": true, "monitor": true, "ltd": true, "inc": true, "llc": true,
 	"company": true, "administration": true, "guard": true, "militia": true, "nations": true,
 	"handout": true, "pool": true, "staff": true, "unit": true, "headquarters": true,
+	// French: "Défense civile syrienne", "Centre des médias d'Alep",
+	// "Ministère de la Défense", "Croissant-Rouge arabe syrien".
+	"défense": true, "civile": true, "ministère": true, "armée": true, "médias": true, "agence": true,
+	"presse": true, "croissant-rouge": true, "gouvernement": true,
 }
 
 // creditParticles are the lower-case words allowed inside a person's name.
@@ -103,6 +107,15 @@ func creditWalkBack(text string, end int) (start int, sentence bool) {
 		case end-j > maxCredit:
 			return start, false
 		case word == "":
+		case word == "«" || word == "»":
+			// French quotes around a paper's name: "JULIEN MARCHAND POUR
+			// « LE MONDE »", where "»" read as the end of a sentence.
+			start = j
+		case strings.HasPrefix(word, "«") || strings.HasSuffix(word, "»"):
+			if w := strings.TrimSuffix(strings.TrimPrefix(word, "«"), "»"); !creditWord(w) {
+				return start, false
+			}
+			start = j
 		case word == "(c)" || word == "©" || strings.EqualFold(word, "copyright"):
 			start = j
 		case creditHasBracket(word):
@@ -203,7 +216,8 @@ func creditWord(word string) bool {
 }
 
 // creditFunctionWords may join the words of a credit but never start one.
-var creditFunctionWords = map[string]bool{"via": true, "and": true, "by": true, "of": true, "the": true, "for": true}
+var creditFunctionWords = map[string]bool{"via": true, "and": true, "by": true, "of": true, "the": true, "for": true,
+	"pour": true} // "Julien Marchand pour Le Monde"
 
 // creditSkipFunctionWords skips function words at the front of [s, e): a run that
 // starts "of the Syrian Civil Defence/Handout" is a credit from "Syrian".

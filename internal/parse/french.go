@@ -272,13 +272,17 @@ func (p *Parser) french(rec *caption.Record, desc string, off int, ev *evidence)
 		rec.Country, rec.CountryBasis = "", ""
 		ev.drop("country")
 	}
-	if rec.Country == "" || rec.CountryBasis == caption.CountryHint {
-		p.fr.country(rec, toks, countryTok, off, ev)
-	}
+	mentions := p.fr.countryMentions(toks, countryTok, scene)
 	if len(rec.Places) == 0 {
 		for s := 0; len(rec.Places) == 0 && s <= sentOf[len(toks)-1]; s++ {
 			frPlaces(rec, desc, toks, countryTok, sentOf, s, off, ev)
 		}
+	}
+	if rec.Country == "" || rec.CountryBasis == caption.CountryHint {
+		// After the places: a background clause after the scene's first
+		// place names no country of the scene's.
+		frBackground(toks, mentions, frFirstPlace(rec, toks, off))
+		p.fr.setCountry(rec, mentions, off, ev)
 	}
 	// After the country: "les forces gouvernementales" are the scene's.
 	p.frActors(rec, desc, toks, sentOf, scene, off, ev)
@@ -628,8 +632,12 @@ func frCasualties(toks []frToken, date caption.PartialDate) []langFigure {
 				break
 			}
 			v, isNum := frNumber(toks[k])
-			if !isNum || k > 0 && frMonths[toks[k-1].key] > 0 || (toks[k].key == "un" || toks[k].key == "une") && k+1 != i && !aux {
-				break // "un enfant blessé" is a wounded child, no count
+			if !isNum || k > 0 && frMonths[toks[k-1].key] > 0 || (toks[k].key == "un" || toks[k].key == "une") && !aux && (k+1 != i || !frTollAt(toks, k-1)) {
+				// "un enfant blessé" is a wounded child and "évacuent un
+				// blessé" a wounded man carried, no count, as "a wounded
+				// man" is none in English; "un civil a été tué" and "a
+				// fait un mort" count one.
+				break
 			}
 			n, first, ok = n+v, k, true
 			if k >= 1 && toks[k-1].key == "et" && k >= 2 {
@@ -678,6 +686,15 @@ func frCasualties(toks []frToken, date caption.PartialDate) []langFigure {
 	}
 	return figs
 }
+
+// frTollAt reports a verb of a toll at token k, whose object is a count:
+// "a fait un mort", "faisant un blessé", "causant une victime".
+func frTollAt(toks []frToken, k int) bool {
+	return k >= 0 && frTollVerbs[toks[k].key]
+}
+
+var frTollVerbs = map[string]bool{"fait": true, "faisant": true, "font": true, "causé": true, "causant": true,
+	"provoqué": true, "provoquant": true, "compte": true, "dénombre": true, "recense": true}
 
 // frCostLives reads "coûté la vie à 29 soldats" (and "coûtant", "coûte")
 // at toks[i], the "vie": the number after "à" is of the dead.
@@ -814,16 +831,27 @@ var frNearWords = map[string]bool{"près": true, "nord": true, "sud": true, "est
 	"banlieue": true, "environs": true, "périphérie": true, "abords": true, "loin": true, "nord-est": true,
 	"nord-ouest": true, "sud-est": true, "sud-ouest": true}
 
-// country sets rec's country from the first name of a country, or demonym
-// after a place word ("la ville syrienne d'Alep"); failing those, from the
-// first other demonym, which only hints at it ("des réfugiés syriens").
-// A country that acts or that the scene only faces names neither
-// (frCountryAside): "appuyée par la Russie", "la coalition menée par
-// l'Arabie saoudite", "la frontière avec la Jordanie", "une frappe
-// israélienne", "des drones russes".
-func (lex *frenchLexicon) country(rec *caption.Record, toks []frToken, used []bool, off int, ev *evidence) {
-	var hint *frPhrase
-	var hintSpan caption.Span
+// frMention is one name or demonym of a country in a French caption, weighed
+// as the English countryMention is: weightPlaced for ", en Syrie", "Alep,
+// Syrie" and ", dans le nord de la Syrie"; weightNamed for "en Syrie" and
+// "dans le nord de la Syrie"; weightPlace for a demonym after a place word
+// ("la ville syrienne d'Alep"); weightHint for a bare name ("le séisme a
+// frappé la Turquie") or another demonym; weightOutside for a name in a
+// background clause after the scene's first place or outside the scene's
+// sentences; weightIgnored for one that says where the scene is not.
+type frMention struct {
+	code    string
+	span    caption.Span
+	tok     int // its first token
+	weight  int
+	demonym bool
+}
+
+// countryMentions returns the mentions of countries in toks, marking their
+// tokens in used so that no place is read from them. scene reports the
+// tokens of the scene's sentences.
+func (lex *frenchLexicon) countryMentions(toks []frToken, used []bool, scene func(int) bool) []frMention {
+	var ms []frMention
 	for i := 0; i < len(toks); i++ {
 		for pi := range lex.countries {
 			ph := &lex.countries[pi]
@@ -834,27 +862,212 @@ func (lex *frenchLexicon) country(rec *caption.Record, toks []frToken, used []bo
 			for k := i; k < i+n; k++ {
 				used[k] = true
 			}
-			if frCountryAside(toks, i, ph.demonym) {
-				i += n - 1
-				break
+			m := frMention{code: ph.value, span: caption.Span{Start: toks[i].start, End: toks[i+n-1].end},
+				tok: i, demonym: ph.demonym, weight: frCountryWeight(toks, i, ph.demonym)}
+			if !scene(i) {
+				m.weight = min(m.weight, weightOutside)
 			}
-			span := caption.Span{Start: toks[i].start, End: toks[i+n-1].end}
-			if !ph.demonym || i > 0 && frPlaceNouns[toks[i-1].key] != "" {
-				rec.Country, rec.CountryBasis = caption.CountryCode(ph.value), caption.CountryNamed
-				ev.add("country", off, span)
-				return
-			}
-			if hint == nil {
-				hint, hintSpan = ph, span
-			}
+			ms = append(ms, m)
 			i += n - 1
 			break
 		}
 	}
-	if hint != nil && rec.Country == "" {
-		rec.Country, rec.CountryBasis = caption.CountryCode(hint.value), caption.CountryHint
-		ev.add("country", off, hintSpan)
+	return ms
+}
+
+// frCountryWeight grades the country's name or demonym at toks[i] by the
+// words before it.
+func frCountryWeight(toks []frToken, i int, demonym bool) int {
+	if frCountryAside(toks, i, demonym) {
+		return weightIgnored
 	}
+	if demonym {
+		if i > 0 && frPlaceNouns[toks[i-1].key] != "" {
+			return weightPlace // "la ville syrienne d'Alep"
+		}
+		return weightHint // "des réfugiés syriens"
+	}
+	k := i - 1
+	if k >= 0 && frCountryArticles[toks[k].key] {
+		k--
+	}
+	if k < 0 {
+		return weightHint
+	}
+	switch toks[k].key {
+	case "en", "au", "aux", "dans":
+		if frAfterPlace(toks, k-1) {
+			return weightPlaced // "Mossoul, en Irak"
+		}
+		return weightNamed // "des déplacés en Syrie"
+	case ",":
+		if frAfterPlace(toks, k) {
+			return weightPlaced // "Alep, Syrie"
+		}
+	case "de", "d'", "du":
+		// "dans le nord de la Syrie", "au sud du Liban": a part of the
+		// country; after a place and "dans", the place's.
+		if k < 1 || !frRegionNouns[toks[k-1].key] {
+			return weightHint
+		}
+		j := k - 2
+		if j >= 0 && frCountryArticles[toks[j].key] {
+			j--
+		}
+		if j >= 0 && toks[j].key == "dans" && frAfterPlace(toks, j-1) {
+			return weightPlaced
+		}
+		return weightNamed
+	}
+	return weightHint
+}
+
+// frAfterPlace reports a comma at toks[k] after a capitalised name or a
+// closing bracket: "Alep, …", "Mamoudzou (Mayotte), …".
+func frAfterPlace(toks []frToken, k int) bool {
+	return k >= 1 && toks[k].key == "," && (toks[k-1].upper && toks[k-1].word || toks[k-1].key == ")")
+}
+
+// frRegionNouns name a part of a country: "le nord de la Syrie", "le
+// centre du Mali".
+var frRegionNouns = map[string]bool{"nord": true, "sud": true, "est": true, "ouest": true, "nord-est": true,
+	"nord-ouest": true, "sud-est": true, "sud-ouest": true, "centre": true, "reste": true}
+
+// frBackground puts aside the mentions in a background clause: one that
+// tells of the event the scene follows or of an earlier time ("au lendemain
+// du séisme qui a frappé la Turquie", "après l'attaque contre …", "depuis
+// la guerre …", "lors de …"). Such a clause after the scene's first place
+// (token place, or -1 when there is none) names no country of the scene's:
+// its mentions weigh only when nothing else does. Countries named together
+// in one such clause ("la Turquie et la Syrie") are each no more the
+// scene's than the other, and none is by that clause.
+func frBackground(toks []frToken, ms []frMention, place int) {
+	for a := 0; a < len(ms); a++ {
+		start, end := frBackgroundClause(toks, ms[a].tok)
+		if start < 0 {
+			continue
+		}
+		b := a
+		for b+1 < len(ms) && ms[b+1].tok < end {
+			b++
+		}
+		for i := a; i <= b; i++ {
+			switch {
+			case ms[i].weight == weightIgnored:
+			case b > a && !ms[i].demonym:
+				ms[i].weight = weightIgnored // "le séisme qui a frappé la Turquie et la Syrie"
+			case place >= 0 && place < start:
+				ms[i].weight = min(ms[i].weight, weightOutside)
+			}
+		}
+		a = b
+	}
+}
+
+// frBackgroundClause returns the background clause holding token i, from
+// its opening word to the comma or sentence end that closes it, or -1.
+func frBackgroundClause(toks []frToken, i int) (start, end int) {
+	start = -1
+	for k := i - 1; k >= 0; k-- {
+		if frClauseEnd(toks[k].key) {
+			break
+		}
+		if frBackgroundOpens(toks, k) {
+			start = k
+			break
+		}
+	}
+	if start < 0 {
+		return -1, -1
+	}
+	end = i
+	for end < len(toks) && !frClauseEnd(toks[end].key) {
+		end++
+	}
+	return start, end
+}
+
+func frClauseEnd(key string) bool {
+	switch key {
+	case ",", ".", ";", "!", "?", "(", ")", "—", "–", ":":
+		return true
+	}
+	return false
+}
+
+// frBackgroundOpens reports a word at k that opens a background clause:
+// "au lendemain de", "à la veille de", "après" and an article ("après le
+// séisme", "après l'attaque"), "depuis", "lors de", or "qui" and a verb of
+// an event in the past ("qui a frappé", "qui ont ravagé").
+func frBackgroundOpens(toks []frToken, k int) bool {
+	next := func(d int) string {
+		if k+d < len(toks) {
+			return toks[k+d].key
+		}
+		return ""
+	}
+	switch toks[k].key {
+	case "lendemain", "veille", "depuis":
+		return true
+	case "lors":
+		return next(1) == "de" || next(1) == "d'" || next(1) == "du" || next(1) == "des"
+	case "après":
+		return frCountryArticles[next(1)] || next(1) == "un" || next(1) == "une" || next(1) == "des" ||
+			next(1) == "du" || next(1) == "que" || next(1) == "qu'"
+	case "qui":
+		switch next(1) {
+		case "a", "ont", "avait", "avaient":
+			return frEventVerbs[next(2)] || frBackgroundVerbs[next(2)]
+		}
+	}
+	return false
+}
+
+// frEventVerbs are the participles of an event that struck a place: "le
+// séisme qui a frappé la Turquie".
+var frEventVerbs = map[string]bool{"frappé": true, "touché": true, "ravagé": true, "dévasté": true,
+	"secoué": true, "visé": true, "endeuillé": true, "meurtri": true, "tué": true, "fait": true}
+
+// setCountry sets rec's country from the heaviest mention, among equals a
+// name before a demonym ("depuis le retrait des troupes françaises du
+// Mali" is of Mali) and then the earliest: as named when it is a name in a location phrase or a
+// demonym after a place word, else (and only when nothing set it) as a hint.
+func (lex *frenchLexicon) setCountry(rec *caption.Record, ms []frMention, off int, ev *evidence) {
+	best := -1
+	for i, m := range ms {
+		if m.weight > weightIgnored && (best < 0 || m.weight > ms[best].weight ||
+			m.weight == ms[best].weight && ms[best].demonym && !m.demonym) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return
+	}
+	m := ms[best]
+	switch {
+	case m.weight >= weightPlace:
+		rec.Country, rec.CountryBasis = caption.CountryCode(m.code), caption.CountryNamed
+	case rec.Country == "":
+		rec.Country, rec.CountryBasis = caption.CountryCode(m.code), caption.CountryHint
+	default:
+		return
+	}
+	ev.add("country", off, m.span)
+}
+
+// frFirstPlace returns the token of toks where rec's first place starts, or
+// -1.
+func frFirstPlace(rec *caption.Record, toks []frToken, off int) int {
+	if len(rec.PlaceRefs) == 0 {
+		return -1
+	}
+	s := rec.PlaceRefs[0].Span.Start - off
+	for i, t := range toks {
+		if t.start >= s {
+			return i
+		}
+	}
+	return -1
 }
 
 // frCountryAside reports a country's name or demonym at i that says where
@@ -946,6 +1159,8 @@ var frNotPlaces = map[string]bool{"le": true, "la": true, "les": true, "un": tru
 // "près de", a place word and "de" ("le quartier de Bab al-Nairab"), "au
 // nord de", or before ", en Syrie". Countries are left to the country.
 func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []bool, sentOf []int, s, off int, ev *evidence) {
+	var found []frPlace
+	scene, prevEnd := false, 0 // scene: a place people did not flee
 	for i := 0; i < len(toks); i++ {
 		if sentOf[i] != s || !toks[i].upper || countryTok[i] || frNotPlaces[toks[i].key] || frMonths[toks[i].key] > 0 {
 			continue
@@ -976,6 +1191,10 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 				ok = true // "le camp de réfugiés de Jénine"
 			} else if frOfPlaceNouns[prev] {
 				ok = true // "une rue de Zaporijjia", "des habitants de Kherson", "au-dessus de Khartoum"
+			} else if n := frQualifiedNoun(toks, k-1); n >= 0 {
+				// "le marché historique de Nabatiyé", "un centre d'accueil
+				// de Ouagadougou", "la banlieue sud de Beyrouth"
+				ok, kind, near = true, frPlaceNouns[toks[n].key], frNearWords[toks[n].key]
 			}
 		}
 		if !ok && j+2 < len(toks) && toks[j].key == "," && (toks[j+1].key == "en" || toks[j+1].key == "au" || toks[j+1].key == "dans") {
@@ -992,24 +1211,108 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 			continue
 		}
 		span := caption.Span{Start: toks[i].start, End: toks[j-1].end}
-		name := desc[span.Start:span.End]
-		rec.Places = append(rec.Places, name)
-		rec.PlaceRefs = append(rec.PlaceRefs, caption.PlaceRef{Name: name, Span: caption.Span{Start: span.Start + off, End: span.End + off}, Kind: kind, Near: near})
-		ev.add("places", off, span)
+		fled := frFled(toks, i, prevEnd)
+		scene = scene || !fled
+		found = append(found, frPlace{span: span, kind: kind, near: near, fled: fled})
+		prevEnd = j
 		i = j - 1
+	}
+	for _, f := range found {
+		if f.fled && scene {
+			continue // "des déplacés ayant fui les violences à Djibo arrivent à Kaya" are in Kaya
+		}
+		name := desc[f.span.Start:f.span.End]
+		rec.Places = append(rec.Places, name)
+		rec.PlaceRefs = append(rec.PlaceRefs, caption.PlaceRef{Name: name, Span: caption.Span{Start: f.span.Start + off, End: f.span.End + off}, Kind: f.kind, Near: f.near})
+		ev.add("places", off, f.span)
 	}
 }
 
+// frPlace is a place frPlaces found; fled marks a place people fled.
+type frPlace struct {
+	span       caption.Span
+	kind       string
+	near, fled bool
+}
+
+// frFled reports whether the place at token i lies in a clause of fleeing
+// ("ayant fui les violences jihadistes à Djibo", "qui ont quitté Alep",
+// "chassés de Mossoul"): a flee word within ten words before it, with no
+// punctuation, earlier place (prevEnd), destination ("vers") or finite verb
+// ("arrivent") between. Such a place is where people came from, as English
+// originFled reads "families who fled the fighting in Afrin"; frPlaces
+// leaves it out when the sentence names another place. "fuient dans les
+// rues de Hama" flees inside Hama, which is the scene.
+func frFled(toks []frToken, i, prevEnd int) bool {
+	for k := i - 1; k >= 0 && k >= prevEnd && i-k <= 10; k-- {
+		t := toks[k]
+		if !t.word || t.key == "vers" || frFiniteVerb(t.key) {
+			return false
+		}
+		if frFleeWords[t.key] {
+			return k+1 >= len(toks) || !frFleeWithin[toks[k+1].key]
+		}
+	}
+	return false
+}
+
+// frFleeWords are the forms of fleeing and leaving whose clause names where
+// people came from.
+var frFleeWords = map[string]bool{"fui": true, "fuis": true, "fuie": true, "fuies": true, "fuient": true,
+	"fuit": true, "fuyant": true, "fuyait": true, "fuyaient": true, "fuir": true, "quitté": true,
+	"quittée": true, "quittés": true, "quittées": true, "quittant": true, "quittent": true, "quitter": true,
+	"chassé": true, "chassée": true, "chassés": true, "chassées": true}
+
+// frFleeWithin, right after a flee word, put the fleeing inside the place:
+// "fuient dans les rues de Hama", "fuyant à travers Khartoum".
+var frFleeWithin = map[string]bool{"dans": true, "à": true, "par": true}
+
+// frFiniteVerb reports a word that looks like a verb in the present plural
+// or a finite auxiliary ("arrivent", "attendent", "sont"), which ends a
+// clause of fleeing: its place is the scene. Nouns and adjectives in -ent
+// that are no verbs are listed.
+func frFiniteVerb(key string) bool {
+	switch key {
+	case "sont", "ont", "est", "se":
+		return true
+	}
+	return len(key) > 4 && strings.HasSuffix(key, "ent") && !strings.HasSuffix(key, "ment") && !frFleeWords[key] && !frEntWords[key]
+}
+
+// frEntWords end in -ent and are no verbs.
+var frEntWords = map[string]bool{"accident": true, "incident": true, "parent": true, "agent": true,
+	"président": true, "récent": true, "violent": true, "différent": true, "urgent": true, "argent": true,
+	"continent": true, "occident": true, "orient": true, "talent": true, "torrent": true, "souvent": true,
+	"client": true, "patient": true, "adolescent": true, "innocent": true, "excellent": true,
+	"précédent": true, "équivalent": true, "contingent": true, "régent": true}
+
 // frDateline reports whether the name opening a caption and ending before
 // token j is a dateline's: a comma and a date follow it ("Kiev, le 29
-// décembre 2023 —", "KIEV, 29 décembre 2023 (AFP) -").
+// décembre 2023 —", "KIEV, 29 décembre 2023 (AFP) -"), or a comma, a few
+// words that place it and a dash before the date ("Tal Rifaat, campagne
+// nord d'Alep — 23 août 2022 :").
 func frDateline(toks []frToken, j int) bool {
 	if j >= len(toks) || toks[j].key != "," {
 		return false
 	}
-	for k := j + 1; k < len(toks) && k <= j+3; k++ {
-		if frMonths[toks[k].key] > 0 {
-			return true
+	month := func(from int) bool {
+		for k := from; k < len(toks) && k <= from+2; k++ {
+			if frMonths[toks[k].key] > 0 {
+				return true
+			}
+		}
+		return false
+	}
+	if month(j + 1) {
+		return true
+	}
+	for k := j + 2; k < len(toks) && k <= j+10; k++ {
+		switch toks[k].key {
+		case "—", "–", "-":
+			return month(k + 1)
+		}
+		if !toks[k].word {
+			return false
 		}
 	}
 	return false
@@ -1070,6 +1373,47 @@ func frPlaceVerbContext(toks []frToken, k int) bool {
 	// "frappe sur", "frappe russe sur", "frappe de drone sur"
 	return strike(k-1) || lower(k-1) && strike(k-2) || k >= 3 && lower(k-1) && (toks[k-2].key == "de" || toks[k-2].key == "d'") && strike(k-3)
 }
+
+// frQualifiedNoun returns the place or site noun (frPlaceNouns,
+// frOfPlaceNouns, frSiteNouns) that toks[j] qualifies: toks[j] ends up to
+// two lower-case adjectives after it ("le marché historique de", "l'hôpital
+// principal de", "la vieille ville fortifiée de") or one complement of "de"
+// and a lower-case noun ("un centre d'accueil de", "un hôpital de campagne
+// de"). It returns -1 when there is none: "la ville voisine de Jablé" is
+// not Jablé.
+func frQualifiedNoun(toks []frToken, j int) int {
+	placeNoun := func(i int) bool {
+		_, isPlace := frPlaceNouns[toks[i].key]
+		return isPlace || frOfPlaceNouns[toks[i].key] || frSiteNouns[toks[i].key]
+	}
+	if !frQualifier(toks, j) {
+		return -1
+	}
+	if j >= 1 && placeNoun(j-1) {
+		return j - 1
+	}
+	if j >= 2 && frQualifier(toks, j-1) && placeNoun(j-2) {
+		return j - 2
+	}
+	if j >= 2 && (toks[j-1].key == "de" || toks[j-1].key == "d'") && placeNoun(j-2) {
+		return j - 2
+	}
+	return -1
+}
+
+// frQualifier reports a lower-case word at i that may qualify a noun:
+// neither an article, a preposition, a pronoun nor a word of nearness.
+func frQualifier(toks []frToken, i int) bool {
+	t := toks[i]
+	return t.word && !t.upper && !t.digits && len(t.key) > 2 && !frNotQualifiers[t.key] && frMonths[t.key] == 0
+}
+
+// frNotQualifiers are the lower-case words that qualify no noun before "de".
+var frNotQualifiers = map[string]bool{"les": true, "une": true, "des": true, "aux": true, "dans": true,
+	"sur": true, "sous": true, "par": true, "pour": true, "avec": true, "sans": true, "qui": true, "que": true,
+	"qu'": true, "lors": true, "près": true, "loin": true, "voisin": true, "voisine": true, "voisins": true,
+	"voisines": true, "proche": true, "proches": true, "jusqu'": true, "lorsqu'": true, "entre": true,
+	"vers": true, "chez": true, "contre": true, "depuis": true, "après": true, "avant": true, "dont": true}
 
 // frSiteNouns name a site that is named in turn and lies in the place that
 // follows with "de": "l'hôpital Nasser de Khan Younès", "le camp Zamzam
