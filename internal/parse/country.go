@@ -132,7 +132,7 @@ func (cl countryLexicon) findCountries(out []countryMention, desc string, toks [
 			}
 			m.code, m.weight, n = found[0].value, nameWeight(toks, i, fn), fn
 		} else if found, fn := cl.demonyms.match(toks, i); fn > 0 {
-			m.code, m.weight, m.demonym, n = found[0].value, demonymWeight(toks, i+fn), true, fn
+			m.code, m.weight, m.demonym, n = found[0].value, demonymWeight(toks, i+fn, found[0].value), true, fn
 		} else {
 			continue
 		}
@@ -325,12 +325,14 @@ func placeAfter(toks []token, k int) bool {
 	return t.is(tagPlaceNoun) || t.is(tagRelNoun) || t.upper && t.word && !t.is(tagTitle) && !orgAt(toks, k)
 }
 
-// demonymWeight grades a demonym followed by toks[k:]: before a place word
-// it places the scene ("Syrian city of"); before an organisation's word it
-// is part of the organisation's name ("the Syrian Observatory for Human
-// Rights", "the Turkish Red Crescent") and says nothing of the scene;
-// otherwise it hints.
-func demonymWeight(toks []token, k int) int {
+// demonymWeight grades a demonym of country code followed by toks[k:]:
+// before a place word it places the scene ("Syrian city of"); before an
+// organisation's word it is part of the organisation's name ("the Syrian
+// Observatory for Human Rights", "the Turkish Red Crescent") and says
+// nothing of the scene; before a force's word it hints when the country's
+// forces mostly act at home ("a Lebanese soldier in Tripoli") and says
+// nothing otherwise (expeditionary); otherwise it hints.
+func demonymWeight(toks []token, k int, code string) int {
 	switch {
 	case k+1 < len(toks) && toks[k].key == "side" && toks[k+1].key == "of":
 		return weightPlace // "the Egyptian side of the Rafah crossing"
@@ -340,11 +342,22 @@ func demonymWeight(toks []token, k int) int {
 		return weightHint // "the Palestinian refugee camp" is the refugees', not the country's
 	case placeWordAfter(toks, k):
 		return weightPlace
-	case k < len(toks) && (toks[k].upper && orgAt(toks, k) || forceWords[toks[k].key]):
+	case k < len(toks) && toks[k].upper && orgAt(toks, k):
+		return weightIgnored
+	case k < len(toks) && forceWords[toks[k].key] && expeditionary[code]:
 		return weightIgnored
 	}
 	return weightHint
 }
+
+// expeditionary are the countries whose forces captions show abroad as
+// often as at home: "Israeli jets hit Rafah", "Russian drones over
+// Kharkiv", "Turkish troops in Afrin", "U.S. soldiers in Kirkuk". Another
+// country's soldiers, police or army mostly stand in their own country,
+// which settles namesakes: "a Lebanese soldier in Tripoli", "Syrian troops
+// in Homs".
+var expeditionary = map[string]bool{"US": true, "RU": true, "IL": true, "TR": true, "IR": true,
+	"FR": true, "GB": true, "SA": true, "AE": true}
 
 // peopleWords after a demonym make it the people's: "Palestinian refugee
 // camp", "Syrian displaced families".
