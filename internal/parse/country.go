@@ -329,9 +329,11 @@ func placeAfter(toks []token, k int) bool {
 // before a place word it places the scene ("Syrian city of"); before an
 // organisation's word it is part of the organisation's name ("the Syrian
 // Observatory for Human Rights", "the Turkish Red Crescent") and says
-// nothing of the scene; before a force's word it hints when the country's
-// forces mostly act at home ("a Lebanese soldier in Tripoli") and says
-// nothing otherwise (expeditionary); otherwise it hints.
+// nothing of the scene; before a word for a force's people it hints when
+// the country's forces mostly act at home ("a Lebanese soldier in
+// Tripoli"), and before other force words ("Pakistani shelling", "Russian
+// drones") or for an expeditionary country it says nothing; otherwise it
+// hints.
 func demonymWeight(toks []token, k int, code string) int {
 	switch {
 	case k+1 < len(toks) && toks[k].key == "side" && toks[k+1].key == "of":
@@ -344,11 +346,17 @@ func demonymWeight(toks []token, k int, code string) int {
 		return weightPlace
 	case k < len(toks) && toks[k].upper && orgAt(toks, k):
 		return weightIgnored
-	case k < len(toks) && forceWords[toks[k].key] && expeditionary[code]:
-		return weightIgnored
+	case k < len(toks) && forceWords[toks[k].key] && (expeditionary[code] || !personnelWords[toks[k].key]):
+		return weightIgnored // "Pakistani shelling in Poonch" falls across the border
 	}
 	return weightHint
 }
+
+// personnelWords are the forceWords for people, who stand where the photo
+// is; weapons and attacks ("shelling", "drones", "strikes") reach across
+// borders.
+var personnelWords = map[string]bool{"soldiers": true, "soldier": true, "troops": true, "forces": true,
+	"army": true, "police": true, "servicemen": true, "serviceman": true, "military": true, "commandos": true}
 
 // expeditionary are the countries whose forces captions show abroad as
 // often as at home: "Israeli jets hit Rafah", "Russian drones over

@@ -157,6 +157,8 @@ func TestScene(t *testing.T) {
 			want{[]string{"Tripoli"}, "LB", caption.CountryHint}},
 		{"police at home hint", "Pakistani police patrol a market in Peshawar on May 3, 2024.",
 			want{[]string{"Peshawar"}, "PK", caption.CountryHint}},
+		{"a neighbour's shelling says nothing", "A man stands by a house damaged by Pakistani shelling in Poonch on May 8, 2025.",
+			want{[]string{"Poonch"}, "", ""}},
 		{"an expeditionary country's troops say nothing", "Russian troops advance near Pokrovsk on May 3, 2024.",
 			want{[]string{"Pokrovsk"}, "", ""}},
 		{"a town they set out from", "Migrants leave in a caravan from Ciudad Hidalgo, Chiapas state, on June 1, 2024.",
