@@ -276,6 +276,16 @@ func TestArabicPlaces(t *testing.T) {
 		{"a Sudanese town of the known list joined to bi", "معارك بالدلنج أمس.", arPlaceGot{[]caption.PlaceRef{ref("الدلنج", "", false)}, "", ""}},
 		{"a month is no town", "قصف في آب الماضي.", arPlaceGot{}},
 		{"a pretext is no town", "اعتقالات بحجة أمنية.", arPlaceGot{}},
+		{"a street named after a country", "عناصر من الشرطة ينتشرون في شارع مصر وسط مدينة عدن جنوب اليمن.",
+			arPlaceGot{[]caption.PlaceRef{ref("عدن", "city", false)}, "YE", caption.CountryNamed}},
+		{"a school named after a country", "طلاب أمام مدرسة فلسطين المدمرة في حي الصاخور بمدينة حلب، سوريا.",
+			arPlaceGot{[]caption.PlaceRef{ref("الصاخور", "neighbourhood", false), ref("حلب", "city", false)}, "SY", caption.CountryNamed}},
+		{"a square named after a country", "متظاهرون في ساحة فلسطين وسط طهران، إيران.",
+			arPlaceGot{[]caption.PlaceRef{ref("طهران", "", false)}, "IR", caption.CountryNamed}},
+		{"the country the scene is in wins over one named before", "لاجئون عادوا من تركيا يصلون إلى مخيم في شمال سوريا.",
+			arPlaceGot{nil, "SY", caption.CountryNamed}},
+		{"a country joined to bi wins over a visitor's", "وزير خارجية فرنسا يتفقد مخيما للنازحين بالعراق.",
+			arPlaceGot{nil, "IQ", caption.CountryNamed}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := p.Caption(tc.in)

@@ -115,7 +115,12 @@ func (at *arText) markCountries(ps *arPhrases, used []bool) {
 // سوريون"). It marks the country tokens in used.
 //
 // As in English, a country word inside an actor's or a source's name ("الجيش
-// السوري", "المرصد السوري") says nothing of where the scene is.
+// السوري", "المرصد السوري") says nothing of where the scene is, and neither
+// does one a street or a building is named after ("شارع سوريا" in Tripoli,
+// "مدرسة فلسطين" in Aleppo: streetNamed). Of two countries named, one the
+// scene is put in ("في لبنان", "بالعراق", "شمال لبنان", "بالبقاع اللبناني")
+// wins over one named before it otherwise ("لاجئون عادوا من تركيا إلى
+// مخيم في شمال سوريا").
 func (at *arText) country(rec *caption.Record, lex *arabicLexicon, used []bool, off int, ev *evidence) {
 	ps := &lex.countries
 	at.markCountries(ps, used)
@@ -130,14 +135,14 @@ func (at *arText) country(rec *caption.Record, lex *arabicLexicon, used []bool, 
 		}
 		i += max(n, 1) - 1
 	}
-	var hint *arPhrase
-	var hintSpan caption.Span
+	var hint, named *arPhrase
+	var hintSpan, namedSpan caption.Span
 	for i := 0; i < len(at.toks); i++ {
 		found, n := at.match(ps, i)
 		if n == 0 {
 			continue
 		}
-		if org[i] || at.countryAside(i, found[0].demonym) {
+		if org[i] || at.countryAside(i, found[0].demonym) || !found[0].demonym && at.streetNamed(i) {
 			i += n - 1
 			continue
 		}
@@ -159,20 +164,65 @@ func (at *arText) country(rec *caption.Record, lex *arabicLexicon, used []bool, 
 			(strings.HasPrefix(at.toks[prev].key, "بال") || at.isIn(prev-1, arPlacePreps) || at.isKnownPlace(lex, prev, prev+1)) {
 			placed = true
 		}
-		if !ph.demonym || placed {
+		if placed || !ph.demonym && at.countryIn(i, ph) {
 			rec.Country, rec.CountryBasis = caption.CountryCode(ph.value), caption.CountryNamed
 			ev.add("country", off, span)
 			return
 		}
-		if hint == nil {
+		if !ph.demonym && named == nil {
+			named, namedSpan = ph, span
+		}
+		if ph.demonym && hint == nil {
 			hint, hintSpan = ph, span
 		}
 		i += n - 1
+	}
+	if named != nil {
+		rec.Country, rec.CountryBasis = caption.CountryCode(named.value), caption.CountryNamed
+		ev.add("country", off, namedSpan)
+		return
 	}
 	if hint != nil && rec.Country == "" {
 		rec.Country, rec.CountryBasis = caption.CountryCode(hint.value), caption.CountryHint
 		ev.add("country", off, hintSpan)
 	}
+}
+
+// arStreetNouns name streets, squares and buildings, which are often named
+// after a country: "شارع سوريا", "ساحة فلسطين", "دوار الكويت", "مستشفى
+// الأردن", "فندق لبنان", "سوق العراق", "مدرسة فلسطين", "حي تركيا".
+var arStreetNouns = wordSetAr("شارع ساحه دوار جسر مستشفي مشفي فندق سوق مدرسه حي ميدان")
+
+// streetNamed reports a country's name at token i that a street or a
+// building noun governs (written without the article, as a governing noun
+// is): the name of the street, not the country of the scene.
+func (at *arText) streetNamed(i int) bool {
+	k := i - 1
+	if k < 0 || !at.toks[k].word || at.toks[k].digits {
+		return false
+	}
+	for _, st := range at.stems[k] {
+		if arStreetNouns[st] && !strings.HasSuffix(at.toks[k].key, "ال"+st) {
+			return true
+		}
+	}
+	return false
+}
+
+// countryIn reports a country's name at token i (phrase ph) that the
+// caption puts the scene in: after "في" or a compass word ("في لبنان",
+// "شمال لبنان", "جنوبي غرب سوريا"), or joined to "ب" ("بالعراق").
+func (at *arText) countryIn(i int, ph *arPhrase) bool {
+	if at.is(i-1, "في") || at.isIn(i-1, arDirections) {
+		return true
+	}
+	key := at.toks[i].key
+	for _, p := range []string{"وب", "فب", "ب"} {
+		if rest, ok := strings.CutPrefix(key, p); ok && (rest == ph.words[0] || arCore(rest) == ph.words[0]) {
+			return true
+		}
+	}
+	return false
 }
 
 // countryAside reports a country's name or demonym at i that says where
