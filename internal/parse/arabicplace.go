@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -329,13 +330,19 @@ func (at *arText) nameWord(i int, countryTok []bool, lex *arabicLexicon) bool {
 func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []bool, s, off int, ev *evidence) {
 	toks := at.toks
 	lastEnd := -1 // the token after the last place read
-	add := func(sp caption.Span, kind string, near bool) {
-		name := at.desc[sp.Start:sp.End]
-		rec.Places = append(rec.Places, name)
-		rec.PlaceRefs = append(rec.PlaceRefs, caption.PlaceRef{Name: name,
-			Span: caption.Span{Start: sp.Start + off, End: sp.End + off}, Kind: kind, Near: near})
-		ev.add("places", off, sp)
+	var refs []arRef
+	add := func(tok int, sp caption.Span, kind string, near bool) {
+		refs = append(refs, arRef{tok: tok, sp: sp, kind: kind, near: near})
 	}
+	defer func() {
+		for _, r := range at.sceneFirst(refs) {
+			name := at.desc[r.sp.Start:r.sp.End]
+			rec.Places = append(rec.Places, name)
+			rec.PlaceRefs = append(rec.PlaceRefs, caption.PlaceRef{Name: name,
+				Span: caption.Span{Start: r.sp.Start + off, End: r.sp.End + off}, Kind: r.kind, Near: r.near})
+			ev.add("places", off, r.sp)
+		}
+	}()
 	for i := 0; i < len(toks); i++ {
 		if at.sentOf[i] != s {
 			continue
@@ -343,7 +350,7 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 		// "بحلب", "في دمشق وحلب": a known place joined to "ب", or to "و"
 		// after another place.
 		if sp, n, ok := at.arKnownJoined(i, lex, countryTok, i == lastEnd); ok {
-			add(sp, "", false)
+			add(i, sp, "", false)
 			i += n - 1
 			lastEnd = i + 1
 			continue
@@ -356,14 +363,14 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 			}
 			if b > 0 && b < len(toks) && (toks[b].key == "," || toks[b].key == "-") &&
 				(at.placeFollows(b, countryTok) || at.isKnownPlace(lex, 0, b)) {
-				add(at.span(0, b), "", false)
+				add(0, at.span(0, b), "", false)
 				i = b - 1
 				lastEnd = b
 				continue
 			}
 		}
 		if sp, kind, near, ok := at.arOtherPlace(i, countryTok, lex); ok {
-			add(sp, kind, near)
+			add(i, sp, kind, near)
 			lastEnd = i + 1
 			continue
 		}
@@ -402,16 +409,137 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 				near = true
 			}
 		}
-		add(at.span(a, b), kind, near)
+		add(a, at.span(a, b), kind, near)
 		i = b - 1
 		lastEnd = b
 		// "حي جوبر بدمشق": the place that holds it, joined to "ب" (in).
 		if c, ok := at.arContainer(b, countryTok, lex); ok {
-			add(c, "", false)
+			add(b, c, "", false)
 			i = b
 			lastEnd = b + 1
 		}
 	}
+}
+
+// arRef is a place places has read: its first token, its span in the
+// description, and what the words before it say of it.
+type arRef struct {
+	tok        int
+	sp         caption.Span
+	kind       string
+	near       bool
+	background bool
+}
+
+// sceneFirst orders the places read for the scene. A place the people shown
+// came from ("نازحون فروا من مدينة الجنينة", "هرباً من المعارك في
+// الخرطوم") or where the dead of a funeral were killed ("مقاتلين قتلوا في
+// معارك بريف حماة") is the story's background, not the scene: it is left
+// out when the caption names another place. In a funeral the place after
+// the funeral word is the scene ("خلال تشييعهم في بلدة سرمدا", "يشيعون في
+// مدينة بعلبك"), and comes first with the places after it, which hold it.
+func (at *arText) sceneFirst(refs []arRef) []arRef {
+	funeral := -1
+	for k, r := range refs {
+		if at.funeralBefore(r.tok) {
+			funeral = k
+			break
+		}
+	}
+	scene := 0
+	for k := range refs {
+		refs[k].background = k != funeral && at.background(refs[k].tok)
+		if !refs[k].background {
+			scene++
+		}
+	}
+	if funeral > 0 {
+		refs = append(slices.Clone(refs[funeral:]), refs[:funeral]...)
+	}
+	if scene == len(refs) || scene == 0 {
+		return refs // the background is the only place named
+	}
+	return slices.DeleteFunc(refs, func(r arRef) bool { return r.background })
+}
+
+// arOriginWords, before "من" (from), say the people shown came from the
+// place that follows: "فروا من", "نزحوا من", "هرباً من", "فراراً من",
+// "قادمين من", "الفارين من".
+var arOriginWords = wordSetAr("فروا فر فرت فرار فرارا هربا هروبا هربوا هرب هاربين الهاربين نزحوا نزح نزحت نزوحهم " +
+	"قادمين قادمون القادمين القادمون الفارين الفارون فارين فارون المهجرين مهجرين هجروا تهجيرهم")
+
+// arKilledThere are the verbs after the dead ("مقاتلين قتلوا في", "طفلين
+// استشهدا في") that put their deaths at the place that follows, which a
+// funeral or a morgue shown elsewhere is not.
+var arKilledThere = wordSetAr("قتلوا قتلو قتلا استشهدوا استشهدا قضوا قضيا توفوا توفيا سقطوا")
+
+// arBackgroundEnd end the clause of an origin or a death: "إلى" (to) starts
+// where the people went, "حيث" (where) the scene.
+var arBackgroundEnd = wordSetAr("الي نحو باتجاه حيث")
+
+// background reports a place at token i in the clause of an origin ("فروا
+// من …") or of a death ("قتلوا في …"): the cue is before it in its
+// sentence, with no comma, "إلى", funeral word or present-tense verb ("نازحون
+// فروا من الفلوجة يصلون إلى …") between.
+func (at *arText) background(i int) bool {
+	for k := i - 1; k >= 0 && k >= i-12 && at.sentOf[k] == at.sentOf[i]; k-- {
+		t := at.toks[k]
+		if t.key == "," || t.key == ";" || t.key == "(" || t.key == ")" ||
+			at.isIn(k, arBackgroundEnd) || at.funeralWord(k) || at.presentPlural(k) {
+			return false
+		}
+		switch {
+		case at.is(k, "من") && at.isIn(k-1, arOriginWords):
+			return true
+		case at.isIn(k, arKilledThere):
+			return true
+		case t.word && strings.HasPrefix(t.key, "حتف") && at.isIn(k-1, arDieVerbs), // "لقوا حتفهم في"
+			t.word && strings.HasPrefix(t.key, "حتف") && at.isIn(k-2, arDieVerbs):
+			return true
+		}
+	}
+	return false
+}
+
+// presentPlural reports a verb in the present plural at token i ("يصلون",
+// "يقيمون", "يتجمعون"): a new clause of what the people shown are doing.
+func (at *arText) presentPlural(i int) bool {
+	t := at.toks[i]
+	if !t.word || t.digits || at.demonym != nil && at.demonym[i] {
+		return false
+	}
+	k := t.key
+	return utf8.RuneCountInString(k) >= 5 && strings.HasPrefix(k, "ي") && strings.HasSuffix(k, "ون")
+}
+
+// funeralWord reports a word of a funeral at token i: "تشييع", "تشييعهم",
+// "يشيعون", "مشيعون", "جنازة", "جنازته".
+func (at *arText) funeralWord(i int) bool {
+	if i < 0 || i >= len(at.toks) || !at.toks[i].word || at.toks[i].digits {
+		return false
+	}
+	for _, st := range at.stems[i] {
+		for _, p := range []string{"تشييع", "جناز", "مشيع", "يشيع", "تشيع", "شيعوا", "شيعت"} {
+			if strings.HasPrefix(st, p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// funeralBefore reports a funeral word at most three tokens before token i
+// in its sentence ("تشييعهم في بلدة سرمدا", "جنازة في حي …").
+func (at *arText) funeralBefore(i int) bool {
+	for k := i - 1; k >= 0 && k >= i-3 && at.sentOf[k] == at.sentOf[i]; k-- {
+		if at.toks[k].key == "," {
+			return false
+		}
+		if at.funeralWord(k) {
+			return true
+		}
+	}
+	return false
 }
 
 // arOtherPlace reads the place forms the cues of places do not: a place
