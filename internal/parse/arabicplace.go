@@ -415,10 +415,10 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 		i = b - 1
 		lastEnd = b
 		// "حي جوبر بدمشق": the place that holds it, joined to "ب" (in).
-		if c, ok := at.arContainer(b, countryTok, lex); ok {
+		if c, n, ok := at.arContainer(b, countryTok, lex); ok {
 			add(b, c, "", false)
-			i = b
-			lastEnd = b + 1
+			i = b + n - 1
+			lastEnd = b + n
 		}
 	}
 }
@@ -561,7 +561,7 @@ func (at *arText) arOtherPlace(i int, countryTok []bool, lex *arabicLexicon) (sp
 		}
 	}
 	if strings.HasPrefix(t.key, "ب") && !countryTok[i] && at.placeFollows(i+1, countryTok) && i+1 < len(at.toks) && at.toks[i+1].key == "," {
-		if c, ok := at.arJoined(i, "ب", countryTok, lex); ok {
+		if c, _, ok := at.arJoined(i, "ب", countryTok, lex); ok {
 			return c, "", false, true
 		}
 	}
@@ -571,7 +571,7 @@ func (at *arText) arOtherPlace(i int, countryTok []bool, lex *arabicLexicon) (sp
 			j++
 		}
 		if j < len(at.toks) && at.sentOf[j] == at.sentOf[i] {
-			if c, ok := at.arJoined(j, "ل", countryTok, lex); ok {
+			if c, _, ok := at.arJoined(j, "ل", countryTok, lex); ok {
 				return c, "", true, true
 			}
 		}
@@ -585,26 +585,31 @@ var arNotContainers = wordSetAr("بتاريخ بسبب بعد بحثا بينم�
 
 // arContainer reads "بدمشق" at token b after a place name: the name after
 // the preposition "ب", as its span in the text without the "ب" (its
-// harakat, if any, skipped too).
-func (at *arText) arContainer(b int, countryTok []bool, lex *arabicLexicon) (caption.Span, bool) {
+// harakat, if any, skipped too), and its length in tokens.
+func (at *arText) arContainer(b int, countryTok []bool, lex *arabicLexicon) (caption.Span, int, bool) {
 	if b >= len(at.toks) || at.sentOf[b] != at.sentOf[b-1] {
-		return caption.Span{}, false
+		return caption.Span{}, 0, false
 	}
 	return at.arJoined(b, "ب", countryTok, lex)
 }
 
 // arJoined reads a name joined to the preposition prep at token b, as its
-// span without prep.
-func (at *arText) arJoined(b int, prep string, countryTok []bool, lex *arabicLexicon) (caption.Span, bool) {
+// span without prep, and its length in tokens: a name head takes the word
+// after it, as arNameAt does ("بجبل الزاوية", "بدير الزور", "بتل أبيض").
+func (at *arText) arJoined(b int, prep string, countryTok []bool, lex *arabicLexicon) (caption.Span, int, bool) {
 	if b >= len(at.toks) || countryTok[b] || !at.nameWord(b, countryTok, lex) {
-		return caption.Span{}, false
+		return caption.Span{}, 0, false
 	}
 	t := at.toks[b]
 	rest, ok := strings.CutPrefix(t.key, prep)
 	if !ok || len([]rune(rest)) < 3 || arNotContainers[t.key] || arNotNames[rest] {
-		return caption.Span{}, false
+		return caption.Span{}, 0, false
 	}
-	return caption.Span{Start: at.skipLetters(t.start, t.end, len([]rune(prep))), End: t.end}, true
+	end, n := t.end, 1
+	if arNameHeads[rest] && b+1 < len(at.toks) && at.sentOf[b+1] == at.sentOf[b] && at.nameWord(b+1, countryTok, lex) {
+		end, n = at.toks[b+1].end, 2
+	}
+	return caption.Span{Start: at.skipLetters(t.start, t.end, len([]rune(prep))), End: end}, n, true
 }
 
 // demonymAt reports a demonym at token b, or after a comma there.
