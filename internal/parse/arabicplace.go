@@ -414,6 +414,13 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 		add(a, at.span(a, b), kind, near)
 		i = b - 1
 		lastEnd = b
+		// "مدينة سري كانيه (رأس العين)": the other name of the place, in
+		// brackets after it, is read after it.
+		if y, ok := at.arAlias(b, countryTok, lex); ok {
+			add(b+1, at.span(b+1, y), kind, near)
+			b = y + 1
+			i, lastEnd = b-1, b
+		}
 		// "حي جوبر بدمشق": the place that holds it, joined to "ب" (in).
 		if c, n, ok := at.arContainer(b, countryTok, lex); ok {
 			add(b, c, "", false)
@@ -542,6 +549,23 @@ func (at *arText) funeralBefore(i int) bool {
 		}
 	}
 	return false
+}
+
+// arAlias reads a place's other name in brackets at token b, just after
+// the name: "(رأس العين)" after "سري كانيه", the Kurdish name. It returns
+// the token of the closing bracket.
+func (at *arText) arAlias(b int, countryTok []bool, lex *arabicLexicon) (int, bool) {
+	if b+2 >= len(at.toks) || at.toks[b].key != "(" {
+		return 0, false
+	}
+	y := at.arNameAt(b+1, countryTok, lex, false)
+	if _, n := at.match(&lex.places, b+1); n > y-(b+1) && !countryTok[b+1] {
+		y = b + 1 + n
+	}
+	if y == b+1 || y >= len(at.toks) || at.toks[y].key != ")" {
+		return 0, false
+	}
+	return y, true
 }
 
 // arOtherPlace reads the place forms the cues of places do not: a place
