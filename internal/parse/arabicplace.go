@@ -15,6 +15,10 @@ var arPlaceNouns = map[string]string{
 	"مدينه": "city", "بلده": "town", "قريه": "village", "حي": "neighbourhood", "مخيم": "camp",
 	"محافظه": "province", "ولايه": "province", "ريف": "countryside", "عاصمه": "city", "ناحيه": "town",
 	"قضاء": "district", "بلدات": "town", "قري": "village", "مدن": "city", "مخيمات": "camp",
+	// A region ("إقليم دارفور", "إقليم كردستان") and Yemen's districts
+	// ("مديرية المنصورة"); a directorate ("مديرية الصحة") names no place,
+	// its words are in arNotNames.
+	"اقليم": "province", "مديريه": "district",
 	// A port, an airport or a market is in the city named after it:
 	// "مرفأ بيروت", "مطار دمشق".
 	"مرفا": "", "ميناء": "", "مطار": "",
@@ -63,6 +67,8 @@ var arNotNames = wordSetAr("في علي من الي عن مع بين خلال ب
 	"الشرقي الشرقيه الغربي الغربيه الشمالي الشماليه الجنوبي الجنوبيه القديم القديمه المحاصر المحاصره " +
 	"المحرر المحرره المدمر المدمره المجاور المجاوره الحدودي الحدوديه الساحلي الساحليه الواقع الواقعه " +
 	"الخاضع الخاضعه المنكوب المنكوبه الماضي الماضيه المقبل الحالي نفسها نفسه ذاتها الدولي ضاحيه الضاحيه ضواحي " +
+	// What a directorate ("مديرية") is of, which is no district's name.
+	"الصحه التربيه الزراعه الاوقاف الشرطه المياه الكهرباء الامن الاعلام الدفاع الاحوال الجوازات الهجره " +
 	// "مدينة تدمر الأثرية", "القدس المحتلة": the name stands without them.
 	"الاثري الاثريه المحتل المحتله التاريخي التاريخيه " +
 	// Common nouns a preposition or a place word may govern, which name no place.
