@@ -75,6 +75,7 @@ var arNotNames = wordSetAr("في علي من الي عن مع بين خلال ب
 	"مستشفي المستشفي مستشفيات مدرسه المدرسه مدارس مسجد المسجد منزل المنزل منازل شارع الشارع " +
 	"سوق السوق مخبز خيمه خيام ساحه الساحه طريق الطريق مبني المبني مباني مقر قاعده جامعه مركز المركز " +
 	"ملجا ملعب حدود الحدود مناطق المناطق المنطقه خفض سيطره نفوذ عازله امنه منزوعه الغزو غزو " +
+	"فندق الفندق فنادق ازقه زقاق حاره " +
 	"صفوف اطار ظل اعقاب محاوله طريقه حين وقت تاريخ اقصي احدي احد بعض كل جميع معظم عموم انحاء " +
 	// Things near which a scene is photographed: "قرب حفرة" (near a crater).
 	"حفره الحفره ركام الركام انقاض الانقاض حاجز الحاجز سياره السياره موقع الموقع مواقع نقطه النقطه " +
@@ -406,6 +407,13 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 		if b == a {
 			continue
 		}
+		// "في أزقة مخيم شاتيلا": a noun without the article that governs a
+		// place noun is the common noun of a construct ("the alleys of the
+		// camp"), not a name; "في الخرطوم عاصمة السودان" is a name and its
+		// apposition.
+		if !gov && !site && b == a+1 && !strings.HasPrefix(at.toks[a].key, "ال") && at.bareGovern(b) && !at.isKnownPlace(lex, a, b) {
+			continue
+		}
 		// A demonym after a word says less than a country's name: "في
 		// حلب السورية" is a place, "من الغزو الروسي" is not.
 		if !gov && (!at.placeFollows(b, countryTok) || at.demonymAt(b)) && !arPlaceAdjectives[at.toks[b-1].key] && !at.isKnownPlace(lex, a, b) {
@@ -572,6 +580,18 @@ func (at *arText) arAlias(b int, countryTok []bool, lex *arabicLexicon) (int, bo
 		return 0, false
 	}
 	return y, true
+}
+
+// bareGovern reports a place noun at token i written bare, with neither
+// the article nor a clitic, as the second noun of a construct is: "مخيم" in
+// "أزقة مخيم شاتيلا". A capital ("عاصمة") stands in apposition to a name.
+func (at *arText) bareGovern(i int) bool {
+	if i >= len(at.toks) || !at.toks[i].word {
+		return false
+	}
+	k := at.toks[i].key
+	_, isNoun := arPlaceNouns[k]
+	return isNoun && k != "عاصمه"
 }
 
 // arOtherPlace reads the place forms the cues of places do not: a place
