@@ -151,8 +151,10 @@ func (at *arText) casualties(date caption.PartialDate) []langFigure {
 			continue
 		}
 		kill, inj := at.isIn(i, arKillLead), at.isIn(i, arInjLead)
-		// "أودى بحياة 12 شخصا": took the lives of.
-		kill = kill || at.is(i, "حياه") && at.is(i-1, "اودي", "اودت", "يودي", "تودي")
+		// "أودى بحياة 12 شخصا": took the lives of; "راح ضحيتها 16
+		// مدنيا": 16 civilians fell its victims.
+		kill = kill || at.is(i, "حياه") && at.is(i-1, "اودي", "اودت", "يودي", "تودي") ||
+			at.is(i, "ضحيته", "ضحيتها", "ضحيتهم", "ضحيتهما") && at.is(i-1, "راح", "يروح", "ذهب")
 		die := at.isIn(i, arDieVerbs)
 		if kill || inj || die {
 			k := i + 1
