@@ -218,6 +218,11 @@ func (at *arText) casualties(date caption.PartialDate) []langFigure {
 		j := next
 		if at.arPeopleNoun(j) && !at.isIn(j, arKillNoun) && !at.isIn(j, arInjNoun) {
 			j++
+			// "ثلاثة مقاتلين من الجبهة الوطنية للتحرير قتلوا": who they were
+			// comes between the noun and its verb.
+			if v := at.verbAfter(j); v > j {
+				j = v
+			}
 		}
 		switch {
 		case at.isIn(j, arKillNoun) || j > next && at.isIn(j, arKillVerb) || j > next && at.isIn(j, arDieVerbs) && at.hasDeath(j+1, 2):
@@ -229,6 +234,32 @@ func (at *arText) casualties(date caption.PartialDate) []langFigure {
 		}
 	}
 	return figs
+}
+
+// arPhraseMax is how many words a "من …" phrase may hold between a counted
+// noun and its verb.
+const arPhraseMax = 5
+
+// verbAfter returns the casualty verb at token j, or after a short "من …"
+// phrase that starts there ("من الجبهة الوطنية للتحرير قتلوا"), or -1. The
+// phrase is words only: a comma or a number ends it.
+func (at *arText) verbAfter(j int) int {
+	isVerb := func(k int) bool { return at.isIn(k, arKillVerb) || at.isIn(k, arInjVerb) }
+	if isVerb(j) {
+		return j
+	}
+	if !at.is(j, "من") {
+		return -1
+	}
+	for k := j + 1; k < len(at.toks) && k <= j+arPhraseMax; k++ {
+		if !at.toks[k].word || at.toks[k].digits {
+			return -1
+		}
+		if isVerb(k) {
+			return k
+		}
+	}
+	return -1
 }
 
 // hasDeath reports "حتف" ("حتفه", "حتفهم") within n tokens from i.
