@@ -18,9 +18,13 @@ var (
 	// arKillNoun and arInjNoun follow their count: "5 قتلى", "20 جريحا".
 	arKillNoun = wordSetAr("قتيل قتيلا قتلي شهيد شهيدا شهداء ضحيه ضحايا")
 	arInjNoun  = wordSetAr("جريح جريحا جرحي مصاب مصابا مصابين مصابون اصابات اصابه")
-	// arKillVerb and arInjVerb follow a counted subject: "15 مدنيا قتلوا".
-	arKillVerb = wordSetAr("قتلوا قتلو استشهدوا لقوا قضوا توفوا")
-	arInjVerb  = wordSetAr("اصيبوا جرحوا")
+	// arKillVerb and arInjVerb follow a counted subject: "15 مدنيا قتلوا";
+	// the dual forms follow a dual ("عنصرين قتلا", "طفلان أصيبا").
+	arKillVerb = wordSetAr("قتلوا قتلو استشهدوا لقوا قضوا توفوا قتلا استشهدا قضيا توفيا")
+	arInjVerb  = wordSetAr("اصيبوا جرحوا اصيبا جرحا")
+	// arDualVerb are the dual forms, which make the noun before them a dual
+	// even where it is spelt as a plural ("مدنيين قتلا": two civilians).
+	arDualVerb = wordSetAr("قتلا استشهدا قضيا توفيا اصيبا جرحا")
 	// arDieVerbs take a subject and "حتفه": "لقي 3 أشخاص حتفهم".
 	arDieVerbs = wordSetAr("لقي لقيت لقوا")
 	// arBound stand between a casualty word and its count: "مقتل ما لا
@@ -201,6 +205,14 @@ func (at *arText) casualties(date caption.PartialDate) []langFigure {
 			}
 			continue
 		}
+		// A dual and its dual verb: "عنصرين من الحزب قتلا", "طفلان أصيبا".
+		if at.arDualNoun(i) {
+			if v := at.verbAfter(i + 1); v > 0 && at.isIn(v, arDualVerb) {
+				add(2, at.isIn(v, arInjVerb), i, v+1)
+				i = v
+				continue
+			}
+		}
 		// The count first: NUM [noun] (casualty noun | verb).
 		n, next, ok, _ := at.arNumber(i)
 		if !ok {
@@ -260,6 +272,26 @@ func (at *arText) verbAfter(j int) int {
 		}
 	}
 	return -1
+}
+
+// arDualNoun reports a counted noun in the dual at token i: one of arDual,
+// or a noun of arPeople with the dual ending ("عنصرين", "مقاتلان"), which a
+// dual verb after it must confirm.
+func (at *arText) arDualNoun(i int) bool {
+	if i < 0 || i >= len(at.toks) || !at.toks[i].word || at.toks[i].digits {
+		return false
+	}
+	if at.isIn(i, arDual) {
+		return true
+	}
+	for _, st := range at.stems[i] {
+		for _, suf := range []string{"ين", "ان"} {
+			if b, ok := strings.CutSuffix(st, suf); ok && len(b) >= 4 && (arPeople[b] || arPeople[arCore(b)]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // hasDeath reports "حتف" ("حتفه", "حتفهم") within n tokens from i.
