@@ -189,17 +189,22 @@ func (at *arText) casualties(date caption.PartialDate) []langFigure {
 				if at.nounIn(next, arUnits) {
 					continue // "إصابة 3 منازل" is houses hit
 				}
+				if end > next {
+					n, end = at.arAddJoined(n, end)
+				}
 				add(n, inj && !kill, i, end)
 				i = end - 1
 			case k == i+1 && !die && at.isIn(k, arDual):
-				add(2, inj && !kill, i, k+1)
-				i = k
-			case k == i+1 && !die && at.isIn(k, arSingular) && !at.arPeopleNoun(k+1):
+				n, end := at.arAddJoined(2, k+1)
+				add(n, inj && !kill, i, end)
+				i = end - 1
+			case k == i+1 && !die && at.isIn(k, arSingular) && (!at.arPeopleNoun(k+1) || at.arJoinsMember(k+1)):
 				n := 1
 				end := k + 1
 				if at.is(end, "واحد", "واحده") {
 					end++
 				}
+				n, end = at.arAddJoined(n, end)
 				add(n, inj && !kill, i, end)
 				i = end - 1
 			}
@@ -292,6 +297,77 @@ func (at *arText) arDualNoun(i int) bool {
 		}
 	}
 	return false
+}
+
+// arKin are the kin a list of the dead adds with a possessive, as folded
+// bases: "امرأة وطفلها", "رجل وزوجته", "أب وابنه".
+var arKin = wordSetAr("طفل طفله زوج زوجه ابن ابنه بنت والد والده ام اب شقيق شقيقه اخ اخت حفيد حفيده")
+
+// arMemberAt reads one more person or group of a list at token k, joined
+// to it by "و": a kin noun with a possessive ("وطفلها", "وزوجته": 1), a
+// dual ("وطفلين", "وطفليها": 2), a singular noun ("وامرأة": 1), or a count
+// and its noun ("وثلاثة أطفال", "و3 أطفال": 3). It returns the count, 0
+// when none is there, and the token after the member.
+func (at *arText) arMemberAt(k int) (n, end int) {
+	if k >= len(at.toks) || !at.toks[k].word {
+		return 0, k
+	}
+	key := at.toks[k].key
+	if key == "و" { // "و 3 أطفال", "و3 أطفال": the digits are a token of their own
+		if c, next, ok, _ := at.arNumber(k + 1); ok && at.toks[k+1].digits && at.arPeopleNoun(next) && !at.isIn(next, arKillNoun) && !at.isIn(next, arInjNoun) {
+			return c, next + 1
+		}
+		return 0, k
+	}
+	rest, ok := strings.CutPrefix(key, "و")
+	if !ok || len(rest) < 4 {
+		return 0, k
+	}
+	if c, ok := arNumberWords[rest]; ok && at.arPeopleNoun(k+1) && !at.isIn(k+1, arKillNoun) && !at.isIn(k+1, arInjNoun) {
+		return c, k + 2 // "وثلاثة أطفال"
+	}
+	if arDual[rest] {
+		return 2, k + 1
+	}
+	if arSingular[rest] {
+		return 1, k + 1
+	}
+	for _, suf := range []string{"هما", "هم", "ها", "ه"} {
+		b, ok := strings.CutSuffix(rest, suf)
+		if !ok || len(b) < 4 {
+			continue
+		}
+		if alt, isT := strings.CutSuffix(b, "ت"); isT && arKin[alt+"ه"] {
+			return 1, k + 1 // "وزوجته", "وابنتها"
+		}
+		if arKin[b] {
+			return 1, k + 1 // "وطفلها", "وابنه"
+		}
+		if d, isDual := strings.CutSuffix(b, "ي"); isDual && (arKin[d] || arPeople[d]) {
+			return 2, k + 1 // "وطفليها", "وابنيه"
+		}
+	}
+	return 0, k
+}
+
+// arJoinsMember reports a member of a list joined at token k.
+func (at *arText) arJoinsMember(k int) bool {
+	n, _ := at.arMemberAt(k)
+	return n > 0
+}
+
+// arAddJoined adds to n the members joined to a casualty list from token
+// end ("مقتل امرأة وطفلها" is 2, "رجل وزوجته وثلاثة أطفال" 5), as the
+// English rules sum "a woman and her two children"; it returns the sum and
+// the token after the list.
+func (at *arText) arAddJoined(n, end int) (int, int) {
+	for {
+		c, next := at.arMemberAt(end)
+		if c == 0 {
+			return n, end
+		}
+		n, end = n+c, next
+	}
 }
 
 // hasDeath reports "حتف" ("حتفه", "حتفهم") within n tokens from i.
