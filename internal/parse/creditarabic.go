@@ -126,9 +126,11 @@ var arSourceCues = map[string]bool{
 }
 
 // arOrgWords make an unknown credit part an organisation, kept as written
-// among the agencies: "المكتب الإعلامي", "مركز حلب الإعلامي", "الدفاع المدني".
+// among the agencies: "المكتب الإعلامي", "مركز حلب الإعلامي", "الدفاع المدني",
+// "الإعلام الحربي" (the media office of an armed group).
 var arOrgWords = map[string]bool{
 	"وكاله": true, "مركز": true, "المركز": true, "الاعلامي": true, "الاعلاميه": true, "مكتب": true, "المكتب": true,
+	"الاعلام": true, "اعلام": true,
 	"شبكه": true, "وزاره": true, "قناه": true, "تلفزيون": true, "صحيفه": true, "جريده": true, "هيئه": true,
 	"مجلس": true, "الجيش": true, "القوات": true, "منظمه": true, "الهلال": true, "الصليب": true, "الامم": true,
 	"مديريه": true, "الدفاع": true, "اتحاد": true, "تنسيقيه": true, "مؤسسه": true, "مجموعه": true,
@@ -460,7 +462,7 @@ func (p *Parser) arOrgCredit(text string, s, e int) creditResult {
 }
 
 // arMediaWords are the words of media organisations, folded.
-var arMediaWords = wordSetAr("مركز المركز الإعلامي الإعلامية مكتب المكتب شبكة وكالة قناة تلفزيون تنسيقية صحيفة جريدة")
+var arMediaWords = wordSetAr("مركز المركز الإعلامي الإعلامية مكتب المكتب شبكة وكالة قناة تلفزيون تنسيقية صحيفة جريدة الإعلام إعلام")
 
 // arPiece is one part of an Arabic credit.
 type arPiece struct {

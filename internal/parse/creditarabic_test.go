@@ -30,6 +30,16 @@ var arCreditCases = []struct {
 		in:   "دمار خلفه قصف على مدينة حلب في 3 آذار 2016. المصدر: مركز حلب الإعلامي",
 		want: creditView{Whole: "المصدر: مركز حلب الإعلامي", Credit: "المصدر: مركز حلب الإعلامي", Agencies: ag("مركز حلب الإعلامي")},
 	},
+	{
+		name: "an armed group's media office in brackets",
+		in:   "مقاتلون يتقدمون في محيط بلدة سلمى بريف اللاذقية في 2 شباط 2016. (الإعلام الحربي)",
+		want: creditView{Whole: "(الإعلام الحربي)", Credit: "الإعلام الحربي", Agencies: ag("الإعلام الحربي")},
+	},
+	{
+		name: "a ministry's media in brackets",
+		in:   "جرافات تزيل الركام في حي الموصل الجديدة، 14 تموز 2017. (إعلام وزارة الداخلية العراقية)",
+		want: creditView{Whole: "(إعلام وزارة الداخلية العراقية)", Credit: "إعلام وزارة الداخلية العراقية", Agencies: ag("إعلام وزارة الداخلية العراقية")},
+	},
 	{name: "an army in brackets is no credit", in: "قال الجيش في بيان إن قواته تقدمت (الجيش السوري)"},
 	{
 		name: "AFP dotted letters",
