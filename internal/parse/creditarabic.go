@@ -441,16 +441,20 @@ func (p *Parser) arReadCredit(text string, s, e int) creditResult {
 
 // arOrgCredit reads brackets [s, e) that hold only organisations, one of
 // them of the media, as a media office credits its pictures: "(مركز حماة
-// الإعلامي)", "(المكتب الإعلامي في داريا)". They are kept as written among
-// the agencies. An army or a ministry in brackets alone is more often the
-// name a sentence gave than a credit.
+// الإعلامي)", "(المكتب الإعلامي في داريا)", or a local news network named
+// by its place and a number ("(الساحل 24)": arNumberedNetwork). They are
+// kept as written among the agencies. An army or a ministry in brackets
+// alone is more often the name a sentence gave than a credit.
 func (p *Parser) arOrgCredit(text string, s, e int) creditResult {
 	cr := creditResult{Whole: caption.Span{Start: s, End: e}, Inner: caption.Span{Start: s, End: e}}
 	media := false
 	for _, pc := range arPieces(text, s, e) {
 		part := text[pc.span.Start:pc.span.End]
 		if kind, _ := p.arPart(part); kind != pieceOrg {
-			return creditResult{}
+			if !p.arNumberedNetwork(part) {
+				return creditResult{}
+			}
+			media = true
 		}
 		for _, w := range strings.Fields(arFold(part)) {
 			media = media || arMediaWords[w]
@@ -459,6 +463,29 @@ func (p *Parser) arOrgCredit(text string, s, e int) creditResult {
 	}
 	cr.Found = media && len(cr.Agencies) > 0
 	return cr
+}
+
+// arNumberedNetwork reports a credit part that names a local news network
+// the way such networks name themselves, a place or a word and a number of
+// up to three digits: "الساحل 24", "تعز 360". A month and a day ("آب 24"),
+// a year ("حلب 2016") or a picture's number ("الصورة 3") is none.
+func (p *Parser) arNumberedNetwork(part string) bool {
+	words := strings.Fields(part)
+	if len(words) < 2 || len(words) > 4 {
+		return false
+	}
+	last := words[len(words)-1]
+	if !arDigitsOnly(last) || utf8.RuneCountInString(last) > 3 {
+		return false
+	}
+	for _, w := range words[:len(words)-1] {
+		k := arFold(w)
+		if _, month := arMonths[k]; month || k == "صوره" || k == "الصوره" || arDigitsOnly(w) {
+			return false
+		}
+	}
+	kind, _ := p.arPart(strings.Join(words[:len(words)-1], " "))
+	return kind == pieceName || kind == pieceOrg
 }
 
 // arMediaWords are the words of media organisations, folded.

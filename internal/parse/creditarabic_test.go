@@ -40,6 +40,19 @@ var arCreditCases = []struct {
 		in:   "جرافات تزيل الركام في حي الموصل الجديدة، 14 تموز 2017. (إعلام وزارة الداخلية العراقية)",
 		want: creditView{Whole: "(إعلام وزارة الداخلية العراقية)", Credit: "إعلام وزارة الداخلية العراقية", Agencies: ag("إعلام وزارة الداخلية العراقية")},
 	},
+	{
+		name: "a local network named with a number",
+		in:   "صيادون يعودون إلى ميناء مدينة جبلة بعد عاصفة، 3 كانون الثاني 2022. (الساحل 24)",
+		want: creditView{Whole: "(الساحل 24)", Credit: "الساحل 24", Agencies: ag("الساحل 24")},
+	},
+	{
+		name: "a network of two words and three digits",
+		in:   "طلاب يعودون إلى مدرسة مرممة في مدينة تعز. (أخبار تعز 360)",
+		want: creditView{Whole: "(أخبار تعز 360)", Credit: "أخبار تعز 360", Agencies: ag("أخبار تعز 360")},
+	},
+	{name: "a day and a month in brackets are no network", in: "حصاد القمح في سهل حوران (حزيران 24)"},
+	{name: "a place and a year in brackets are no network", in: "أطفال يلعبون بين الأنقاض في حلب (حلب 2016)"},
+	{name: "a picture number is no network", in: "دمار في حي الكلاسة بحلب (الصورة 3)"},
 	{name: "an army in brackets is no credit", in: "قال الجيش في بيان إن قواته تقدمت (الجيش السوري)"},
 	{
 		name: "AFP dotted letters",
