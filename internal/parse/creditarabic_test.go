@@ -53,6 +53,26 @@ var arCreditCases = []struct {
 	{name: "a day and a month in brackets are no network", in: "حصاد القمح في سهل حوران (حزيران 24)"},
 	{name: "a place and a year in brackets are no network", in: "أطفال يلعبون بين الأنقاض في حلب (حلب 2016)"},
 	{name: "a picture number is no network", in: "دمار في حي الكلاسة بحلب (الصورة 3)"},
+	{
+		name: "UNRWA's handout by its Arabic name",
+		in:   "طلاب في مدرسة تابعة للوكالة في مخيم البقعة شمال عمّان، 4 أيلول 2019. (الأونروا)",
+		want: creditView{Whole: "(الأونروا)", Credit: "الأونروا", Agencies: ag("UNRWA")},
+	},
+	{
+		name: "MSF's handout by its Arabic name",
+		in:   "ممرضة تفحص طفلا في عيادة متنقلة قرب مدينة كسلا، 9 آذار 2021. (أطباء بلا حدود)",
+		want: creditView{Whole: "(أطباء بلا حدود)", Credit: "أطباء بلا حدود", Agencies: ag("MSF")},
+	},
+	{
+		name: "UNICEF's handout by its Arabic name",
+		in:   "أطفال يتلقون لقاح شلل الأطفال في مدينة الحديدة. (اليونيسف)",
+		want: creditView{Whole: "(اليونيسف)", Credit: "اليونيسف", Agencies: ag("UNICEF")},
+	},
+	{
+		name: "the ICRC's handout by its Arabic name",
+		in:   "متطوعون يوزعون مياه الشرب في مدينة الفاشر. (اللجنة الدولية للصليب الأحمر)",
+		want: creditView{Whole: "(اللجنة الدولية للصليب الأحمر)", Credit: "اللجنة الدولية للصليب الأحمر", Agencies: ag("ICRC")},
+	},
 	{name: "an army in brackets is no credit", in: "قال الجيش في بيان إن قواته تقدمت (الجيش السوري)"},
 	{
 		name: "AFP dotted letters",
