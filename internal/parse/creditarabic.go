@@ -335,12 +335,17 @@ func (cr *creditResult) shift(off int) {
 }
 
 // arLeadingCredit reads a credit that opens the caption: an agency in
-// brackets, alone or after the dateline's city ("دمشق (أ ف ب) - …"), or
-// a labelled credit up to the first full stop or bar ("تصوير: محمد
-// الحلبي - رويترز. …"). Whole runs from the start of the text: a
-// dateline's city is where the story was filed, not the photo's scene.
+// brackets, alone or after the dateline's city ("دمشق (أ ف ب) - …"), an
+// agency after the city and a dash, before a bar, as SANA writes its
+// dateline ("حمص-سانا| …"), or a labelled credit up to the first full stop
+// or bar ("تصوير: محمد الحلبي - رويترز. …"). Whole runs from the start of
+// the text: a dateline's city is where the story was filed, not the
+// photo's scene.
 func (p *Parser) arLeadingCredit(text string) creditResult {
 	lim := min(len(text), maxCredit)
+	if cr := p.arDatelineAgency(text, lim); cr.Found {
+		return cr
+	}
 	if o := strings.IndexAny(text[:lim], "(["); o >= 0 && arWords(text[:o]) <= 3 {
 		cl := byte(')')
 		if text[o] == '[' {
@@ -378,6 +383,36 @@ func (p *Parser) arLeadingCredit(text string) creditResult {
 		}
 	}
 	return creditResult{}
+}
+
+// arDatelineAgency reads "حمص-سانا| …" or "دمشق - سانا | …" at the start
+// of text (up to lim): at most three words of a city, a dash, a known
+// agency, and a bar.
+func (p *Parser) arDatelineAgency(text string, lim int) creditResult {
+	bar := strings.IndexByte(text[:lim], '|')
+	if bar <= 0 {
+		return creditResult{}
+	}
+	d := strings.LastIndexAny(text[:bar], "-–—")
+	if d <= 0 || arWords(text[:d]) > 3 {
+		return creditResult{}
+	}
+	_, w := utf8.DecodeRuneInString(text[d:])
+	as, ae := creditSkipSpaces(text, d+w, bar), bar
+	for ae > as && text[ae-1] == ' ' {
+		ae--
+	}
+	after := creditSkipSpaces(text, bar+1, len(text))
+	if as >= ae || after >= len(text) {
+		return creditResult{}
+	}
+	kind, a := p.arPart(text[as:ae])
+	if kind != pieceAgency {
+		return creditResult{}
+	}
+	sp := caption.Span{Start: as, End: ae}
+	return creditResult{Found: true, Whole: caption.Span{Start: 0, End: after}, Inner: sp,
+		Agencies: []caption.Agency{a}, AgencySpans: []caption.Span{sp}}
 }
 
 // arReadCredit reads [s, e) as an Arabic credit: an optional label, then

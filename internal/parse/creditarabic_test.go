@@ -73,6 +73,17 @@ var arCreditCases = []struct {
 		in:   "متطوعون يوزعون مياه الشرب في مدينة الفاشر. (اللجنة الدولية للصليب الأحمر)",
 		want: creditView{Whole: "(اللجنة الدولية للصليب الأحمر)", Credit: "اللجنة الدولية للصليب الأحمر", Agencies: ag("ICRC")},
 	},
+	{
+		name: "SANA's dateline with no spaces",
+		in:   "حماة-سانا| فلاحون يجنون محصول القمح في سهل الغاب بريف حماة الشمالي الغربي، 8 حزيران 2020.",
+		want: creditView{Whole: "حماة-سانا| ", Credit: "سانا", Agencies: ag("SANA")},
+	},
+	{
+		name: "SANA's dateline with spaces",
+		in:   "اللاذقية - سانا | عمال يصلحون شبكة الكهرباء في حي الرمل الجنوبي.",
+		want: creditView{Whole: "اللاذقية - سانا | ", Credit: "سانا", Agencies: ag("SANA")},
+	},
+	{name: "a dash and a bar without an agency are no credit", in: "حلب - الشهباء | أطفال يلعبون في حديقة عامة."},
 	{name: "an army in brackets is no credit", in: "قال الجيش في بيان إن قواته تقدمت (الجيش السوري)"},
 	{
 		name: "AFP dotted letters",
