@@ -330,6 +330,8 @@ func TestArabicPlaces(t *testing.T) {
 			arPlaceGot{[]caption.PlaceRef{ref("برج البراجنة", "camp", false), ref("بيروت", "", true)}, "", ""}},
 		{"a hotel is no place", "انفجار سيارة مفخخة قرب فندق في مدينة بنغازي.",
 			arPlaceGot{[]caption.PlaceRef{ref("بنغازي", "city", false)}, "", ""}},
+		{"a country's capital names no city after the country", "متظاهرون في أم درمان قرب الخرطوم عاصمة السودان.",
+			arPlaceGot{[]caption.PlaceRef{ref("أم درمان", "", false), ref("الخرطوم", "", true)}, "SD", caption.CountryNamed}},
 		{"a street named after a country", "عناصر من الشرطة ينتشرون في شارع مصر وسط مدينة عدن جنوب اليمن.",
 			arPlaceGot{[]caption.PlaceRef{ref("عدن", "city", false)}, "YE", caption.CountryNamed}},
 		{"a school named after a country", "طلاب أمام مدرسة فلسطين المدمرة في حي الصاخور بمدينة حلب، سوريا.",

@@ -398,8 +398,9 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 			continue
 		}
 		// A singular noun that names a settlement may govern a name
-		// shared with a country or territory: "مدينة غزة".
-		city := gov && (kind == "city" || kind == "camp" || kind == "neighbourhood") && !at.is(i, "مدن", "احياء")
+		// shared with a country or territory: "مدينة غزة". A capital is
+		// the country's ("عاصمة السودان"), never a city named after it.
+		city := gov && (kind == "city" || kind == "camp" || kind == "neighbourhood") && !at.is(i, "مدن", "احياء", "عاصمه")
 		b := at.arNameAt(a, countryTok, lex, city)
 		if _, n := at.match(&lex.places, a); n > 0 && !countryTok[a] && n != b-a && (gov || site || b == a || n > b-a) {
 			b = a + n // "رام الله", "خان يونس" as the lexicon writes them; "مستشفى مصراتة المركزي"
