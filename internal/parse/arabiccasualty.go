@@ -18,9 +18,13 @@ var (
 	// arKillNoun and arInjNoun follow their count: "5 قتلى", "20 جريحا".
 	arKillNoun = wordSetAr("قتيل قتيلا قتلي شهيد شهيدا شهداء ضحيه ضحايا")
 	arInjNoun  = wordSetAr("جريح جريحا جرحي مصاب مصابا مصابين مصابون اصابات اصابه")
-	// arKillVerb and arInjVerb follow a counted subject: "15 مدنيا قتلوا".
-	arKillVerb = wordSetAr("قتلوا قتلو استشهدوا لقوا قضوا توفوا")
-	arInjVerb  = wordSetAr("اصيبوا جرحوا")
+	// arKillVerb and arInjVerb follow a counted subject: "15 مدنيا قتلوا";
+	// the dual forms follow a dual ("عنصرين قتلا", "طفلان أصيبا").
+	arKillVerb = wordSetAr("قتلوا قتلو استشهدوا لقوا قضوا توفوا قتلا استشهدا قضيا توفيا")
+	arInjVerb  = wordSetAr("اصيبوا جرحوا اصيبا جرحا")
+	// arDualVerb are the dual forms, which make the noun before them a dual
+	// even where it is spelt as a plural ("مدنيين قتلا": two civilians).
+	arDualVerb = wordSetAr("قتلا استشهدا قضيا توفيا اصيبا جرحا")
 	// arDieVerbs take a subject and "حتفه": "لقي 3 أشخاص حتفهم".
 	arDieVerbs = wordSetAr("لقي لقيت لقوا")
 	// arBound stand between a casualty word and its count: "مقتل ما لا
@@ -151,8 +155,10 @@ func (at *arText) casualties(date caption.PartialDate) []langFigure {
 			continue
 		}
 		kill, inj := at.isIn(i, arKillLead), at.isIn(i, arInjLead)
-		// "أودى بحياة 12 شخصا": took the lives of.
-		kill = kill || at.is(i, "حياه") && at.is(i-1, "اودي", "اودت", "يودي", "تودي")
+		// "أودى بحياة 12 شخصا": took the lives of; "راح ضحيتها 16
+		// مدنيا": 16 civilians fell its victims.
+		kill = kill || at.is(i, "حياه") && at.is(i-1, "اودي", "اودت", "يودي", "تودي") ||
+			at.is(i, "ضحيته", "ضحيتها", "ضحيتهم", "ضحيتهما") && at.is(i-1, "راح", "يروح", "ذهب")
 		die := at.isIn(i, arDieVerbs)
 		if kill || inj || die {
 			k := i + 1
@@ -183,21 +189,34 @@ func (at *arText) casualties(date caption.PartialDate) []langFigure {
 				if at.nounIn(next, arUnits) {
 					continue // "إصابة 3 منازل" is houses hit
 				}
+				if end > next {
+					n, end = at.arAddJoined(n, end)
+				}
 				add(n, inj && !kill, i, end)
 				i = end - 1
 			case k == i+1 && !die && at.isIn(k, arDual):
-				add(2, inj && !kill, i, k+1)
-				i = k
-			case k == i+1 && !die && at.isIn(k, arSingular) && !at.arPeopleNoun(k+1):
+				n, end := at.arAddJoined(2, k+1)
+				add(n, inj && !kill, i, end)
+				i = end - 1
+			case k == i+1 && !die && at.isIn(k, arSingular) && (!at.arPeopleNoun(k+1) || at.arJoinsMember(k+1)):
 				n := 1
 				end := k + 1
 				if at.is(end, "واحد", "واحده") {
 					end++
 				}
+				n, end = at.arAddJoined(n, end)
 				add(n, inj && !kill, i, end)
 				i = end - 1
 			}
 			continue
+		}
+		// A dual and its dual verb: "عنصرين من الحزب قتلا", "طفلان أصيبا".
+		if at.arDualNoun(i) {
+			if v := at.verbAfter(i + 1); v > 0 && at.isIn(v, arDualVerb) {
+				add(2, at.isIn(v, arInjVerb), i, v+1)
+				i = v
+				continue
+			}
 		}
 		// The count first: NUM [noun] (casualty noun | verb).
 		n, next, ok, _ := at.arNumber(i)
@@ -216,6 +235,11 @@ func (at *arText) casualties(date caption.PartialDate) []langFigure {
 		j := next
 		if at.arPeopleNoun(j) && !at.isIn(j, arKillNoun) && !at.isIn(j, arInjNoun) {
 			j++
+			// "ثلاثة مقاتلين من الجبهة الوطنية للتحرير قتلوا": who they were
+			// comes between the noun and its verb.
+			if v := at.verbAfter(j); v > j {
+				j = v
+			}
 		}
 		switch {
 		case at.isIn(j, arKillNoun) || j > next && at.isIn(j, arKillVerb) || j > next && at.isIn(j, arDieVerbs) && at.hasDeath(j+1, 2):
@@ -227,6 +251,123 @@ func (at *arText) casualties(date caption.PartialDate) []langFigure {
 		}
 	}
 	return figs
+}
+
+// arPhraseMax is how many words a "من …" phrase may hold between a counted
+// noun and its verb.
+const arPhraseMax = 5
+
+// verbAfter returns the casualty verb at token j, or after a short "من …"
+// phrase that starts there ("من الجبهة الوطنية للتحرير قتلوا"), or -1. The
+// phrase is words only: a comma or a number ends it.
+func (at *arText) verbAfter(j int) int {
+	isVerb := func(k int) bool { return at.isIn(k, arKillVerb) || at.isIn(k, arInjVerb) }
+	if isVerb(j) {
+		return j
+	}
+	if !at.is(j, "من") {
+		return -1
+	}
+	for k := j + 1; k < len(at.toks) && k <= j+arPhraseMax; k++ {
+		if !at.toks[k].word || at.toks[k].digits {
+			return -1
+		}
+		if isVerb(k) {
+			return k
+		}
+	}
+	return -1
+}
+
+// arDualNoun reports a counted noun in the dual at token i: one of arDual,
+// or a noun of arPeople with the dual ending ("عنصرين", "مقاتلان"), which a
+// dual verb after it must confirm.
+func (at *arText) arDualNoun(i int) bool {
+	if i < 0 || i >= len(at.toks) || !at.toks[i].word || at.toks[i].digits {
+		return false
+	}
+	if at.isIn(i, arDual) {
+		return true
+	}
+	for _, st := range at.stems[i] {
+		for _, suf := range []string{"ين", "ان"} {
+			if b, ok := strings.CutSuffix(st, suf); ok && len(b) >= 4 && (arPeople[b] || arPeople[arCore(b)]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// arKin are the kin a list of the dead adds with a possessive, as folded
+// bases: "امرأة وطفلها", "رجل وزوجته", "أب وابنه".
+var arKin = wordSetAr("طفل طفله زوج زوجه ابن ابنه بنت والد والده ام اب شقيق شقيقه اخ اخت حفيد حفيده")
+
+// arMemberAt reads one more person or group of a list at token k, joined
+// to it by "و": a kin noun with a possessive ("وطفلها", "وزوجته": 1), a
+// dual ("وطفلين", "وطفليها": 2), a singular noun ("وامرأة": 1), or a count
+// and its noun ("وثلاثة أطفال", "و3 أطفال": 3). It returns the count, 0
+// when none is there, and the token after the member.
+func (at *arText) arMemberAt(k int) (n, end int) {
+	if k >= len(at.toks) || !at.toks[k].word {
+		return 0, k
+	}
+	key := at.toks[k].key
+	if key == "و" { // "و 3 أطفال", "و3 أطفال": the digits are a token of their own
+		if c, next, ok, _ := at.arNumber(k + 1); ok && at.toks[k+1].digits && at.arPeopleNoun(next) && !at.isIn(next, arKillNoun) && !at.isIn(next, arInjNoun) {
+			return c, next + 1
+		}
+		return 0, k
+	}
+	rest, ok := strings.CutPrefix(key, "و")
+	if !ok || len(rest) < 4 {
+		return 0, k
+	}
+	if c, ok := arNumberWords[rest]; ok && at.arPeopleNoun(k+1) && !at.isIn(k+1, arKillNoun) && !at.isIn(k+1, arInjNoun) {
+		return c, k + 2 // "وثلاثة أطفال"
+	}
+	if arDual[rest] {
+		return 2, k + 1
+	}
+	if arSingular[rest] {
+		return 1, k + 1
+	}
+	for _, suf := range []string{"هما", "هم", "ها", "ه"} {
+		b, ok := strings.CutSuffix(rest, suf)
+		if !ok || len(b) < 4 {
+			continue
+		}
+		if alt, isT := strings.CutSuffix(b, "ت"); isT && arKin[alt+"ه"] {
+			return 1, k + 1 // "وزوجته", "وابنتها"
+		}
+		if arKin[b] {
+			return 1, k + 1 // "وطفلها", "وابنه"
+		}
+		if d, isDual := strings.CutSuffix(b, "ي"); isDual && (arKin[d] || arPeople[d]) {
+			return 2, k + 1 // "وطفليها", "وابنيه"
+		}
+	}
+	return 0, k
+}
+
+// arJoinsMember reports a member of a list joined at token k.
+func (at *arText) arJoinsMember(k int) bool {
+	n, _ := at.arMemberAt(k)
+	return n > 0
+}
+
+// arAddJoined adds to n the members joined to a casualty list from token
+// end ("مقتل امرأة وطفلها" is 2, "رجل وزوجته وثلاثة أطفال" 5), as the
+// English rules sum "a woman and her two children"; it returns the sum and
+// the token after the list.
+func (at *arText) arAddJoined(n, end int) (int, int) {
+	for {
+		c, next := at.arMemberAt(end)
+		if c == 0 {
+			return n, end
+		}
+		n, end = n+c, next
+	}
 }
 
 // hasDeath reports "حتف" ("حتفه", "حتفهم") within n tokens from i.

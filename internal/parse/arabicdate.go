@@ -99,18 +99,14 @@ func (at *arText) arSmall(i int, maxN int) int {
 	return n
 }
 
-// holiday reports a holiday or anniversary word in the four tokens before
-// token i.
+// holiday reports a holiday or anniversary word that governs the date at
+// token i directly: "ذكرى 15 آذار", "عيد 17 نيسان", "بعيد 17 نيسان",
+// "ثورة 15 آذار". A holiday named further back, past a comma or other
+// words, does not name the date: in "في الذكرى الثالثة عشرة لانطلاق
+// الثورة السورية، 15 آذار/مارس 2024" the date after the comma is the
+// photo's, the anniversary's own being the one it marks.
 func (at *arText) holiday(i int) bool {
-	for k := i - 1; k >= 0 && k >= i-4; k-- {
-		if at.toks[k].key == "." {
-			return false
-		}
-		if at.isIn(k, arHolidayWords) {
-			return true
-		}
-	}
-	return false
+	return at.isIn(i-1, arHolidayWords)
 }
 
 // date reads the first Arabic date that dates the scene: "في 12 آذار/مارس

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -14,6 +15,10 @@ var arPlaceNouns = map[string]string{
 	"مدينه": "city", "بلده": "town", "قريه": "village", "حي": "neighbourhood", "مخيم": "camp",
 	"محافظه": "province", "ولايه": "province", "ريف": "countryside", "عاصمه": "city", "ناحيه": "town",
 	"قضاء": "district", "بلدات": "town", "قري": "village", "مدن": "city", "مخيمات": "camp",
+	// A region ("إقليم دارفور", "إقليم كردستان") and Yemen's districts
+	// ("مديرية المنصورة"); a directorate ("مديرية الصحة") names no place,
+	// its words are in arNotNames.
+	"اقليم": "province", "مديريه": "district",
 	// A port, an airport or a market is in the city named after it:
 	// "مرفأ بيروت", "مطار دمشق".
 	"مرفا": "", "ميناء": "", "مطار": "",
@@ -29,7 +34,7 @@ var arCentre = wordSetAr("وسط")
 // arPlaceAdjectives follow a place's name and say it is one: "الموصل
 // القديمة", "ريف إدلب الشرقي", "حلب الشرقية".
 var arPlaceAdjectives = wordSetAr("الشرقي الشرقيه الغربي الغربيه الشمالي الشماليه الجنوبي الجنوبيه القديم القديمه " +
-	"المحاصر المحاصره الواقع الواقعه")
+	"المحاصر المحاصره الواقع الواقعه الاثري الاثريه الساحلي الساحليه المحتل المحتله التاريخي التاريخيه")
 
 // arNearNouns put the scene near the place that follows: "بريف دمشق",
 // "قرب حلب", "بالقرب من إدلب", "في محيط دمشق", "على أطراف الرقة".
@@ -62,10 +67,15 @@ var arNotNames = wordSetAr("في علي من الي عن مع بين خلال ب
 	"الشرقي الشرقيه الغربي الغربيه الشمالي الشماليه الجنوبي الجنوبيه القديم القديمه المحاصر المحاصره " +
 	"المحرر المحرره المدمر المدمره المجاور المجاوره الحدودي الحدوديه الساحلي الساحليه الواقع الواقعه " +
 	"الخاضع الخاضعه المنكوب المنكوبه الماضي الماضيه المقبل الحالي نفسها نفسه ذاتها الدولي ضاحيه الضاحيه ضواحي " +
+	// What a directorate ("مديرية") is of, which is no district's name.
+	"الصحه التربيه الزراعه الاوقاف الشرطه المياه الكهرباء الامن الاعلام الدفاع الاحوال الجوازات الهجره " +
+	// "مدينة تدمر الأثرية", "القدس المحتلة": the name stands without them.
+	"الاثري الاثريه المحتل المحتله التاريخي التاريخيه " +
 	// Common nouns a preposition or a place word may govern, which name no place.
 	"مستشفي المستشفي مستشفيات مدرسه المدرسه مدارس مسجد المسجد منزل المنزل منازل شارع الشارع " +
 	"سوق السوق مخبز خيمه خيام ساحه الساحه طريق الطريق مبني المبني مباني مقر قاعده جامعه مركز المركز " +
 	"ملجا ملعب حدود الحدود مناطق المناطق المنطقه خفض سيطره نفوذ عازله امنه منزوعه الغزو غزو " +
+	"فندق الفندق فنادق ازقه زقاق حاره " +
 	"صفوف اطار ظل اعقاب محاوله طريقه حين وقت تاريخ اقصي احدي احد بعض كل جميع معظم عموم انحاء " +
 	// Things near which a scene is photographed: "قرب حفرة" (near a crater).
 	"حفره الحفره ركام الركام انقاض الانقاض حاجز الحاجز سياره السياره موقع الموقع مواقع نقطه النقطه " +
@@ -115,7 +125,12 @@ func (at *arText) markCountries(ps *arPhrases, used []bool) {
 // سوريون"). It marks the country tokens in used.
 //
 // As in English, a country word inside an actor's or a source's name ("الجيش
-// السوري", "المرصد السوري") says nothing of where the scene is.
+// السوري", "المرصد السوري") says nothing of where the scene is, and neither
+// does one a street or a building is named after ("شارع سوريا" in Tripoli,
+// "مدرسة فلسطين" in Aleppo: streetNamed). Of two countries named, one the
+// scene is put in ("في لبنان", "بالعراق", "شمال لبنان", "بالبقاع اللبناني")
+// wins over one named before it otherwise ("لاجئون عادوا من تركيا إلى
+// مخيم في شمال سوريا").
 func (at *arText) country(rec *caption.Record, lex *arabicLexicon, used []bool, off int, ev *evidence) {
 	ps := &lex.countries
 	at.markCountries(ps, used)
@@ -130,14 +145,14 @@ func (at *arText) country(rec *caption.Record, lex *arabicLexicon, used []bool, 
 		}
 		i += max(n, 1) - 1
 	}
-	var hint *arPhrase
-	var hintSpan caption.Span
+	var hint, named *arPhrase
+	var hintSpan, namedSpan caption.Span
 	for i := 0; i < len(at.toks); i++ {
 		found, n := at.match(ps, i)
 		if n == 0 {
 			continue
 		}
-		if org[i] || at.countryAside(i, found[0].demonym) {
+		if org[i] || at.countryAside(i, found[0].demonym) || !found[0].demonym && at.streetNamed(i) {
 			i += n - 1
 			continue
 		}
@@ -159,20 +174,65 @@ func (at *arText) country(rec *caption.Record, lex *arabicLexicon, used []bool, 
 			(strings.HasPrefix(at.toks[prev].key, "بال") || at.isIn(prev-1, arPlacePreps) || at.isKnownPlace(lex, prev, prev+1)) {
 			placed = true
 		}
-		if !ph.demonym || placed {
+		if placed || !ph.demonym && at.countryIn(i, ph) {
 			rec.Country, rec.CountryBasis = caption.CountryCode(ph.value), caption.CountryNamed
 			ev.add("country", off, span)
 			return
 		}
-		if hint == nil {
+		if !ph.demonym && named == nil {
+			named, namedSpan = ph, span
+		}
+		if ph.demonym && hint == nil {
 			hint, hintSpan = ph, span
 		}
 		i += n - 1
+	}
+	if named != nil {
+		rec.Country, rec.CountryBasis = caption.CountryCode(named.value), caption.CountryNamed
+		ev.add("country", off, namedSpan)
+		return
 	}
 	if hint != nil && rec.Country == "" {
 		rec.Country, rec.CountryBasis = caption.CountryCode(hint.value), caption.CountryHint
 		ev.add("country", off, hintSpan)
 	}
+}
+
+// arStreetNouns name streets, squares and buildings, which are often named
+// after a country: "شارع سوريا", "ساحة فلسطين", "دوار الكويت", "مستشفى
+// الأردن", "فندق لبنان", "سوق العراق", "مدرسة فلسطين", "حي تركيا".
+var arStreetNouns = wordSetAr("شارع ساحه دوار جسر مستشفي مشفي فندق سوق مدرسه حي ميدان")
+
+// streetNamed reports a country's name at token i that a street or a
+// building noun governs (written without the article, as a governing noun
+// is): the name of the street, not the country of the scene.
+func (at *arText) streetNamed(i int) bool {
+	k := i - 1
+	if k < 0 || !at.toks[k].word || at.toks[k].digits {
+		return false
+	}
+	for _, st := range at.stems[k] {
+		if arStreetNouns[st] && !strings.HasSuffix(at.toks[k].key, "ال"+st) {
+			return true
+		}
+	}
+	return false
+}
+
+// countryIn reports a country's name at token i (phrase ph) that the
+// caption puts the scene in: after "في" or a compass word ("في لبنان",
+// "شمال لبنان", "جنوبي غرب سوريا"), or joined to "ب" ("بالعراق").
+func (at *arText) countryIn(i int, ph *arPhrase) bool {
+	if at.is(i-1, "في") || at.isIn(i-1, arDirections) {
+		return true
+	}
+	key := at.toks[i].key
+	for _, p := range []string{"وب", "فب", "ب"} {
+		if rest, ok := strings.CutPrefix(key, p); ok && (rest == ph.words[0] || arCore(rest) == ph.words[0]) {
+			return true
+		}
+	}
+	return false
 }
 
 // countryAside reports a country's name or demonym at i that says where
@@ -279,13 +339,19 @@ func (at *arText) nameWord(i int, countryTok []bool, lex *arabicLexicon) bool {
 func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []bool, s, off int, ev *evidence) {
 	toks := at.toks
 	lastEnd := -1 // the token after the last place read
-	add := func(sp caption.Span, kind string, near bool) {
-		name := at.desc[sp.Start:sp.End]
-		rec.Places = append(rec.Places, name)
-		rec.PlaceRefs = append(rec.PlaceRefs, caption.PlaceRef{Name: name,
-			Span: caption.Span{Start: sp.Start + off, End: sp.End + off}, Kind: kind, Near: near})
-		ev.add("places", off, sp)
+	var refs []arRef
+	add := func(tok int, sp caption.Span, kind string, near bool) {
+		refs = append(refs, arRef{tok: tok, sp: sp, kind: kind, near: near})
 	}
+	defer func() {
+		for _, r := range at.sceneFirst(refs) {
+			name := at.desc[r.sp.Start:r.sp.End]
+			rec.Places = append(rec.Places, name)
+			rec.PlaceRefs = append(rec.PlaceRefs, caption.PlaceRef{Name: name,
+				Span: caption.Span{Start: r.sp.Start + off, End: r.sp.End + off}, Kind: r.kind, Near: r.near})
+			ev.add("places", off, r.sp)
+		}
+	}()
 	for i := 0; i < len(toks); i++ {
 		if at.sentOf[i] != s {
 			continue
@@ -293,7 +359,7 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 		// "بحلب", "في دمشق وحلب": a known place joined to "ب", or to "و"
 		// after another place.
 		if sp, n, ok := at.arKnownJoined(i, lex, countryTok, i == lastEnd); ok {
-			add(sp, "", false)
+			add(i, sp, "", false)
 			i += n - 1
 			lastEnd = i + 1
 			continue
@@ -306,14 +372,14 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 			}
 			if b > 0 && b < len(toks) && (toks[b].key == "," || toks[b].key == "-") &&
 				(at.placeFollows(b, countryTok) || at.isKnownPlace(lex, 0, b)) {
-				add(at.span(0, b), "", false)
+				add(0, at.span(0, b), "", false)
 				i = b - 1
 				lastEnd = b
 				continue
 			}
 		}
 		if sp, kind, near, ok := at.arOtherPlace(i, countryTok, lex); ok {
-			add(sp, kind, near)
+			add(i, sp, kind, near)
 			lastEnd = i + 1
 			continue
 		}
@@ -332,13 +398,21 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 			continue
 		}
 		// A singular noun that names a settlement may govern a name
-		// shared with a country or territory: "مدينة غزة".
-		city := gov && (kind == "city" || kind == "camp" || kind == "neighbourhood") && !at.is(i, "مدن", "احياء")
+		// shared with a country or territory: "مدينة غزة". A capital is
+		// the country's ("عاصمة السودان"), never a city named after it.
+		city := gov && (kind == "city" || kind == "camp" || kind == "neighbourhood") && !at.is(i, "مدن", "احياء", "عاصمه")
 		b := at.arNameAt(a, countryTok, lex, city)
 		if _, n := at.match(&lex.places, a); n > 0 && !countryTok[a] && n != b-a && (gov || site || b == a || n > b-a) {
 			b = a + n // "رام الله", "خان يونس" as the lexicon writes them; "مستشفى مصراتة المركزي"
 		}
 		if b == a {
+			continue
+		}
+		// "في أزقة مخيم شاتيلا": a noun without the article that governs a
+		// place noun is the common noun of a construct ("the alleys of the
+		// camp"), not a name; "في الخرطوم عاصمة السودان" is a name and its
+		// apposition.
+		if !gov && !site && b == a+1 && !strings.HasPrefix(at.toks[a].key, "ال") && at.bareGovern(b) && !at.isKnownPlace(lex, a, b) {
 			continue
 		}
 		// A demonym after a word says less than a country's name: "في
@@ -352,16 +426,173 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 				near = true
 			}
 		}
-		add(at.span(a, b), kind, near)
+		add(a, at.span(a, b), kind, near)
 		i = b - 1
 		lastEnd = b
+		// "مدينة سري كانيه (رأس العين)": the other name of the place, in
+		// brackets after it, is read after it.
+		if y, ok := at.arAlias(b, countryTok, lex); ok {
+			add(b+1, at.span(b+1, y), kind, near)
+			b = y + 1
+			i, lastEnd = b-1, b
+		}
 		// "حي جوبر بدمشق": the place that holds it, joined to "ب" (in).
-		if c, ok := at.arContainer(b, countryTok, lex); ok {
-			add(c, "", false)
-			i = b
-			lastEnd = b + 1
+		if c, n, ok := at.arContainer(b, countryTok, lex); ok {
+			add(b, c, "", false)
+			i = b + n - 1
+			lastEnd = b + n
 		}
 	}
+}
+
+// arRef is a place places has read: its first token, its span in the
+// description, and what the words before it say of it.
+type arRef struct {
+	tok        int
+	sp         caption.Span
+	kind       string
+	near       bool
+	background bool
+}
+
+// sceneFirst orders the places read for the scene. A place the people shown
+// came from ("نازحون فروا من مدينة الجنينة", "هرباً من المعارك في
+// الخرطوم") or where the dead of a funeral were killed ("مقاتلين قتلوا في
+// معارك بريف حماة") is the story's background, not the scene: it is left
+// out when the caption names another place. In a funeral the place after
+// the funeral word is the scene ("خلال تشييعهم في بلدة سرمدا", "يشيعون في
+// مدينة بعلبك"), and comes first with the places after it, which hold it.
+func (at *arText) sceneFirst(refs []arRef) []arRef {
+	funeral := -1
+	for k, r := range refs {
+		if at.funeralBefore(r.tok) {
+			funeral = k
+			break
+		}
+	}
+	scene := 0
+	for k := range refs {
+		refs[k].background = k != funeral && at.background(refs[k].tok)
+		if !refs[k].background {
+			scene++
+		}
+	}
+	if funeral > 0 {
+		refs = append(slices.Clone(refs[funeral:]), refs[:funeral]...)
+	}
+	if scene == len(refs) || scene == 0 {
+		return refs // the background is the only place named
+	}
+	return slices.DeleteFunc(refs, func(r arRef) bool { return r.background })
+}
+
+// arOriginWords, before "من" (from), say the people shown came from the
+// place that follows: "فروا من", "نزحوا من", "هرباً من", "فراراً من",
+// "قادمين من", "الفارين من".
+var arOriginWords = wordSetAr("فروا فر فرت فرار فرارا هربا هروبا هربوا هرب هاربين الهاربين نزحوا نزح نزحت نزوحهم " +
+	"قادمين قادمون القادمين القادمون الفارين الفارون فارين فارون المهجرين مهجرين هجروا تهجيرهم")
+
+// arKilledThere are the verbs after the dead ("مقاتلين قتلوا في", "طفلين
+// استشهدا في") that put their deaths at the place that follows, which a
+// funeral or a morgue shown elsewhere is not.
+var arKilledThere = wordSetAr("قتلوا قتلو قتلا استشهدوا استشهدا قضوا قضيا توفوا توفيا سقطوا")
+
+// arBackgroundEnd end the clause of an origin or a death: "إلى" (to) starts
+// where the people went, "حيث" (where) the scene.
+var arBackgroundEnd = wordSetAr("الي نحو باتجاه حيث")
+
+// background reports a place at token i in the clause of an origin ("فروا
+// من …") or of a death ("قتلوا في …"): the cue is before it in its
+// sentence, with no comma, "إلى", funeral word or present-tense verb ("نازحون
+// فروا من الفلوجة يصلون إلى …") between.
+func (at *arText) background(i int) bool {
+	for k := i - 1; k >= 0 && k >= i-12 && at.sentOf[k] == at.sentOf[i]; k-- {
+		t := at.toks[k]
+		if t.key == "," || t.key == ";" || t.key == "(" || t.key == ")" ||
+			at.isIn(k, arBackgroundEnd) || at.funeralWord(k) || at.presentPlural(k) {
+			return false
+		}
+		switch {
+		case at.is(k, "من") && at.isIn(k-1, arOriginWords):
+			return true
+		case at.isIn(k, arKilledThere):
+			return true
+		case t.word && strings.HasPrefix(t.key, "حتف") && at.isIn(k-1, arDieVerbs), // "لقوا حتفهم في"
+			t.word && strings.HasPrefix(t.key, "حتف") && at.isIn(k-2, arDieVerbs):
+			return true
+		}
+	}
+	return false
+}
+
+// presentPlural reports a verb in the present plural at token i ("يصلون",
+// "يقيمون", "يتجمعون"): a new clause of what the people shown are doing.
+func (at *arText) presentPlural(i int) bool {
+	t := at.toks[i]
+	if !t.word || t.digits || at.demonym != nil && at.demonym[i] {
+		return false
+	}
+	k := t.key
+	return utf8.RuneCountInString(k) >= 5 && strings.HasPrefix(k, "ي") && strings.HasSuffix(k, "ون")
+}
+
+// funeralWord reports a word of a funeral at token i: "تشييع", "تشييعهم",
+// "يشيعون", "مشيعون", "جنازة", "جنازته".
+func (at *arText) funeralWord(i int) bool {
+	if i < 0 || i >= len(at.toks) || !at.toks[i].word || at.toks[i].digits {
+		return false
+	}
+	for _, st := range at.stems[i] {
+		for _, p := range []string{"تشييع", "جناز", "مشيع", "يشيع", "تشيع", "شيعوا", "شيعت"} {
+			if strings.HasPrefix(st, p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// funeralBefore reports a funeral word at most three tokens before token i
+// in its sentence ("تشييعهم في بلدة سرمدا", "جنازة في حي …").
+func (at *arText) funeralBefore(i int) bool {
+	for k := i - 1; k >= 0 && k >= i-3 && at.sentOf[k] == at.sentOf[i]; k-- {
+		if at.toks[k].key == "," {
+			return false
+		}
+		if at.funeralWord(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// arAlias reads a place's other name in brackets at token b, just after
+// the name: "(رأس العين)" after "سري كانيه", the Kurdish name. It returns
+// the token of the closing bracket.
+func (at *arText) arAlias(b int, countryTok []bool, lex *arabicLexicon) (int, bool) {
+	if b+2 >= len(at.toks) || at.toks[b].key != "(" {
+		return 0, false
+	}
+	y := at.arNameAt(b+1, countryTok, lex, false)
+	if _, n := at.match(&lex.places, b+1); n > y-(b+1) && !countryTok[b+1] {
+		y = b + 1 + n
+	}
+	if y == b+1 || y >= len(at.toks) || at.toks[y].key != ")" {
+		return 0, false
+	}
+	return y, true
+}
+
+// bareGovern reports a place noun at token i written bare, with neither
+// the article nor a clitic, as the second noun of a construct is: "مخيم" in
+// "أزقة مخيم شاتيلا". A capital ("عاصمة") stands in apposition to a name.
+func (at *arText) bareGovern(i int) bool {
+	if i >= len(at.toks) || !at.toks[i].word {
+		return false
+	}
+	k := at.toks[i].key
+	_, isNoun := arPlaceNouns[k]
+	return isNoun && k != "عاصمه"
 }
 
 // arOtherPlace reads the place forms the cues of places do not: a place
@@ -381,7 +612,7 @@ func (at *arText) arOtherPlace(i int, countryTok []bool, lex *arabicLexicon) (sp
 		}
 	}
 	if strings.HasPrefix(t.key, "ب") && !countryTok[i] && at.placeFollows(i+1, countryTok) && i+1 < len(at.toks) && at.toks[i+1].key == "," {
-		if c, ok := at.arJoined(i, "ب", countryTok, lex); ok {
+		if c, _, ok := at.arJoined(i, "ب", countryTok, lex); ok {
 			return c, "", false, true
 		}
 	}
@@ -391,7 +622,7 @@ func (at *arText) arOtherPlace(i int, countryTok []bool, lex *arabicLexicon) (sp
 			j++
 		}
 		if j < len(at.toks) && at.sentOf[j] == at.sentOf[i] {
-			if c, ok := at.arJoined(j, "ل", countryTok, lex); ok {
+			if c, _, ok := at.arJoined(j, "ل", countryTok, lex); ok {
 				return c, "", true, true
 			}
 		}
@@ -405,26 +636,31 @@ var arNotContainers = wordSetAr("بتاريخ بسبب بعد بحثا بينم�
 
 // arContainer reads "بدمشق" at token b after a place name: the name after
 // the preposition "ب", as its span in the text without the "ب" (its
-// harakat, if any, skipped too).
-func (at *arText) arContainer(b int, countryTok []bool, lex *arabicLexicon) (caption.Span, bool) {
+// harakat, if any, skipped too), and its length in tokens.
+func (at *arText) arContainer(b int, countryTok []bool, lex *arabicLexicon) (caption.Span, int, bool) {
 	if b >= len(at.toks) || at.sentOf[b] != at.sentOf[b-1] {
-		return caption.Span{}, false
+		return caption.Span{}, 0, false
 	}
 	return at.arJoined(b, "ب", countryTok, lex)
 }
 
 // arJoined reads a name joined to the preposition prep at token b, as its
-// span without prep.
-func (at *arText) arJoined(b int, prep string, countryTok []bool, lex *arabicLexicon) (caption.Span, bool) {
+// span without prep, and its length in tokens: a name head takes the word
+// after it, as arNameAt does ("بجبل الزاوية", "بدير الزور", "بتل أبيض").
+func (at *arText) arJoined(b int, prep string, countryTok []bool, lex *arabicLexicon) (caption.Span, int, bool) {
 	if b >= len(at.toks) || countryTok[b] || !at.nameWord(b, countryTok, lex) {
-		return caption.Span{}, false
+		return caption.Span{}, 0, false
 	}
 	t := at.toks[b]
 	rest, ok := strings.CutPrefix(t.key, prep)
 	if !ok || len([]rune(rest)) < 3 || arNotContainers[t.key] || arNotNames[rest] {
-		return caption.Span{}, false
+		return caption.Span{}, 0, false
 	}
-	return caption.Span{Start: at.skipLetters(t.start, t.end, len([]rune(prep))), End: t.end}, true
+	end, n := t.end, 1
+	if arNameHeads[rest] && b+1 < len(at.toks) && at.sentOf[b+1] == at.sentOf[b] && at.nameWord(b+1, countryTok, lex) {
+		end, n = at.toks[b+1].end, 2
+	}
+	return caption.Span{Start: at.skipLetters(t.start, t.end, len([]rune(prep))), End: end}, n, true
 }
 
 // demonymAt reports a demonym at token b, or after a comma there.

@@ -126,9 +126,11 @@ var arSourceCues = map[string]bool{
 }
 
 // arOrgWords make an unknown credit part an organisation, kept as written
-// among the agencies: "المكتب الإعلامي", "مركز حلب الإعلامي", "الدفاع المدني".
+// among the agencies: "المكتب الإعلامي", "مركز حلب الإعلامي", "الدفاع المدني",
+// "الإعلام الحربي" (the media office of an armed group).
 var arOrgWords = map[string]bool{
 	"وكاله": true, "مركز": true, "المركز": true, "الاعلامي": true, "الاعلاميه": true, "مكتب": true, "المكتب": true,
+	"الاعلام": true, "اعلام": true,
 	"شبكه": true, "وزاره": true, "قناه": true, "تلفزيون": true, "صحيفه": true, "جريده": true, "هيئه": true,
 	"مجلس": true, "الجيش": true, "القوات": true, "منظمه": true, "الهلال": true, "الصليب": true, "الامم": true,
 	"مديريه": true, "الدفاع": true, "اتحاد": true, "تنسيقيه": true, "مؤسسه": true, "مجموعه": true,
@@ -333,12 +335,17 @@ func (cr *creditResult) shift(off int) {
 }
 
 // arLeadingCredit reads a credit that opens the caption: an agency in
-// brackets, alone or after the dateline's city ("دمشق (أ ف ب) - …"), or
-// a labelled credit up to the first full stop or bar ("تصوير: محمد
-// الحلبي - رويترز. …"). Whole runs from the start of the text: a
-// dateline's city is where the story was filed, not the photo's scene.
+// brackets, alone or after the dateline's city ("دمشق (أ ف ب) - …"), an
+// agency after the city and a dash, before a bar, as SANA writes its
+// dateline ("حمص-سانا| …"), or a labelled credit up to the first full stop
+// or bar ("تصوير: محمد الحلبي - رويترز. …"). Whole runs from the start of
+// the text: a dateline's city is where the story was filed, not the
+// photo's scene.
 func (p *Parser) arLeadingCredit(text string) creditResult {
 	lim := min(len(text), maxCredit)
+	if cr := p.arDatelineAgency(text, lim); cr.Found {
+		return cr
+	}
 	if o := strings.IndexAny(text[:lim], "(["); o >= 0 && arWords(text[:o]) <= 3 {
 		cl := byte(')')
 		if text[o] == '[' {
@@ -376,6 +383,36 @@ func (p *Parser) arLeadingCredit(text string) creditResult {
 		}
 	}
 	return creditResult{}
+}
+
+// arDatelineAgency reads "حمص-سانا| …" or "دمشق - سانا | …" at the start
+// of text (up to lim): at most three words of a city, a dash, a known
+// agency, and a bar.
+func (p *Parser) arDatelineAgency(text string, lim int) creditResult {
+	bar := strings.IndexByte(text[:lim], '|')
+	if bar <= 0 {
+		return creditResult{}
+	}
+	d := strings.LastIndexAny(text[:bar], "-–—")
+	if d <= 0 || arWords(text[:d]) > 3 {
+		return creditResult{}
+	}
+	_, w := utf8.DecodeRuneInString(text[d:])
+	as, ae := creditSkipSpaces(text, d+w, bar), bar
+	for ae > as && text[ae-1] == ' ' {
+		ae--
+	}
+	after := creditSkipSpaces(text, bar+1, len(text))
+	if as >= ae || after >= len(text) {
+		return creditResult{}
+	}
+	kind, a := p.arPart(text[as:ae])
+	if kind != pieceAgency {
+		return creditResult{}
+	}
+	sp := caption.Span{Start: as, End: ae}
+	return creditResult{Found: true, Whole: caption.Span{Start: 0, End: after}, Inner: sp,
+		Agencies: []caption.Agency{a}, AgencySpans: []caption.Span{sp}}
 }
 
 // arReadCredit reads [s, e) as an Arabic credit: an optional label, then
@@ -439,16 +476,20 @@ func (p *Parser) arReadCredit(text string, s, e int) creditResult {
 
 // arOrgCredit reads brackets [s, e) that hold only organisations, one of
 // them of the media, as a media office credits its pictures: "(مركز حماة
-// الإعلامي)", "(المكتب الإعلامي في داريا)". They are kept as written among
-// the agencies. An army or a ministry in brackets alone is more often the
-// name a sentence gave than a credit.
+// الإعلامي)", "(المكتب الإعلامي في داريا)", or a local news network named
+// by its place and a number ("(الساحل 24)": arNumberedNetwork). They are
+// kept as written among the agencies. An army or a ministry in brackets
+// alone is more often the name a sentence gave than a credit.
 func (p *Parser) arOrgCredit(text string, s, e int) creditResult {
 	cr := creditResult{Whole: caption.Span{Start: s, End: e}, Inner: caption.Span{Start: s, End: e}}
 	media := false
 	for _, pc := range arPieces(text, s, e) {
 		part := text[pc.span.Start:pc.span.End]
 		if kind, _ := p.arPart(part); kind != pieceOrg {
-			return creditResult{}
+			if !p.arNumberedNetwork(part) {
+				return creditResult{}
+			}
+			media = true
 		}
 		for _, w := range strings.Fields(arFold(part)) {
 			media = media || arMediaWords[w]
@@ -459,8 +500,31 @@ func (p *Parser) arOrgCredit(text string, s, e int) creditResult {
 	return cr
 }
 
+// arNumberedNetwork reports a credit part that names a local news network
+// the way such networks name themselves, a place or a word and a number of
+// up to three digits: "الساحل 24", "تعز 360". A month and a day ("آب 24"),
+// a year ("حلب 2016") or a picture's number ("الصورة 3") is none.
+func (p *Parser) arNumberedNetwork(part string) bool {
+	words := strings.Fields(part)
+	if len(words) < 2 || len(words) > 4 {
+		return false
+	}
+	last := words[len(words)-1]
+	if !arDigitsOnly(last) || utf8.RuneCountInString(last) > 3 {
+		return false
+	}
+	for _, w := range words[:len(words)-1] {
+		k := arFold(w)
+		if _, month := arMonths[k]; month || k == "صوره" || k == "الصوره" || arDigitsOnly(w) {
+			return false
+		}
+	}
+	kind, _ := p.arPart(strings.Join(words[:len(words)-1], " "))
+	return kind == pieceName || kind == pieceOrg
+}
+
 // arMediaWords are the words of media organisations, folded.
-var arMediaWords = wordSetAr("مركز المركز الإعلامي الإعلامية مكتب المكتب شبكة وكالة قناة تلفزيون تنسيقية صحيفة جريدة")
+var arMediaWords = wordSetAr("مركز المركز الإعلامي الإعلامية مكتب المكتب شبكة وكالة قناة تلفزيون تنسيقية صحيفة جريدة الإعلام إعلام")
 
 // arPiece is one part of an Arabic credit.
 type arPiece struct {

@@ -30,6 +30,60 @@ var arCreditCases = []struct {
 		in:   "دمار خلفه قصف على مدينة حلب في 3 آذار 2016. المصدر: مركز حلب الإعلامي",
 		want: creditView{Whole: "المصدر: مركز حلب الإعلامي", Credit: "المصدر: مركز حلب الإعلامي", Agencies: ag("مركز حلب الإعلامي")},
 	},
+	{
+		name: "an armed group's media office in brackets",
+		in:   "مقاتلون يتقدمون في محيط بلدة سلمى بريف اللاذقية في 2 شباط 2016. (الإعلام الحربي)",
+		want: creditView{Whole: "(الإعلام الحربي)", Credit: "الإعلام الحربي", Agencies: ag("الإعلام الحربي")},
+	},
+	{
+		name: "a ministry's media in brackets",
+		in:   "جرافات تزيل الركام في حي الموصل الجديدة، 14 تموز 2017. (إعلام وزارة الداخلية العراقية)",
+		want: creditView{Whole: "(إعلام وزارة الداخلية العراقية)", Credit: "إعلام وزارة الداخلية العراقية", Agencies: ag("إعلام وزارة الداخلية العراقية")},
+	},
+	{
+		name: "a local network named with a number",
+		in:   "صيادون يعودون إلى ميناء مدينة جبلة بعد عاصفة، 3 كانون الثاني 2022. (الساحل 24)",
+		want: creditView{Whole: "(الساحل 24)", Credit: "الساحل 24", Agencies: ag("الساحل 24")},
+	},
+	{
+		name: "a network of two words and three digits",
+		in:   "طلاب يعودون إلى مدرسة مرممة في مدينة تعز. (أخبار تعز 360)",
+		want: creditView{Whole: "(أخبار تعز 360)", Credit: "أخبار تعز 360", Agencies: ag("أخبار تعز 360")},
+	},
+	{name: "a day and a month in brackets are no network", in: "حصاد القمح في سهل حوران (حزيران 24)"},
+	{name: "a place and a year in brackets are no network", in: "أطفال يلعبون بين الأنقاض في حلب (حلب 2016)"},
+	{name: "a picture number is no network", in: "دمار في حي الكلاسة بحلب (الصورة 3)"},
+	{
+		name: "UNRWA's handout by its Arabic name",
+		in:   "طلاب في مدرسة تابعة للوكالة في مخيم البقعة شمال عمّان، 4 أيلول 2019. (الأونروا)",
+		want: creditView{Whole: "(الأونروا)", Credit: "الأونروا", Agencies: ag("UNRWA")},
+	},
+	{
+		name: "MSF's handout by its Arabic name",
+		in:   "ممرضة تفحص طفلا في عيادة متنقلة قرب مدينة كسلا، 9 آذار 2021. (أطباء بلا حدود)",
+		want: creditView{Whole: "(أطباء بلا حدود)", Credit: "أطباء بلا حدود", Agencies: ag("MSF")},
+	},
+	{
+		name: "UNICEF's handout by its Arabic name",
+		in:   "أطفال يتلقون لقاح شلل الأطفال في مدينة الحديدة. (اليونيسف)",
+		want: creditView{Whole: "(اليونيسف)", Credit: "اليونيسف", Agencies: ag("UNICEF")},
+	},
+	{
+		name: "the ICRC's handout by its Arabic name",
+		in:   "متطوعون يوزعون مياه الشرب في مدينة الفاشر. (اللجنة الدولية للصليب الأحمر)",
+		want: creditView{Whole: "(اللجنة الدولية للصليب الأحمر)", Credit: "اللجنة الدولية للصليب الأحمر", Agencies: ag("ICRC")},
+	},
+	{
+		name: "SANA's dateline with no spaces",
+		in:   "حماة-سانا| فلاحون يجنون محصول القمح في سهل الغاب بريف حماة الشمالي الغربي، 8 حزيران 2020.",
+		want: creditView{Whole: "حماة-سانا| ", Credit: "سانا", Agencies: ag("SANA")},
+	},
+	{
+		name: "SANA's dateline with spaces",
+		in:   "اللاذقية - سانا | عمال يصلحون شبكة الكهرباء في حي الرمل الجنوبي.",
+		want: creditView{Whole: "اللاذقية - سانا | ", Credit: "سانا", Agencies: ag("SANA")},
+	},
+	{name: "a dash and a bar without an agency are no credit", in: "حلب - الشهباء | أطفال يلعبون في حديقة عامة."},
 	{name: "an army in brackets is no credit", in: "قال الجيش في بيان إن قواته تقدمت (الجيش السوري)"},
 	{
 		name: "AFP dotted letters",
