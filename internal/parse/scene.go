@@ -27,6 +27,11 @@ type sceneCtx struct {
 	mentions []countryMention
 	found    []foundPlace
 	hits     []actorHit
+	// origins are the token ranges of the places left out as where people
+	// came from or died, with the words chaining them ("El Geneina, in
+	// Sudan's West Darfur state"): a country named there is not the
+	// scene's.
+	origins [][2]int
 }
 
 // newSceneCtx readies ws's scene context for desc, tokenized in ws.toks.
@@ -121,6 +126,34 @@ func (p *Parser) scene(rec *caption.Record, desc string, off int, sents []captio
 	}
 	p.people(rec, sc, off)
 	p.places(rec, sc, off)
+	// A country named among the places people came from is not the
+	// scene's: "women who fled El Geneina, in Sudan's West Darfur state,
+	// wait at a camp in Adre, Chad".
+	if sc.outOfOrigins() {
+		sc.ev.drop("country")
+		if best, ok := setCountry(rec, sc.mentions); ok {
+			sc.ev.add("country", off, best.span)
+		}
+	}
+}
+
+// outOfOrigins lowers to weightOutside the country mentions that lie in
+// the ranges of left-out origins, and reports whether it lowered any.
+func (sc *sceneCtx) outOfOrigins() bool {
+	changed := false
+	for i := range sc.mentions {
+		m := &sc.mentions[i]
+		if m.weight <= weightOutside {
+			continue
+		}
+		for _, r := range sc.origins {
+			if m.toks[0] >= r[0] && m.toks[1] <= r[1] {
+				m.weight, changed = weightOutside, true
+				break
+			}
+		}
+	}
+	return changed
 }
 
 // setCountry sets rec's country from the heaviest mention, or clears it.
@@ -184,6 +217,7 @@ func (p *Parser) places(rec *caption.Record, sc *sceneCtx, off int) {
 // "Migrants set out in a caravan from Tapachula, Chiapas state".
 func (sc *sceneCtx) placesIn(from, to int) []foundPlace {
 	found := sc.found[:0]
+	sc.origins = sc.origins[:0]
 	prevPlace, prevPooled, prevEnd := false, false, 0
 	pooled := 0 // such places, kept at the end of found
 	for _, c := range sc.chunks(from, to) {
@@ -197,16 +231,21 @@ func (sc *sceneCtx) placesIn(from, to int) []foundPlace {
 			prevPlace = false
 			continue
 		}
+		from := c.a
 		if origin == originNone && prevPooled && sc.chained(prevEnd, c.a) {
 			origin = originFled // "killed … in London, Ontario": Ontario goes with London
+			from = prevEnd
 		}
-		if origin == originFrom || sc.placeContext(c, prevPlace) {
+		// "who fled El Geneina": the object of a flee word is a place.
+		fledObject := origin == originFled && c.a > 0 && sc.toks[c.a-1].is(tagFlee)
+		if origin == originFrom || fledObject || sc.placeContext(c, prevPlace) {
 			name, span := sc.placeName(c)
 			kind, near := sc.describePlace(c)
 			f := foundPlace{c: c, name: name, span: span, kind: kind, near: near || origin != originNone}
 			if origin != originNone {
 				found = append(found, f)
 				pooled++
+				sc.origins = append(sc.origins, [2]int{from, c.b})
 			} else {
 				found = slices.Insert(found, len(found)-pooled, f)
 			}
@@ -217,6 +256,8 @@ func (sc *sceneCtx) placesIn(from, to int) []foundPlace {
 	}
 	if pooled < len(found) {
 		found = found[:len(found)-pooled]
+	} else {
+		sc.origins = sc.origins[:0] // kept: they are the scene's
 	}
 	found = found[:sc.chainEnd(found)]
 	// A dateline names where the photo was filed, the widest of the
@@ -251,7 +292,8 @@ func (sc *sceneCtx) chained(a, b int) bool {
 		switch {
 		case t.key == "," || t.key == ".":
 			comma = true
-		case comma && (t.key == "in" || t.key == "of" || t.key == "the"):
+		case comma && (t.key == "in" || t.key == "of" || t.key == "the"),
+			t.key == "'s" && i > a && sc.country[i-1]: // ", in Sudan's West Darfur state"
 		case t.is(tagPlaceMod) || t.is(tagPlaceNoun) || sc.division[i] || sc.country[i]:
 		default:
 			return false
@@ -329,7 +371,7 @@ const (
 // deathWords before "in X" make X where the dead died, not where their
 // funeral or their bodies are photographed.
 var deathWords = map[string]bool{"killed": true, "died": true, "slain": true, "wounded": true, "injured": true,
-	"victims": true, "casualties": true}
+	"victims": true, "casualties": true, "dead": true, "shot": true}
 
 // origin reports whether chunk c names where people came from: "from"
 // right before it ("a displaced girl from Raqqa"; but "the withdrawal of
@@ -346,7 +388,7 @@ func (sc *sceneCtx) origin(c chunk) int {
 	// "fled the conflict in Darfur" names where they came from; in "flee
 	// the town of Maaret al-Numan" the town is the object and the photo is
 	// taken there or on its roads.
-	prep, fledPrep, counted := false, false, false
+	prep, fledPrep, diedPrep, counted := false, false, false, false
 	for i := c.a - 1; i >= 0 && c.a-i <= 10; i-- {
 		if !sc.toks[i].word && sc.toks[i].key != "'s" {
 			return originNone
@@ -360,12 +402,18 @@ func (sc *sceneCtx) origin(c chunk) int {
 		if _, _, ok := readNumber(sc.desc[sc.toks[i].start:]); ok {
 			counted = true
 		}
-		if deathWords[sc.toks[i].key] && prep && !counted {
+		if deathWords[sc.toks[i].key] && diedPrep && !counted {
 			return originDied // "fighters killed in clashes in Deir ez-Zor, during his funeral in Qamishli"
 		}
 		if sc.toks[i].is(tagFlee) {
 			// "civilians flee in the area of Kobani" are in Kobani.
 			if fledPrep && !fleeWithin[sc.toks[i+1].key] {
+				return originFled
+			}
+			// "women who fled El Geneina … wait at a camp in Adre": the
+			// past tense tells of where they were; "residents flee the
+			// town of Maaret al-Numan" are photographed leaving it.
+			if sc.toks[i].key == "fled" || sc.toks[i].key == "escaped" {
 				return originFled
 			}
 			return originNone
@@ -377,9 +425,15 @@ func (sc *sceneCtx) origin(c chunk) int {
 		// on Pont-Sonde" and "attacks around Djibo".
 		prep = prep || sc.toks[i].key == "in" || sc.toks[i].key == "from" || sc.country[i]
 		fledPrep = prep || fledPrep || sc.toks[i].is(tagPlacePrep)
+		// "shot dead by Israeli forces near Bethlehem, during his
+		// funeral in Hebron".
+		diedPrep = prep || diedPrep || nearPreps[sc.toks[i].key]
 	}
 	return originNone
 }
+
+// nearPreps put the dead near or at a place: where they died.
+var nearPreps = map[string]bool{"near": true, "outside": true, "at": true}
 
 // fleeWithin, right after a flee word, put the fleeing inside the place.
 var fleeWithin = map[string]bool{"in": true, "within": true, "inside": true, "through": true, "across": true}
