@@ -92,6 +92,10 @@ var dateCases = []struct {
 		dateDay("2024-05-03", "May 3, 2024", 0)},
 	{"an event of a date alone still dates it", "Survivors walk through Antakya after the earthquake of February 6, 2023.",
 		dateDay("2023-02-06", "February 6, 2023", 0)},
+	{"a town seized dates the photo when nothing else does", "Fighters walk the streets of Jisr al-Shughur after the alliance seized the town on April 25, 2015.",
+		dateGot{"2015-04-25", caption.PrecisionDay, "April 25, 2015", 0, nil}},
+	{"a town seized loses to the photo's date", "A man walks in Mosul, which Iraqi forces recaptured on July 10, 2017, on March 3, 2018.",
+		dateDay("2018-03-03", "March 3, 2018", 0)},
 	{"day beats month in the scene", "Ukrainian soldiers fire a howitzer in January 2023 near Bakhmut, Ukraine, January 14, 2023.",
 		dateDay("2023-01-14", "January 14, 2023", 0)},
 

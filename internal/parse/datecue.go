@@ -106,10 +106,14 @@ func dateWordKind(w string) dateKind {
 	case "since", "until", "till", "before":
 		return dateKindLimit
 	case "formed", "founded", "established", "created", "began", "begun", "started", "erupted", "broke",
-		"launched", "born", "declared", "signed", "seized", "captured", "recaptured", "retook", "liberated",
-		"fell", "built", "erected", "imposed", "kidnapped", "abducted", "elected", "announced":
+		"launched", "born", "declared", "signed", "built", "erected", "imposed", "kidnapped", "abducted",
+		"elected", "announced":
 		return dateKindBackground
-	case "killed", "died", "wounded", "injured", "destroyed", "damaged", "demolished", "arrested", "detained":
+	// A town taken is an event a photo follows, as a man killed is: "the
+	// streets of Jisr al-Shughur after rebels seized the town on April 25"
+	// is dated so when nothing else dates it.
+	case "killed", "died", "wounded", "injured", "destroyed", "damaged", "demolished", "arrested", "detained",
+		"seized", "captured", "recaptured", "retook", "liberated", "fell":
 		return dateKindEarlier
 	case "photo", "photos", "photograph", "photographs", "picture", "pictures", "pic", "image", "images",
 		"footage", "video", "still", "handout", "snapshot", "frame":
