@@ -71,6 +71,11 @@ var creditCases = []struct {
 		want: creditView{Whole: "(Photo by Olena Petrenko/AFP)", Credit: "Photo by Olena Petrenko/AFP", Photographers: []string{"Olena Petrenko"}, Agencies: ag("AFP")},
 	},
 	{
+		name: "backslash between photographer and agency",
+		in:   "Firefighters work at a burning building in Belgorod, Russia, on May 3, 2024. (Photo by Ivan Sorokin\\TASS via Getty Images)",
+		want: creditView{Whole: "(Photo by Ivan Sorokin\\TASS via Getty Images)", Credit: "Photo by Ivan Sorokin\\TASS via Getty Images", Photographers: []string{"Ivan Sorokin"}, Agencies: ag("TASS", "Getty Images")},
+	},
+	{
 		name: "AP Photo first",
 		in:   "Palestinians inspect a house destroyed by an Israeli strike in Rafah, southern Gaza Strip, Thursday, Nov. 9, 2023. (AP Photo/Yousef Nasser)",
 		want: creditView{Whole: "(AP Photo/Yousef Nasser)", Credit: "AP Photo/Yousef Nasser", Photographers: []string{"Yousef Nasser"}, Agencies: ag("AP")},

@@ -191,7 +191,7 @@ func (p *Parser) creditPieces(text string, s, e int, pieces []creditPiece) (_ []
 func creditPartSep(text string, s, e int) (int, int) {
 	for i := s; i < e; i++ {
 		switch text[i] {
-		case '/':
+		case '/', '\\': // a backslash too: "Dmitry Rogov\TASS via Getty Images"
 			return i, 1
 		case ' ':
 			for _, d := range [...]string{" - ", " – ", " — "} {
