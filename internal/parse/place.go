@@ -77,6 +77,31 @@ var residentAdjectives = map[string]bool{"local": true, "angry": true, "displace
 	"civilian": true, "rural": true, "urban": true, "armed": true, "riot": true, "traffic": true, "border": true,
 	"military": true, "federal": true, "state": true, "city": true, "municipal": true, "volunteer": true}
 
+// groupNames are peoples and faiths, capitalised as places are, whose
+// names no gazetteer should match: "Tigrayan residents wave flags",
+// "a Fulani village", "the Shiite holy city". Peoples that share a name
+// with their state or region (Karen, Kachin, Amhara, Afar) are left out.
+var groupNames = map[string]bool{
+	"tigrayan": true, "tigrayans": true, "fulani": true, "shiite": true, "shiites": true, "shia": true,
+	"sunni": true, "sunnis": true, "druze": true, "alawite": true, "alawites": true, "yazidi": true,
+	"yazidis": true, "rohingya": true, "ogoni": true, "hazara": true, "hazaras": true, "pashtun": true,
+	"pashtuns": true, "uyghur": true, "uyghurs": true, "tutsi": true, "tutsis": true, "hutu": true, "hutus": true,
+	"masalit": true, "bedouin": true, "bedouins": true, "christian": true, "christians": true, "muslim": true,
+	"muslims": true, "jewish": true, "catholic": true, "catholics": true, "orthodox": true, "coptic": true,
+	"copts": true, "maronite": true, "ismaili": true, "oromo": true, "tuareg": true, "tuaregs": true,
+	"zaghawa": true, "dinka": true, "nuer": true, "hausa": true, "igbo": true, "yoruba": true, "baloch": true,
+}
+
+// groupChunk reports whether chunk c names a people or a faith only.
+func groupChunk(toks []token, c chunk) bool {
+	for i := c.a; i < c.b; i++ {
+		if !groupNames[toks[i].key] {
+			return false
+		}
+	}
+	return true
+}
+
 // datelineMarks after a caption's first name make it a dateline: "ABUJA
 // (Reuters) -", "Guwahati: Villagers wade …", "KAMPALA, Uganda (AP) —".
 var datelineMarks = map[string]bool{"(": true, ":": true, "-": true, "—": true, "–": true}

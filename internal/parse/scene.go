@@ -221,9 +221,11 @@ func (sc *sceneCtx) placesIn(from, to int) []foundPlace {
 	prevPlace, prevPooled, prevEnd := false, false, 0
 	pooled := 0 // such places, kept at the end of found
 	for _, c := range sc.chunks(from, to) {
-		if c.b-c.a == 1 && len(sc.toks[c.a].key) == 1 && !prevPlace {
+		if c.b-c.a == 1 && len(sc.toks[c.a].key) == 1 && !prevPlace || groupChunk(sc.toks, c) {
 			// A lone capital is an initial ("the U.N. site in
-			// Malakal"), but after a place a state's ("Concord, N.H.").
+			// Malakal"), but after a place a state's ("Concord, N.H.");
+			// a people is no place ("Tigrayan residents").
+			prevPlace = false
 			continue
 		}
 		origin := sc.origin(c)
