@@ -166,7 +166,7 @@ func (sc *sceneCtx) placeContext(c chunk, prevPlace bool) bool {
 		return true
 	}
 	if c.b < len(toks) && (residentNouns[toks[c.b].key] && !(c.b-c.a == 1 && residentAdjectives[toks[c.a].key]) ||
-		c.a == 0 && datelineMarks[toks[c.b].key]) {
+		c.a == 0 && (datelineMarks[toks[c.b].key] || sc.capsDateline(c))) {
 		return true
 	}
 	if c.a >= 1 && sc.demonym[c.a-1] && orgAt(toks, c.a) {
@@ -206,6 +206,28 @@ func (sc *sceneCtx) placeContext(c chunk, prevPlace bool) bool {
 		return true
 	}
 	return false
+}
+
+// capsDateline reports whether chunk c, which opens the caption in
+// capitals, is the first name of a Getty-style dateline whose second name
+// is neither a country nor a known division: "SHUSHA, NAGORNO-KARABAKH -
+// OCTOBER 08:", "KHAN YUNIS, GAZA -".
+func (sc *sceneCtx) capsDateline(c chunk) bool {
+	toks := sc.toks
+	if c.b >= len(toks) || toks[c.b].key != "," || !sc.allCaps(c.a, c.b) {
+		return false
+	}
+	j := c.b + 1
+	for j < len(toks) && toks[j].word && sc.allCaps(j, j+1) {
+		j++
+	}
+	return j > c.b+1 && j < len(toks) && datelineMarks[toks[j].key]
+}
+
+// allCaps reports whether tokens [a, b) are written in capitals.
+func (sc *sceneCtx) allCaps(a, b int) bool {
+	w := sc.desc[sc.toks[a].start:sc.toks[b-1].end]
+	return len(w) > 1 && strings.ToUpper(w) == w && strings.ToLower(w) != w
 }
 
 // betweenBefore reports "ROUTE between NAME" ending just before token i.

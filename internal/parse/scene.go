@@ -266,7 +266,19 @@ func (sc *sceneCtx) placesIn(from, to int) []foundPlace {
 	// caption's places: "IDLIB, SYRIA - MARCH 05: … a camp near Sarmada"
 	// is near Sarmada.
 	if len(found) > 1 && found[0].c.a == 0 && sc.dateline(found[0].c) {
-		found = append(found[1:], found[0])
+		// The dateline's places, up to its dash or colon, go after the
+		// others: "KHAN YUNIS, GAZA - … in Khan Yunis, Gaza".
+		mark := found[0].c.b
+		for mark < len(sc.toks) && !datelineMarks[sc.toks[mark].key] {
+			mark++
+		}
+		k := 1
+		for k < len(found) && found[k].c.b <= mark {
+			k++
+		}
+		if k < len(found) {
+			found = append(found[k:], found[:k]...)
+		}
 	}
 	sc.found = found
 	return found
