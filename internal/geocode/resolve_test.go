@@ -443,3 +443,15 @@ func TestCountryWithoutPlace(t *testing.T) {
 		}
 	}
 }
+
+// TestSettlementWord: a kibbutz is found by its name without the word.
+func TestSettlementWord(t *testing.T) {
+	g := mustEmbedded(t)
+	for _, name := range []string{"Kibbutz Kfar Aza", "Kibbutz Be'eri", "Moshav Netiv HaAsara"} {
+		rec := caption.Record{PlaceRefs: refs(name), Evidence: map[string][]caption.Span{}}
+		g.Resolve(&rec, nil)
+		if l := rec.Location; l == nil || l.CountryCode != "IL" || l.Precision != 1 {
+			t.Errorf("%s: location %+v; warnings %q", name, l, rec.Warnings)
+		}
+	}
+}

@@ -102,8 +102,25 @@ func arabicKey(k string) bool {
 
 // direct returns the places found by name itself: an exact key match and
 // the first-level divisions of that name, else the same for the name
-// without its generic last words; and the name they were found by.
+// without its generic last words, or without a settlement word before it
+// ("Kibbutz Kfar Aza" is Kfar Aza); and the name they were found by.
 func (g *Gazetteer) direct(name string) ([]Place, string) {
+	if c, try := g.directWhole(name); len(c) > 0 {
+		return c, try
+	}
+	if first, rest, ok := strings.Cut(name, " "); ok && settlementWords[strings.ToLower(first)] {
+		if c, try := g.directWhole(rest); len(c) > 0 {
+			return c, try
+		}
+	}
+	return nil, name
+}
+
+// settlementWords name a kind of settlement before its name.
+var settlementWords = map[string]bool{"kibbutz": true, "moshav": true}
+
+// directWhole is direct without the settlement word.
+func (g *Gazetteer) directWhole(name string) ([]Place, string) {
 	words := strings.Fields(name)
 	for n := len(words); n >= 1; n-- {
 		try := name
