@@ -73,6 +73,16 @@ func TestExonymResolves(t *testing.T) {
 			t.Errorf("%s: location %+v, want %s in YE; warnings %q", tc.ref, l, tc.feature, rec.Warnings)
 		}
 	}
+	// "West Darfur" shares its loose key with Wasat (Central) Darfur.
+	for _, tc := range []struct{ ref, want string }{
+		{"West Darfur|province", "Western Darfur"}, {"South Darfur|province", "Southern Darfur"},
+	} {
+		rec := caption.Record{PlaceRefs: refs(tc.ref), Evidence: map[string][]caption.Span{}}
+		g.Resolve(&rec, nil)
+		if l := rec.Location; l == nil || l.Name != tc.want && l.Preferred != tc.want {
+			t.Errorf("%s: location %+v, want %s; warnings %q", tc.ref, l, tc.want, rec.Warnings)
+		}
+	}
 	// The town of Nabatieh, which the data names only in French, and its
 	// governorate, which it names in English.
 	for _, tc := range []struct {
