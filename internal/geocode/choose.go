@@ -112,6 +112,22 @@ func (g *Gazetteer) best(rec *caption.Record, sc *scene, i int, anchors []anchor
 	case w.sup&supHint != 0:
 		pk.basis = caption.BasisHint
 	default:
+		// A town abroad, chosen by rank and size, when the caption hints
+		// at another country and the town is spelt only alike, or is a
+		// city where the caption says village: "the southern village of
+		// Qana" with "Lebanese rescuers" is not Qena, a provincial seat
+		// of Egypt; the village is one the data lacks.
+		village := sc.kind(rec, i) == "village" && pk.p.Population >= townPopulation
+		hintedElsewhere := rec.CountryBasis == caption.CountryHint && rec.Country != "" && pk.p.Country != rec.Country &&
+			(!sc.sets[i].exact[w.j] || village)
+		if hintedElsewhere {
+			if sc.unchosen == nil {
+				sc.unchosen = map[int]string{}
+			}
+			sc.unchosen[i] = fmt.Sprintf("%s %s: the caption hints at %s, and the place of that name the gazetteer knows is in %s; not chosen: name its city or its country",
+				resolvePrefix, strconv.Quote(rec.PlaceRefs[i].Name), rec.Country, pk.p.Country)
+			return pick{fuzzy: sc.fuzzy[i]}
+		}
 		if abroadRivals && guessedByKey(pk.p, sc.sets[i].exact[w.j], townPopulation) {
 			sc.unchoose(i, rec.PlaceRefs[i].Name, pk.p, close)
 			return pick{fuzzy: sc.fuzzy[i]}

@@ -455,3 +455,21 @@ func TestSettlementWord(t *testing.T) {
 		}
 	}
 }
+
+// TestHintedVillageAbroad: a village of the hinted country that the data
+// lacks is not a city of that name abroad, chosen by size alone.
+func TestHintedVillageAbroad(t *testing.T) {
+	g := mustEmbedded(t)
+	rec := caption.Record{PlaceRefs: refs("Qana|village"), Country: "LB", CountryBasis: caption.CountryHint,
+		Evidence: map[string][]caption.Span{}}
+	g.Resolve(&rec, nil)
+	if l := rec.Location; l == nil || l.CountryCode != "LB" || l.Precision != 4 {
+		t.Errorf("Qana, a village, hinted LB: location %+v; warnings %q", l, rec.Warnings)
+	}
+	rec = caption.Record{PlaceRefs: refs("Paris"), Country: "UA", CountryBasis: caption.CountryHint,
+		Evidence: map[string][]caption.Span{}}
+	g.Resolve(&rec, nil)
+	if l := rec.Location; l == nil || l.CountryCode != "FR" || l.Precision != 1 {
+		t.Errorf("Paris hinted UA: location %+v; warnings %q", l, rec.Warnings)
+	}
+}
