@@ -15,8 +15,9 @@ import (
 // photographer ("تصوير: محمد الحلبي - رويترز", "عدسة …"), or, in
 // captions copied from a wire, as the Latin credit of the English caption
 // ("… في إدلب REUTERS/Khalil Ashawi"). Their Arabic aliases are in
-// agencies.tsv beside the Latin ones, so that both give one canonical
-// name; they are matched by arAgencyKey, which folds the ways one name is
+// agencies.tsv beside the Latin ones; the six big agencies' Arabic names
+// give their canonical name, the others are kept as written (arBigAgencies).
+// They are matched by arAgencyKey, which folds the ways one name is
 // typed (hamza, tatweel, harakat, dots between letters).
 
 // hasArabic reports whether s holds a character of the Arabic block
@@ -612,9 +613,22 @@ func arDigitsOnly(s string) bool {
 	return true
 }
 
-// arPart classifies one part of a credit, Arabic or Latin.
+// arBigAgencies are the agencies whose Arabic names give their canonical
+// short name (SPEC.md): "(أ ف ب)" is AFP. Every other agency a credit names
+// in Arabic is kept as the caption writes it, "(سانا)", "(وفا)",
+// "(اليونيسف)", as the other agencies of an English credit are.
+var arBigAgencies = map[caption.Agency]bool{
+	"AFP": true, "AP": true, "Reuters": true, "Getty Images": true, "Anadolu Agency": true, "EPA": true,
+}
+
+// arPart classifies one part of a credit, Arabic or Latin: a known agency
+// (canonical when it is one of arBigAgencies, else as written), a marker,
+// an organisation or a name.
 func (p *Parser) arPart(part string) (pieceKind, caption.Agency) {
 	if kind, a := p.lex.agencies.lookup(part); kind != pieceUnknown {
+		if kind == pieceAgency && !arBigAgencies[a] && hasArabic(part) {
+			return kind, caption.Agency(part) // "(سانا)" stays سانا
+		}
 		return kind, a
 	}
 	if !hasArabic(part) {
