@@ -65,6 +65,48 @@ var arCreditCases = []struct {
 		in:   "مشيعون في مدينة الناصرية، 3 آذار 2019. (أسوشيتد برس/ اليونيسف)",
 		want: creditView{Whole: "(أسوشيتد برس/ اليونيسف)", Credit: "أسوشيتد برس/ اليونيسف", Agencies: ag("AP", "اليونيسف")},
 	},
+	{
+		name: "an outlet in brackets after the last full stop",
+		in:   "نازحون يعودون إلى قضاء سنجار، 3 نيسان 2021. (رووداو)",
+		want: creditView{Whole: "(رووداو)", Credit: "رووداو", Agencies: ag("رووداو")},
+	},
+	{
+		name: "a two-word outlet after the last full stop",
+		in:   "مقاتلون قبليون في مديرية صرواح غرب مأرب، 9 شباط 2021. (المصدر أونلاين)",
+		want: creditView{Whole: "(المصدر أونلاين)", Credit: "المصدر أونلاين", Agencies: ag("المصدر أونلاين")},
+	},
+	{
+		name: "a civil defence after the last full stop",
+		in:   "عناصر إطفاء يخمدون حريقاً في مدينة صور، 2 تشرين الأول 2024. (الدفاع المدني اللبناني)",
+		want: creditView{Whole: "(الدفاع المدني اللبناني)", Credit: "الدفاع المدني اللبناني", Agencies: ag("الدفاع المدني اللبناني")},
+	},
+	{
+		name: "a media word behind a clitic",
+		in:   "مشيعون في مدينة صيدا يحملون نعش مسعف (الهيئة الوطنية للإعلام)",
+		want: creditView{Whole: "(الهيئة الوطنية للإعلام)", Credit: "الهيئة الوطنية للإعلام", Agencies: ag("الهيئة الوطنية للإعلام")},
+	},
+	{name: "an outlet quoted in the sentence is no credit", in: "قتل ثلاثة أشخاص في غارة على مدينة النبطية، وفق ما أفادت (المنار)"},
+	{name: "a name in brackets mid-caption is no credit", in: "طفلة (رهف) تلعب أمام خيمتها في مخيم عرسال"},
+	{
+		name: "an exclusive picture with a dash",
+		in:   "سوق الخضار في مدينة منبج، 3 أيار 2022. خاص - الحل نت",
+		want: creditView{Whole: "خاص - الحل نت", Credit: "خاص - الحل نت", Agencies: ag("الحل نت")},
+	},
+	{
+		name: "an exclusive picture without a dash",
+		in:   "طلاب في مدرسة مدمرة في مدينة معرة مصرين، 12 أيلول 2021. خاص تلفزيون سوريا",
+		want: creditView{Whole: "خاص تلفزيون سوريا", Credit: "خاص تلفزيون سوريا", Agencies: ag("تلفزيون سوريا")},
+	},
+	{
+		name: "an outlet after the picture label",
+		in:   "حرائق في أحراج بلدة القبيات شمال لبنان، 15 تشرين الأول 2019 (الصورة: الجديد)",
+		want: creditView{Whole: "(الصورة: الجديد)", Credit: "الصورة: الجديد", Agencies: ag("الجديد")},
+	},
+	{
+		name: "a two-word outlet after the source label",
+		in:   "خيام غمرتها الأمطار في مخيمات أطمة، 18 كانون الثاني 2021. المصدر: العربي الجديد",
+		want: creditView{Whole: "المصدر: العربي الجديد", Credit: "المصدر: العربي الجديد", Agencies: ag("العربي الجديد")},
+	},
 	{name: "a day and a month in brackets are no network", in: "حصاد القمح في سهل حوران (حزيران 24)"},
 	{name: "a place and a year in brackets are no network", in: "أطفال يلعبون بين الأنقاض في حلب (حلب 2016)"},
 	{name: "a picture number is no network", in: "دمار في حي الكلاسة بحلب (الصورة 3)"},
