@@ -189,6 +189,22 @@ func TestArabicCasualties(t *testing.T) {
 		{"toll of an earlier month", "أقارب يبكون في بغداد. الهجوم الذي وقع الشهر الماضي أسفر عن مقتل 80 شخصا.", arCasGot{}},
 		{"this year's toll stays", "قصف على إدلب في 5 آب 2019 أسفر عن مقتل 8 أشخاص.", arCasGot{n(8), nil, nil}},
 		{"a day is no figure", "مقتل في 12 آذار 2020 قرب حلب.", arCasGot{}},
+		{"a nisba in the nominative dual", "استشهد فلسطينيان برصاص الجيش في مخيم بلاطة شرق نابلس.", arCasGot{n(2), nil, nil}},
+		{"a broken-plural noun in the dual", "مقتل عنصرين من الجيش بانفجار لغم في ريف الحسكة.", arCasGot{n(2), nil, nil}},
+		{"a nisba in ين with two after it", "مقتل مدنيين اثنين بغارة على بلدة الحوش في صعدة.", arCasGot{n(2), nil, nil}},
+		{"injured in the nominative dual", "أصيب عنصران من الشرطة بهجوم مسلح في كركوك.", arCasGot{nil, n(2), nil}},
+		{"a nisba in ين alone is a plural", "مقتل مدنيين في قصف على الحديدة.", arCasGot{}},
+		{"a dual killed noun", "قتيلان بانفجار سيارة مفخخة في مدينة الصدر ببغداد.", arCasGot{n(2), nil, nil}},
+		{"a dual injured noun after and", "4 قتلى وجريحان بقصف على بلدة كفرومة.", arCasGot{n(4), n(2), nil}},
+		{"dual martyrs and injured", "شهيدان و7 جرحى في غارة على بيت لاهيا.", arCasGot{n(2), n(7), nil}},
+		{"in it between the verb and the count", "قصف على مدرسة في جباليا قتل فيه 9 نازحين.", arCasGot{n(9), nil, nil}},
+		{"after it between the verb and the count", "غارة على سوق في حيس أصيب إثرها 6 مدنيين.", arCasGot{nil, n(6), nil}},
+		{"an anniversary's dead are background", "مسيرة في بلدة كفرنبل في ذكرى مجزرة الحولة التي قتل فيها 108 أشخاص، 25 أيار 2018.", arCasGot{}},
+		{"a figure dated to another year in its clause", "تشييع في الموصل لضحايا تفجير قتل 30 شخصاً في 2016، 3 تموز 2017.", arCasGot{}},
+		{"a toll in a while clause", "نازحون في مخيم بخان يونس، 3 آذار 2024، فيما تجاوزت حصيلة الضحايا 30 ألف شهيد.", arCasGot{}},
+		{"a toll over two countries", "مسعفون في مدينة أنطاكيا، 9 شباط 2023. وارتفعت حصيلة قتلى الزلزال في تركيا وسوريا إلى 20 ألف قتيل.", arCasGot{}},
+		{"a toll over the strip", "مشيعون في رفح. وارتفعت حصيلة الشهداء في القطاع إلى 250 شهيدا.", arCasGot{}},
+		{"the toll of the scene stays", "ارتفعت حصيلة ضحايا الغارة على مدينة الأتارب إلى 12 قتيلا.", arCasGot{n(12), nil, nil}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := p.Caption(tc.in)
