@@ -105,6 +105,14 @@ func TestArabicDates(t *testing.T) {
 		{"ab the father is no month", "أب يحمل طفله في حلب عام 2016.", arDateGot{"2016", "عام 2016", caption.PrecisionYear, false}},
 		{"ab the month", "حريق في مرفأ بيروت في 4 آب 2020.", arDateGot{"2020-08-04", "4 آب 2020", caption.PrecisionDay, false}},
 		{"maghrebi month", "مهاجرون في طرابلس في 3 جويلية 2019.", arDateGot{"2019-07-03", "3 جويلية 2019", caption.PrecisionDay, false}},
+		{"an anniversary's month before the day", "مسيرة في بلدة كفرنبل في ذكرى مجزرة الحولة في أيار 2012، الجمعة 25 أيار/مايو 2018.",
+			arDateGot{"2018-05-25", "25 أيار/مايو 2018", caption.PrecisionDay, false}},
+		{"a relative clause's day before the photo's", "أنقاض السوق الذي قصف في 3 آذار 2016 في مدينة معرة النعمان، 9 نيسان 2017.",
+			arDateGot{"2017-04-09", "9 نيسان 2017", caption.PrecisionDay, false}},
+		{"the day wins over an earlier month", "نازحون عادوا في حزيران 2019 إلى قرية في ريف الحسكة، 14 تموز 2019.",
+			arDateGot{"2019-07-14", "14 تموز 2019", caption.PrecisionDay, false}},
+		{"a relative clause's date alone is still read", "حطام حافلة استهدفتها الغارة التي وقعت في 9 آب 2018 في ضحيان.",
+			arDateGot{"2018-08-09", "9 آب 2018", caption.PrecisionDay, false}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := p.Caption(tc.in)
