@@ -334,7 +334,7 @@ func (p *Parser) arabic(rec *caption.Record, desc string, off int, ev *evidence)
 	}
 	var figSents []int
 	if rec.Killed == nil && rec.Injured == nil {
-		figSents = setFigures(rec, at.casualties(rec.Date), at.sentOf, off, ev)
+		figSents = setFigures(rec, at.casualties(rec.Date, &p.ar.countries), at.sentOf, off, ev)
 		if len(figSents) > 0 && len(rec.Attribution) == 0 {
 			setAttribution(rec, at.attribution(&p.ar.sources), off, ev)
 		}

@@ -63,6 +63,51 @@ var arSingular = wordSetAr("شخص طفل طفله مدني رجل امراه ج
 // arDual are the dual nouns that count two: "مقتل شخصين".
 var arDual = wordSetAr("شخصين شخصان طفلين طفلان رجلين رجلان امراتين امراتان جنديين جنديان شابين شابان")
 
+// arKillDual and arInjDual are the casualty nouns in the dual, which count
+// two: "قتيلان", "سقوط شهيدين", "3 قتلى وجريحان".
+var (
+	arKillDual = wordSetAr("قتيلان قتيلين شهيدان شهيدين")
+	arInjDual  = wordSetAr("جريحان جريحين مصابان")
+)
+
+// arBrokenBase are the people nouns whose plural is broken ("عناصر",
+// "أطفال"), so that their form in "ين" can only be the dual: "مقتل
+// عنصرين". A nisba or a participle takes "ين" in the plural too
+// ("مدنيين", "مقاتلين"), which is the dual only with "اثنين" after it.
+var arBrokenBase = wordSetAr("عنصر شخص طفل رجل جندي شاب فتي طالب")
+
+// arDualAfter reads a dual people noun at token k after a casualty word
+// and returns the token after it, or k: one of arDual, a people noun in
+// the nominative dual "ان" ("استشهد مدنيان", "أصيب عنصران"), a noun of
+// arBrokenBase in "ين" ("مقتل عنصرين"), or any people noun in "ين" with
+// "اثنين" after it ("مقتل مدنيين اثنين").
+func (at *arText) arDualAfter(k int) int {
+	if at.isIn(k, arDual) {
+		return k + 1
+	}
+	if k >= len(at.toks) || !at.toks[k].word || at.toks[k].digits || at.isIn(k, arPeople) {
+		return k // "شبان" is a plural, not "شب" in the dual
+	}
+	two := at.is(k+1, "اثنين", "اثنان", "اثنتين", "اثنتان")
+	for _, st := range at.stems[k] {
+		if b, ok := strings.CutSuffix(st, "ان"); ok && len(b) >= 4 && (arPeople[b] || arPeople[arCore(b)]) {
+			if two {
+				return k + 2
+			}
+			return k + 1
+		}
+		if b, ok := strings.CutSuffix(st, "ين"); ok && len(b) >= 4 {
+			switch {
+			case two && (arPeople[b] || arPeople[arCore(b)]):
+				return k + 2
+			case arBrokenBase[b]:
+				return k + 1
+			}
+		}
+	}
+	return k
+}
+
 // arUnits are counted nouns that are no people: "إصابة 3 منازل" (houses
 // hit), "80 ألف نسمة" (inhabitants), distances, sums and times.
 var arUnits = wordSetAr("نسمه منزل منازل مبني مباني بيت بيوت دولار ليره كيلومتر كيلو متر طن ساعه يوم ايام شهر اشهر سنه سنوات عام اعوام مره")
@@ -141,11 +186,11 @@ func (at *arText) arNumber(i int) (n, next int, ok, vague bool) {
 // جريحا"), or the counted subject then the verb ("15 مدنيا قتلوا"). Vague
 // counts ("عشرات القتلى") give none, and neither do figures of an earlier
 // event (see earlier), nor infections ("50 إصابة بفيروس كورونا").
-func (at *arText) casualties(date caption.PartialDate) []langFigure {
+func (at *arText) casualties(date caption.PartialDate, countries *arPhrases) []langFigure {
 	var figs []langFigure
 	toks := at.toks
 	add := func(n int, injured bool, a, b int) {
-		if at.earlier(a, date) || at.disease(b) || at.since(a, b) {
+		if at.earlier(a, date) || at.disease(b) || at.since(a, b) || at.notScene(a, b, date, countries) {
 			return
 		}
 		figs = append(figs, langFigure{n: n, injured: injured, tok: a, span: at.span(a, b)})
@@ -162,6 +207,10 @@ func (at *arText) casualties(date caption.PartialDate) []langFigure {
 		die := at.isIn(i, arDieVerbs)
 		if kill || inj || die {
 			k := i + 1
+			if at.isIn(k, arPrepPron) {
+				k++ // "واستشهد خلاله 13 فلسطينياً"
+			}
+			first := k
 			for k < len(toks) && k-i <= 5 && at.isIn(k, arBound) && !toks[k].digits {
 				k++
 			}
@@ -194,11 +243,11 @@ func (at *arText) casualties(date caption.PartialDate) []langFigure {
 				}
 				add(n, inj && !kill, i, end)
 				i = end - 1
-			case k == i+1 && !die && at.isIn(k, arDual):
-				n, end := at.arAddJoined(2, k+1)
+			case k == first && !die && at.arDualAfter(k) > k:
+				n, end := at.arAddJoined(2, at.arDualAfter(k))
 				add(n, inj && !kill, i, end)
 				i = end - 1
-			case k == i+1 && !die && at.isIn(k, arSingular) && (!at.arPeopleNoun(k+1) || at.arJoinsMember(k+1)):
+			case k == first && !die && at.isIn(k, arSingular) && (!at.arPeopleNoun(k+1) || at.arJoinsMember(k+1)):
 				n := 1
 				end := k + 1
 				if at.is(end, "واحد", "واحده") {
@@ -208,6 +257,11 @@ func (at *arText) casualties(date caption.PartialDate) []langFigure {
 				add(n, inj && !kill, i, end)
 				i = end - 1
 			}
+			continue
+		}
+		// A dual casualty noun: "قتيلان و5 جرحى", "3 قتلى وجريحان".
+		if at.isIn(i, arKillDual) || at.isIn(i, arInjDual) {
+			add(2, at.isIn(i, arInjDual), i, i+1)
 			continue
 		}
 		// A dual and its dual verb: "عنصرين من الحزب قتلا", "طفلان أصيبا".

@@ -109,7 +109,7 @@ func (at *arText) holiday(i int) bool {
 	return at.isIn(i-1, arHolidayWords)
 }
 
-// date reads the first Arabic date that dates the scene: "في 12 آذار/مارس
+// date reads the Arabic date that dates the scene (arBestDate): "في 12 آذار/مارس
 // 2020", "12 كانون الثاني / يناير 2021" (day), "في تشرين الأول 2019"
 // (month), "12-3-2020" and "2020/3/12" (day, day-first or year-first), and
 // failing those "عام 2020" (year). A day and month without a year is not
@@ -120,16 +120,15 @@ func (at *arText) holiday(i int) bool {
 func (at *arText) date() (d caption.PartialDate, span caption.Span, text, warning string) {
 	var yearOnly caption.PartialDate
 	var yearSpan caption.Span
+	var found []arDate
 	toks := at.toks
 	for i := 0; i < len(toks); i++ {
 		if toks[i].digits {
 			if d, end, ok := at.numericDate(i); ok {
-				if at.holiday(i) {
-					i = end - 1
-					continue
+				if !at.holiday(i) {
+					found = append(found, arDate{d, at.span(i, end), at.datedOther(i)})
 				}
-				sp := at.span(i, end)
-				return d, sp, at.desc[sp.Start:sp.End], ""
+				i = end - 1
 			}
 			continue
 		}
@@ -217,12 +216,63 @@ func (at *arText) date() (d caption.PartialDate, span caption.Span, text, warnin
 		default:
 			d = caption.PartialDate{Year: year, Month: m, Precision: caption.PrecisionMonth}
 		}
-		return d, caption.Span{Start: start, End: end}, at.desc[start:end], ""
+		found = append(found, arDate{d, caption.Span{Start: start, End: end}, at.datedOther(min(i, dayAt))})
+		i = next
+	}
+	if best, ok := arBestDate(found); ok {
+		return best.d, best.span, at.desc[best.span.Start:best.span.End], ""
 	}
 	if !yearOnly.IsZero() {
 		return yearOnly, yearSpan, at.desc[yearSpan.Start:yearSpan.End], warning
 	}
 	return caption.PartialDate{}, caption.Span{}, "", warning
+}
+
+// arDate is one date a caption writes; other marks one in an anniversary's
+// or a relative clause (datedOther).
+type arDate struct {
+	d     caption.PartialDate
+	span  caption.Span
+	other bool
+}
+
+// arBestDate picks the photo's date among the dates of a caption: those
+// of an anniversary's or a relative clause are left out ("في ذكرى مجزرة
+// داريا في آب 2012، الأحد 25 آب/أغسطس 2019" is 2019-08-25), and of the
+// rest the first to the day wins over a month. When every date is in such
+// a clause, the first is still read: "حافلة استهدفتها غارة في 9 آب 2018"
+// dates its scene in a relative clause.
+func arBestDate(found []arDate) (arDate, bool) {
+	if len(found) == 0 {
+		return arDate{}, false
+	}
+	var best *arDate
+	for i := range found {
+		f := &found[i]
+		if f.other {
+			continue
+		}
+		if best == nil || f.d.Precision == caption.PrecisionDay && best.d.Precision != caption.PrecisionDay {
+			best = f
+		}
+	}
+	if best == nil {
+		return found[0], true
+	}
+	return *best, true
+}
+
+// datedOther reports a date starting at token i in an anniversary's
+// clause ("في ذكرى مجزرة الحولة في أيار 2012") or a relative clause ("الذي
+// وقع في 5 آذار 2017"): a word of them before it in its clause.
+func (at *arText) datedOther(i int) bool {
+	s, _ := at.clause(i)
+	for k := s; k < i; k++ {
+		if at.is(k, "ذكري") || at.isIn(k, arRelative) {
+			return true
+		}
+	}
+	return false
 }
 
 // numericDate reads "12-3-2020", "12/3/2020", "12.3.2020" or "2020/3/12"

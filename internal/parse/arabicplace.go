@@ -61,7 +61,7 @@ var arNameHeads = wordSetAr("دير كفر تل عين خان بيت ابو ام
 // arNotNames are words after a cue that start no name: prepositions,
 // pronouns, days, time words, and adjectives that follow a name ("حلب
 // الشرقية", "حمص القديمة").
-var arNotNames = wordSetAr("في علي من الي عن مع بين خلال بعد قبل عند حيث التي الذي الذين هذا هذه ذلك تلك امس " +
+var arNotNames = wordSetAr("الاراضي اراضي سكني السكني في علي من الي عن مع بين خلال بعد قبل عند حيث التي الذي الذين هذا هذه ذلك تلك امس " +
 	"اليوم يوم اثناء وسط جراء اثر عقب نتيجه بسبب ضد منذ حتي او ثم كما ان انه " +
 	"الاحد الاثنين الثلاثاء الاربعاء الخميس الجمعه السبت صباح مساء ليل ليله فجر ظهر " +
 	"الشرقي الشرقيه الغربي الغربيه الشمالي الشماليه الجنوبي الجنوبيه القديم القديمه المحاصر المحاصره " +
@@ -242,9 +242,15 @@ func (at *arText) countryIn(i int, ph *arPhrase) bool {
 // attack, which is the attacker's ("غارة روسية", "طائرات مسيرة روسية",
 // "قصف إسرائيلي").
 func (at *arText) countryAside(i int, demonym bool) bool {
+	if at.is(i-1, "اراضي", "اراض") && (at.is(i-2, "من") || at.is(i-2, "داخل") && at.is(i-3, "من")) {
+		return true // "صاروخ أطلق من داخل الأراضي السورية" (a name as well): where it came from
+	}
 	if demonym {
 		if at.is(i-1, "حدود", "الحدود") {
 			return true // "قرب الحدود التركية" is either side of it
+		}
+		if at.isIn(i-1, arForceNouns) {
+			return true // "قصف لقوات النظام والميليشيات الإيرانية": the actor's
 		}
 		for k := i - 1; k >= 0 && k >= i-3 && at.toks[k].word; k-- {
 			if at.is(k, arAttackWords...) {
@@ -262,6 +268,11 @@ func (at *arText) countryAside(i int, demonym bool) bool {
 	}
 	return false
 }
+
+// arForceNouns are forces whose demonym right after them names the actor,
+// not the scene's country: "الميليشيات الإيرانية" in Daraa, "مستشارين
+// روس", "الحرس الثوري الإيراني" is the actors' lexicon's.
+var arForceNouns = wordSetAr("قوات ميليشيات مليشيات ميليشيا مليشيا طيران حرس مستشارين مستشارون مستشاري عناصر مقاتلين مقاتلون مرتزقه")
 
 // arAttackWords are the words of a weapon or an attack whose demonym names
 // the attacker.
@@ -632,7 +643,7 @@ func (at *arText) arOtherPlace(i int, countryTok []bool, lex *arabicLexicon) (sp
 
 // arNotContainers are words joined to "ب" that follow a place and name no
 // other: "بسبب", "بعد", "بحثا عن"…
-var arNotContainers = wordSetAr("بتاريخ بسبب بعد بحثا بينما بفعل بواسطه بحسب بانتظار بشكل بشده بجانب بين بدون بدء بداخل بكل بها بهم به")
+var arNotContainers = wordSetAr("باتجاه بموجب بتاريخ بسبب بعد بحثا بينما بفعل بواسطه بحسب بانتظار بشكل بشده بجانب بين بدون بدء بداخل بكل بها بهم به")
 
 // arContainer reads "بدمشق" at token b after a place name: the name after
 // the preposition "ب", as its span in the text without the "ب" (its

@@ -15,8 +15,9 @@ import (
 // photographer ("تصوير: محمد الحلبي - رويترز", "عدسة …"), or, in
 // captions copied from a wire, as the Latin credit of the English caption
 // ("… في إدلب REUTERS/Khalil Ashawi"). Their Arabic aliases are in
-// agencies.tsv beside the Latin ones, so that both give one canonical
-// name; they are matched by arAgencyKey, which folds the ways one name is
+// agencies.tsv beside the Latin ones; the six big agencies' Arabic names
+// give their canonical name, the others are kept as written (arBigAgencies).
+// They are matched by arAgencyKey, which folds the ways one name is
 // typed (hamza, tatweel, harakat, dots between letters).
 
 // hasArabic reports whether s holds a character of the Arabic block
@@ -185,7 +186,9 @@ func (p *Parser) arBracketCredit(text string, end int) creditResult {
 	if !cr.Found {
 		s := creditSkipSpaces(text, open+1, closing)
 		if cr = p.arOrgCredit(text, s, closing); !cr.Found || arQuotedBefore(text, open) {
-			return creditResult{}
+			if cr = p.arOutletCredit(text, open, closing); !cr.Found {
+				return creditResult{}
+			}
 		}
 	}
 	bare := len(cr.Photographers) == 0 && arCreditLabelAt(text, creditSkipSpaces(text, open+1, closing), closing) < 0
@@ -193,6 +196,46 @@ func (p *Parser) arBracketCredit(text string, end int) creditResult {
 		return creditResult{}
 	}
 	cr.Whole = caption.Span{Start: open, End: end}
+	return cr
+}
+
+// arOutletCredit reads the brackets at [open, closing] as the credit of an
+// outlet the lexicon does not know when they stand alone after the
+// caption's last full stop and hold a short name: "… 2023. (عنب بلدي)",
+// "(نورث برس)", "(تجمع أحرار حوران)", "(العربية)". Nothing else follows a
+// finished caption in brackets, and a source quoted in a sentence
+// ("ذكرت وكالة الأنباء (سانا)") has its verb before it, not a full stop.
+// The names are kept as written among the agencies, never as
+// photographers: a person is credited after a label (arReadCredit).
+func (p *Parser) arOutletCredit(text string, open, closing int) creditResult {
+	j := open
+	for j > 0 && text[j-1] == ' ' {
+		j--
+	}
+	if j == 0 || text[j-1] != '.' && text[j-1] != '!' || arSingleLetterBefore(text, j-1) {
+		return creditResult{}
+	}
+	s := creditSkipSpaces(text, open+1, closing)
+	if s >= closing || arWords(text[s:closing]) > 5 {
+		return creditResult{}
+	}
+	cr := creditResult{Whole: caption.Span{Start: s, End: closing}, Inner: caption.Span{Start: s, End: closing}}
+	for _, pc := range arPieces(text, s, closing) {
+		part := text[pc.span.Start:pc.span.End]
+		switch kind, a := p.arPart(part); kind {
+		case pieceAgency:
+			cr.addAgency(a, pc.span)
+		case pieceName, pieceOrg:
+			if !hasArabic(part) {
+				return creditResult{}
+			}
+			cr.addAgency(caption.Agency(part), pc.span)
+		case pieceMarker:
+		default:
+			return creditResult{}
+		}
+	}
+	cr.Found = len(cr.Agencies) > 0
 	return cr
 }
 
@@ -240,6 +283,9 @@ func (p *Parser) arTailCredit(text string, end int) creditResult {
 		if cr := p.arReadCredit(text, s, end); cr.Found && len(cr.Agencies) > 0 {
 			return cr
 		}
+		if cr := p.arExclusiveCredit(text, s, end); cr.Found {
+			return cr
+		}
 	}
 	// "… في حلب - رويترز": an agency alone after the last dash or bar.
 	for i := end - 1; i > lo; i-- {
@@ -258,6 +304,43 @@ func (p *Parser) arTailCredit(text string, end int) creditResult {
 		}
 	}
 	return creditResult{}
+}
+
+// arExclusiveCredit reads a last sentence [s, end) that marks the picture
+// as its outlet's own, "خاص" (exclusive) and the outlet's name, with or
+// without a dash: "… 2023. خاص - عنب بلدي", "خاص عنب بلدي". The outlet is
+// kept as written among the agencies.
+func (p *Parser) arExclusiveCredit(text string, s, end int) creditResult {
+	w := arWordEnd(text, s, end)
+	if w == s || arFold(text[s:w]) != "خاص" {
+		return creditResult{}
+	}
+	b := creditSkipSpaces(text, w, end)
+	for _, d := range [...]string{"-", "–", "—", ":", "|"} {
+		if strings.HasPrefix(text[b:end], d) {
+			b = creditSkipSpaces(text, b+len(d), end)
+			break
+		}
+	}
+	e := end
+	for e > b && (text[e-1] == ' ' || text[e-1] == '.') {
+		e--
+	}
+	if b >= e || arWords(text[b:e]) > 4 {
+		return creditResult{}
+	}
+	part := text[b:e]
+	kind, a := p.arPart(part)
+	switch kind {
+	case pieceAgency:
+	case pieceName, pieceOrg:
+		a = caption.Agency(part)
+	default:
+		return creditResult{}
+	}
+	sp := caption.Span{Start: b, End: e}
+	return creditResult{Found: true, Whole: caption.Span{Start: s, End: end}, Inner: caption.Span{Start: s, End: e},
+		Agencies: []caption.Agency{a}, AgencySpans: []caption.Span{sp}}
 }
 
 // arSentenceStart returns where the last sentence of text[:end] starts,
@@ -455,7 +538,7 @@ func (p *Parser) arReadCredit(text string, s, e int) creditResult {
 			cr.addAgency(a, pc.span)
 		case kind == pieceMarker:
 			marker++
-		case kind == pieceName && len(cr.Photographers) == 0 && !pc.via && (label || arWords(part) >= 2):
+		case kind == pieceName && len(cr.Photographers) == 0 && !pc.via && (label || arWords(part) >= 2) && !arOutletName(part):
 			cr.Photographers = append(cr.Photographers, part)
 			cr.PhotographerSpans = append(cr.PhotographerSpans, pc.span)
 		case kind == pieceName || kind == pieceOrg:
@@ -472,6 +555,20 @@ func (p *Parser) arReadCredit(text string, s, e int) creditResult {
 	}
 	cr.Found = true
 	return cr
+}
+
+// arOutletName reports a credit part whose every word has the article,
+// which names an outlet, not a person, even after a label: "(الصورة:
+// الجزيرة)", "المصدر: العربي الجديد". A person's name starts with a given
+// name, which has none ("محمد الحلبي").
+func arOutletName(part string) bool {
+	words := strings.Fields(arFold(part))
+	for _, w := range words {
+		if !strings.HasPrefix(w, "ال") || utf8.RuneCountInString(w) <= 3 {
+			return false
+		}
+	}
+	return len(words) > 0
 }
 
 // arOrgCredit reads brackets [s, e) that hold only organisations, one of
@@ -492,7 +589,7 @@ func (p *Parser) arOrgCredit(text string, s, e int) creditResult {
 			media = true
 		}
 		for _, w := range strings.Fields(arFold(part)) {
-			media = media || arMediaWords[w]
+			media = media || arWordIn(arMediaWords, w)
 		}
 		cr.addAgency(caption.Agency(part), pc.span)
 	}
@@ -521,6 +618,21 @@ func (p *Parser) arNumberedNetwork(part string) bool {
 	}
 	kind, _ := p.arPart(strings.Join(words[:len(words)-1], " "))
 	return kind == pieceName || kind == pieceOrg
+}
+
+// arWordIn reports whether the folded word w is in set, as it is or with
+// a clitic and the article taken off: "للإعلام" is "الإعلام", "والمكتب"
+// "المكتب", "الوكالة" "وكالة".
+func arWordIn(set map[string]bool, w string) bool {
+	if set[w] {
+		return true
+	}
+	for _, pre := range [...]string{"وال", "بال", "فال", "كال", "لل", "ال"} {
+		if rest, ok := strings.CutPrefix(w, pre); ok && utf8.RuneCountInString(rest) >= 2 {
+			return set["ال"+rest] || set[rest]
+		}
+	}
+	return false
 }
 
 // arMediaWords are the words of media organisations, folded.
@@ -612,9 +724,22 @@ func arDigitsOnly(s string) bool {
 	return true
 }
 
-// arPart classifies one part of a credit, Arabic or Latin.
+// arBigAgencies are the agencies whose Arabic names give their canonical
+// short name (SPEC.md): "(أ ف ب)" is AFP. Every other agency a credit names
+// in Arabic is kept as the caption writes it, "(سانا)", "(وفا)",
+// "(اليونيسف)", as the other agencies of an English credit are.
+var arBigAgencies = map[caption.Agency]bool{
+	"AFP": true, "AP": true, "Reuters": true, "Getty Images": true, "Anadolu Agency": true, "EPA": true,
+}
+
+// arPart classifies one part of a credit, Arabic or Latin: a known agency
+// (canonical when it is one of arBigAgencies, else as written), a marker,
+// an organisation or a name.
 func (p *Parser) arPart(part string) (pieceKind, caption.Agency) {
 	if kind, a := p.lex.agencies.lookup(part); kind != pieceUnknown {
+		if kind == pieceAgency && !arBigAgencies[a] && hasArabic(part) {
+			return kind, caption.Agency(part) // "(سانا)" stays سانا
+		}
 		return kind, a
 	}
 	if !hasArabic(part) {
@@ -635,7 +760,7 @@ func (p *Parser) arPart(part string) (pieceKind, caption.Agency) {
 			}
 		}
 		function = function || arNotNameWords[w]
-		org = org || arOrgWords[w]
+		org = org || arWordIn(arOrgWords, w)
 	}
 	switch {
 	case org: // "المكتب الإعلامي في كفرنبل"
