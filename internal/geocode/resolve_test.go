@@ -473,3 +473,18 @@ func TestHintedVillageAbroad(t *testing.T) {
 		t.Errorf("Paris hinted UA: location %+v; warnings %q", l, rec.Warnings)
 	}
 }
+
+// TestOldQuarter: a city's old quarter, written in Arabic, is in the city.
+func TestOldQuarter(t *testing.T) {
+	g := mustEmbedded(t)
+	for _, tc := range []struct {
+		name string
+		cc   caption.CountryCode
+	}{{"درعا البلد", "SY"}, {"الموصل القديمة", "IQ"}} {
+		rec := caption.Record{PlaceRefs: refs(tc.name), Evidence: map[string][]caption.Span{}}
+		g.Resolve(&rec, nil)
+		if l := rec.Location; l == nil || l.CountryCode != tc.cc {
+			t.Errorf("%s: location %+v; warnings %q", tc.name, l, rec.Warnings)
+		}
+	}
+}

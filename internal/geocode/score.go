@@ -21,7 +21,10 @@ var genericWords = map[string]bool{"camp": true, "refugee": true, "refugees": tr
 	"district": true, "area": true, "neighbourhood": true, "neighborhood": true, "province": true,
 	"region": true, "governorate": true, "state": true, "county": true, "oblast": true, "krai": true,
 	"prefecture": true, "wilaya": true, "wilayah": true, "department": true, "departamento": true,
-	"municipality": true, "kray": true, "emirate": true, "voivodeship": true, "canton": true, "territory": true}
+	"municipality": true, "kray": true, "emirate": true, "voivodeship": true, "canton": true, "territory": true,
+	// Arabic: a city's old quarter is in the city ("درعا البلد", "الموصل
+	// القديمة").
+	"البلد": true, "القديمة": true, "القديمه": true, "القديم": true}
 
 // Candidates returns the places the resolver weighs for a caption's name
 // (in country, when the caption names one), as `sijil gazetteer search`
