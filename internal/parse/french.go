@@ -207,7 +207,7 @@ func frSentenceOf(toks []frToken) []int {
 	s := 0
 	for i, t := range toks {
 		of[i] = s
-		if (t.key == "." || t.key == "!" || t.key == "?") && i > 0 && !(toks[i-1].upper && toks[i-1].end-toks[i-1].start == 1) {
+		if (t.key == "." || t.key == "!" || t.key == "?") && i > 0 && !(toks[i-1].upper && toks[i-1].end-toks[i-1].start == 1) && !frAbbrevStop(toks, i) {
 			s++
 		}
 	}
@@ -295,6 +295,59 @@ var frMonths = map[string]int{
 	"août": 8, "aout": 8, "septembre": 9, "octobre": 10, "novembre": 11, "décembre": 12, "decembre": 12,
 }
 
+// frMonthAbbrevs are the months French wires abbreviate, with or without
+// a stop ("30 nov 2024", "4 févr. 2023"). They are read only before a year:
+// "sept" is also seven, "Jan" a first name.
+var frMonthAbbrevs = map[string]int{
+	"janv": 1, "jan": 1, "févr": 2, "fevr": 2, "fév": 2, "fev": 2, "avr": 4, "juil": 7,
+	"sept": 9, "oct": 10, "nov": 11, "déc": 12, "dec": 12,
+}
+
+// frMonthPrefixes join a part of the month to its name: "mi-mars",
+// "début-avril", "fin-mai" date the month, with no day.
+var frMonthPrefixes = []string{"mi-", "début-", "debut-", "fin-"}
+
+// frMonthWord returns the month a word names (0 for none), whether it is an
+// abbreviation, and whether a part of the month is joined to it.
+func frMonthWord(key string) (m int, abbr, part bool) {
+	if m := frMonths[key]; m > 0 {
+		return m, false, false
+	}
+	if m := frMonthAbbrevs[key]; m > 0 {
+		return m, true, false
+	}
+	for _, p := range frMonthPrefixes {
+		if rest, ok := strings.CutPrefix(key, p); ok {
+			m, abbr, _ := frMonthWord(rest)
+			return m, abbr, m > 0
+		}
+	}
+	return 0, false, false
+}
+
+// frMonthTok reports a month at token k: a full name, or an abbreviation
+// before a year ("9 juil. 2017").
+func frMonthTok(toks []frToken, k int) bool {
+	m, abbr, _ := frMonthWord(toks[k].key)
+	if !abbr {
+		return m > 0
+	}
+	if k+1 < len(toks) && toks[k+1].key == "." {
+		k++
+	}
+	return k+1 < len(toks) && frYear(toks[k+1]) > 0
+}
+
+// frAbbrevStop reports a full stop at i that ends an abbreviated month
+// ("le 2 déc. 2022"): it ends no sentence.
+func frAbbrevStop(toks []frToken, i int) bool {
+	if i < 1 || toks[i].key != "." {
+		return false
+	}
+	m, abbr, _ := frMonthWord(toks[i-1].key)
+	return m > 0 && abbr && (i+1 < len(toks) && frYear(toks[i+1]) > 0 || i >= 2 && toks[i-2].digits)
+}
+
 // frHolidayWords name a day by its date: "la révolution du 15 mars", "le
 // défilé du 14 juillet", "l'anniversaire du 11 septembre". A day and month
 // they govern is a name, not the photo's date.
@@ -332,6 +385,13 @@ func frDate(desc string, toks []frToken) (d caption.PartialDate, span caption.Sp
 	for i := range toks {
 		d, sp, warn, ok := frDateAt(desc, toks, i)
 		if ok {
+			if frCommemorated(toks, i) {
+				// "lors de la commémoration du massacre commis en août
+				// 2014, le 3 août 2023": the day of the photo is later.
+				if d2, sp2, ok := frLaterDay(desc, toks, i); ok {
+					return d2, sp2, desc[sp2.Start:sp2.End], ""
+				}
+			}
 			return d, sp, desc[sp.Start:sp.End], ""
 		}
 		if warning == "" {
@@ -342,6 +402,45 @@ func frDate(desc string, toks []frToken) (d caption.PartialDate, span caption.Sp
 		return caption.PartialDate{Year: y, Precision: caption.PrecisionYear}, sp, desc[sp.Start:sp.End], warning
 	}
 	return caption.PartialDate{}, caption.Span{}, "", warning
+}
+
+// frCommemorated reports a date at token i in a clause (back to a comma or
+// the sentence's start) that remembers an earlier event: "la commémoration
+// de l'attaque de mars 1988", "l'anniversaire du massacre commis en juillet
+// 1995".
+func frCommemorated(toks []frToken, i int) bool {
+	for k := i - 1; k >= 0; k-- {
+		switch toks[k].key {
+		case ",", ";", ".", "!", "?", "(", "–", "—":
+			return false
+		}
+		if frHolidayWords[toks[k].key] || frRemembered[toks[k].key] {
+			return true
+		}
+	}
+	return false
+}
+
+// frRemembered are words of an earlier event a caption remembers.
+var frRemembered = map[string]bool{"commis": true, "commise": true, "perpétré": true, "perpétrée": true,
+	"commémore": true, "commémorant": true, "hommage": true, "souvenir": true, "mémoire": true}
+
+// frLaterDay returns the first full date after token i in its sentence
+// that is not itself remembered.
+func frLaterDay(desc string, toks []frToken, i int) (caption.PartialDate, caption.Span, bool) {
+	for j := i + 1; j < len(toks); j++ {
+		switch toks[j].key {
+		case ".", "!", "?":
+			if !frAbbrevStop(toks, j) {
+				return caption.PartialDate{}, caption.Span{}, false
+			}
+		}
+		d, sp, _, ok := frDateAt(desc, toks, j)
+		if ok && d.Precision == caption.PrecisionDay && !frCommemorated(toks, j) {
+			return d, sp, true
+		}
+	}
+	return caption.PartialDate{}, caption.Span{}, false
 }
 
 // frSceneYear reads, when the caption has no fuller date, a year that
@@ -452,16 +551,23 @@ func frDateAt(desc string, toks []frToken, i int) (d caption.PartialDate, span c
 		}
 		return caption.PartialDate{}, caption.Span{}, "", false
 	}
-	m, isMonth := frMonths[t.key]
-	if !isMonth {
+	m, abbr, part := frMonthWord(t.key)
+	if m == 0 {
 		return caption.PartialDate{}, caption.Span{}, "", false
 	}
+	yi := i + 1
+	if abbr && yi < len(toks) && toks[yi].key == "." {
+		yi++
+	}
 	year := 0
-	if i+1 < len(toks) && toks[i+1].digits && len(toks[i+1].key) == 4 {
-		year, _ = strconv.Atoi(toks[i+1].key)
+	if yi < len(toks) && toks[yi].digits && len(toks[yi].key) == 4 {
+		year, _ = strconv.Atoi(toks[yi].key)
+	}
+	if abbr && frYear(toks[min(yi, len(toks)-1)]) == 0 {
+		return caption.PartialDate{}, caption.Span{}, "", false // "sept civils"
 	}
 	day := 0
-	if i > 0 {
+	if i > 0 && !part {
 		k := strings.TrimSuffix(toks[i-1].key, "er")
 		if toks[i-1].key == "1er" || toks[i-1].digits {
 			if n, err := strconv.Atoi(k); err == nil && n >= 1 && n <= 31 {
@@ -474,7 +580,7 @@ func frDateAt(desc string, toks []frToken, i int) (d caption.PartialDate, span c
 		start = toks[i-1].start
 	}
 	if year > 0 {
-		end = toks[i+1].end
+		end = toks[yi].end
 	}
 	holiday := false
 	if day > 0 {
@@ -1162,7 +1268,7 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 	var found []frPlace
 	scene, prevEnd := false, 0 // scene: a place people did not flee
 	for i := 0; i < len(toks); i++ {
-		if sentOf[i] != s || !toks[i].upper || countryTok[i] || frNotPlaces[toks[i].key] || frMonths[toks[i].key] > 0 {
+		if sentOf[i] != s || !toks[i].upper || countryTok[i] || frNotPlaces[toks[i].key] || frMonthTok(toks, i) {
 			continue
 		}
 		// The name: capitalised words and particles up to a lower-case word.
@@ -1297,7 +1403,7 @@ func frDateline(toks []frToken, j int) bool {
 	}
 	month := func(from int) bool {
 		for k := from; k < len(toks) && k <= from+2; k++ {
-			if frMonths[toks[k].key] > 0 {
+			if frMonthTok(toks, k) {
 				return true
 			}
 		}

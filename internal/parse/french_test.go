@@ -97,6 +97,28 @@ func TestFrench(t *testing.T) {
 			frGot{Date: "2024-05-12", Precision: caption.PrecisionDay, Places: []string{"Kharkiv"}, Events: []caption.EventType{caption.Rescue}}},
 		{"a dateline with the date", "Bangui, le 29 décembre 2020 — Des électeurs font la queue devant un bureau de vote.",
 			frGot{Date: "2020-12-29", Precision: caption.PrecisionDay, Places: []string{"Bangui"}}},
+		{"an abbreviated month with a stop", "Des habitants font la queue pour du pain à Kherson, le 4 févr. 2023.",
+			frGot{Date: "2023-02-04", Precision: caption.PrecisionDay, Places: []string{"Kherson"}}},
+		{"an abbreviated month without a stop", "Des enfants dans un camp près de Goma, le 21 nov 2022.",
+			frGot{Date: "2022-11-21", Precision: caption.PrecisionDay, Places: []string{"Goma"}}},
+		{"an abbreviated month in a dateline", "MOSSOUL, 9 juil. 2017 (AFP) - Des soldats irakiens patrouillent dans la vieille ville.",
+			frGot{Date: "2017-07-09", Precision: caption.PrecisionDay, Places: []string{"MOSSOUL"}, Country: "IQ", Basis: caption.CountryHint}},
+		{"an abbreviated month alone", "Des manifestants devant le palais présidentiel à Khartoum, en janv. 2019.",
+			frGot{Date: "2019-01", Precision: caption.PrecisionMonth, Places: []string{"Khartoum"}, Events: []caption.EventType{caption.Protest}}},
+		{"an abbreviated month's stop ends no sentence", "Le 2 déc. 2022, des manifestants défilent à Téhéran.",
+			frGot{Date: "2022-12-02", Precision: caption.PrecisionDay, Places: []string{"Téhéran"}, Events: []caption.EventType{caption.Protest}}},
+		{"sept as a number is no month", "Sept civils ont été tués à Kidal le 3 avr. 2024.",
+			frGot{Date: "2024-04-03", Precision: caption.PrecisionDay, Killed: n(7), Places: []string{"Kidal"}}},
+		{"mi- joined to the month", "Des déplacés attendent une distribution d'eau près de Mopti, mi-avril 2023.",
+			frGot{Date: "2023-04", Precision: caption.PrecisionMonth, Places: []string{"Mopti"}, Events: []caption.EventType{caption.Displacement}}},
+		{"fin- joined to the month", "Des ruines dans le centre de Bakhmout, fin-mai 2023.",
+			frGot{Date: "2023-05", Precision: caption.PrecisionMonth, Places: []string{"Bakhmout"}}},
+		{"début- joined to the month", "Un check-point à l'entrée de Hébron, début-octobre 2022.",
+			frGot{Date: "2022-10", Precision: caption.PrecisionMonth, Places: []string{"Hébron"}}},
+		{"a commemorated date loses to the photo's", "Des familles se recueillent à Halabja, lors de la commémoration de l'attaque chimique de mars 1988, le 16 mars 2019.",
+			frGot{Date: "2019-03-16", Precision: caption.PrecisionDay, Places: []string{"Halabja"}}},
+		{"a massacre's month loses to the photo's day", "Des survivants à Srebrenica pour l'anniversaire du massacre commis en juillet 1995, le 11 juillet 2020.",
+			frGot{Date: "2020-07-11", Precision: caption.PrecisionDay, Places: []string{"Srebrenica"}}},
 		{"no accent on the month", "Une rue de Sanaa, au Yémen, le 12 fevrier 2015.",
 			frGot{Date: "2015-02-12", Precision: caption.PrecisionDay, Places: []string{"Sanaa"}, Country: "YE", Basis: caption.CountryNamed}},
 		{"revolution named by its date", "Des habitants d'Idleb célèbrent l'anniversaire de la révolution du 15 mars, en Syrie.",
@@ -294,6 +316,20 @@ func TestFrenchCredits(t *testing.T) {
 				t.Errorf("lang %q, want fr", r.Lang)
 			}
 		})
+	}
+}
+
+// TestFrenchAbbreviatedMonthSentences checks that the stop of a French
+// abbreviated month ends no sentence.
+func TestFrenchAbbreviatedMonthSentences(t *testing.T) {
+	for _, in := range []string{
+		"BAMAKO, 12 janv. 2022 (AFP) - Des soldats maliens patrouillent. Photo AFP",
+		"Des enfants à Rafah, le 30 déc. 2023. Photo AFP",
+		"Des ruines à Kherson, le 3 févr. 2023. Photo AFP",
+	} {
+		if got := sentences(in); len(got) != 2 {
+			t.Errorf("sentences(%q) = %d sentences, want 2", in, len(got))
+		}
 	}
 }
 
