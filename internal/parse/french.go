@@ -1057,9 +1057,12 @@ func frBackground(toks []frToken, ms []frMention, place int) {
 		for b+1 < len(ms) && ms[b+1].tok < end {
 			b++
 		}
+		purpose := frPurposeOpens(toks, start)
 		for i := a; i <= b; i++ {
 			switch {
 			case ms[i].weight == weightIgnored:
+			case purpose:
+				ms[i].weight = weightIgnored // "à Genève, pour dénoncer l'offensive turque dans le nord de la Syrie"
 			case b > a && !ms[i].demonym:
 				ms[i].weight = weightIgnored // "le séisme qui a frappé la Turquie et la Syrie"
 			case place >= 0 && place < start:
@@ -1112,6 +1115,9 @@ func frBackgroundOpens(toks []frToken, k int) bool {
 		}
 		return ""
 	}
+	if frPurposeOpens(toks, k) {
+		return true
+	}
 	switch toks[k].key {
 	case "lendemain", "veille", "depuis":
 		return true
@@ -1128,6 +1134,49 @@ func frBackgroundOpens(toks []frToken, k int) bool {
 	}
 	return false
 }
+
+// frPurposeOpens reports a word at k that opens a clause of what a
+// protest is for or against: "pour" and a verb of protest or support ("pour
+// dénoncer l'offensive turque en Syrie"), "en soutien à", "en solidarité
+// avec", or "contre" after a word of protest in its sentence ("manifestent
+// à Stockholm contre …"). The countries it names are the protest's cause,
+// not where it is.
+func frPurposeOpens(toks []frToken, k int) bool {
+	next := func(d int) string {
+		if k+d < len(toks) {
+			return toks[k+d].key
+		}
+		return ""
+	}
+	switch toks[k].key {
+	case "pour":
+		return frPurposeVerbs[next(1)]
+	case "en":
+		return next(1) == "soutien" && (next(2) == "à" || next(2) == "au" || next(2) == "aux") ||
+			next(1) == "solidarité" && next(2) == "avec"
+	case "contre":
+		for j := k - 1; j >= 0; j-- {
+			switch toks[j].key {
+			case ".", "!", "?", ";":
+				return false
+			}
+			for _, p := range frProtestStems {
+				if strings.HasPrefix(toks[j].key, p) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// frPurposeVerbs follow "pour" in a clause of a protest's cause.
+var frPurposeVerbs = map[string]bool{"dénoncer": true, "denoncer": true, "protester": true, "réclamer": true,
+	"soutenir": true, "exiger": true, "condamner": true, "demander": true, "manifester": true,
+	"exprimer": true, "témoigner": true, "défendre": true}
+
+// frProtestStems begin the words of a protest before "contre".
+var frProtestStems = []string{"manifest", "rassembl", "protest", "défil", "mobilis", "march", "sit-in"}
 
 // frEventVerbs are the participles of an event that struck a place: "le
 // séisme qui a frappé la Turquie".
@@ -1226,6 +1275,9 @@ func frEnglishCountryAside(toks []frToken, ev *evidence, off int) bool {
 	}
 	for i, t := range toks {
 		if t.start == sp.Start {
+			if start, _ := frBackgroundClause(toks, i); start >= 0 && frPurposeOpens(toks, start) {
+				return true // "pour réclamer la paix au Mali"
+			}
 			return frCountryAside(toks, i, false)
 		}
 	}
