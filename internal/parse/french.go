@@ -991,6 +991,9 @@ func frCountryWeight(toks []frToken, i int, demonym bool) int {
 		if i > 0 && frPlaceNouns[toks[i-1].key] != "" {
 			return weightPlace // "la ville syrienne d'Alep"
 		}
+		if i >= 2 && frRegionNouns[toks[i-1].key] && (frCountryArticles[toks[i-2].key] || toks[i-2].key == "du" || toks[i-2].key == "au") {
+			return weightNamed // "ville frontalière du nord-est syrien", "dans l'est syrien"
+		}
 		return weightHint // "des réfugiés syriens"
 	}
 	k := i - 1
@@ -1355,6 +1358,10 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 				ok, kind, near = true, frPlaceNouns[toks[n].key], frNearWords[toks[n].key]
 			}
 		}
+		leaving := k >= 0 && frLeaveNow[toks[k].key] && (k == 0 || toks[k-1].key != "qui")
+		if leaving {
+			ok = true // "Des familles quittent Manbij", "Des civils fuient Ras al-Aïn"
+		}
 		if !ok && j+2 < len(toks) && toks[j].key == "," && (toks[j+1].key == "en" || toks[j+1].key == "au" || toks[j+1].key == "dans") {
 			ok = true // "Mossoul, en Irak", "Alep, dans le nord de la Syrie"
 		}
@@ -1369,7 +1376,7 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 			continue
 		}
 		span := caption.Span{Start: toks[i].start, End: toks[j-1].end}
-		fled := frFled(toks, i, prevEnd)
+		fled := frFled(toks, i, prevEnd) && !leaving
 		scene = scene || !fled
 		found = append(found, frPlace{span: span, kind: kind, near: near, fled: fled})
 		prevEnd = j
@@ -1420,6 +1427,12 @@ var frFleeWords = map[string]bool{"fui": true, "fuis": true, "fuie": true, "fuie
 	"fuit": true, "fuyant": true, "fuyait": true, "fuyaient": true, "fuir": true, "quitté": true,
 	"quittée": true, "quittés": true, "quittées": true, "quittant": true, "quittent": true, "quitter": true,
 	"chassé": true, "chassée": true, "chassés": true, "chassées": true}
+
+// frLeaveNow are the present forms of leaving whose object, right after
+// them, is where the people photographed are: "Des familles quittent
+// Manbij" shows them in Manbij. After "qui" ("des familles qui fuient Alep
+// arrivent à Idleb") the place is where they came from.
+var frLeaveNow = map[string]bool{"quittent": true, "quitte": true, "fuient": true, "fuit": true}
 
 // frFleeWithin, right after a flee word, put the fleeing inside the place:
 // "fuient dans les rues de Hama", "fuyant à travers Khartoum".

@@ -271,6 +271,12 @@ func TestFrench(t *testing.T) {
 			frGot{Date: "2020-02-03", Precision: caption.PrecisionDay, Places: []string{"Saraqeb", "Idleb"}}},
 		{"a name, words and a dash with no date is no dateline", "Gaza, une ville assiégée — des enfants jouent dans les ruines.",
 			frGot{}},
+		{"the town people are leaving, with no preposition", "Des familles quittent Kobané, dans le nord de la Syrie, le 8 octobre 2014.",
+			frGot{Date: "2014-10-08", Precision: caption.PrecisionDay, Places: []string{"Kobané"}, Country: "SY", Basis: caption.CountryNamed}},
+		{"the town civilians flee, and a demonym after a region word", "Des civils fuient Tal Abyad, ville frontalière du nord-est syrien, le 10 octobre 2019.",
+			frGot{Date: "2019-10-10", Precision: caption.PrecisionDay, Places: []string{"Tal Abyad"}, Country: "SY", Basis: caption.CountryNamed, Events: []caption.EventType{caption.Displacement}}},
+		{"a demonym after a region word names the country", "Des combattants dans une rue de Boukamal, dans l'est syrien, le 3 mars 2018.",
+			frGot{Date: "2018-03-03", Precision: caption.PrecisionDay, Places: []string{"Boukamal"}, Country: "SY", Basis: caption.CountryNamed}},
 		{"quarter then city", "Une frappe aérienne sur le quartier de Bab al-Nairab à Alep, en Syrie, le 3 mars 2017.",
 			frGot{Date: "2017-03-03", Precision: caption.PrecisionDay, Places: []string{"Bab al-Nairab", "Alep"}, Country: "SY", Basis: caption.CountryNamed, Events: []caption.EventType{caption.Airstrike}}},
 	} {
