@@ -1535,14 +1535,24 @@ var frOriginWords = map[string]bool{"déplacés": true, "déplacées": true, "d�
 func frIsDemonymTok(countryTok []bool, k int) bool { return k >= 0 && countryTok[k] }
 
 // frPlaceVerbContext reports "sur" after a strike word, or after a strike
-// word and its adjective or complement: "une frappe sur Idleb", "une frappe
-// russe sur Kharkiv", "des frappes aériennes sur Gaza", "une frappe de
-// drone sur Odessa".
+// word and up to three adjectives or a complement: "une frappe sur Idleb",
+// "une frappe russe sur Kharkiv", "une attaque chimique présumée sur Khan
+// Cheikhoun", "une frappe de drone sur Odessa".
 func frPlaceVerbContext(toks []frToken, k int) bool {
 	strike := func(i int) bool { return i >= 0 && frAttackNouns[toks[i].key] }
 	lower := func(i int) bool { return i >= 0 && toks[i].word && !toks[i].upper }
 	// "frappe sur", "frappe russe sur", "frappe de drone sur"
-	return strike(k-1) || lower(k-1) && strike(k-2) || k >= 3 && lower(k-1) && (toks[k-2].key == "de" || toks[k-2].key == "d'") && strike(k-3)
+	if strike(k-1) || lower(k-1) && strike(k-2) || k >= 3 && lower(k-1) && (toks[k-2].key == "de" || toks[k-2].key == "d'") && strike(k-3) {
+		return true
+	}
+	// Up to three qualifiers: "une attaque chimique présumée sur", "une
+	// frappe aérienne russe présumée sur".
+	for j := k - 1; j >= 0 && k-j <= 3 && frQualifier(toks, j); j-- {
+		if strike(j - 1) {
+			return true
+		}
+	}
+	return false
 }
 
 // frQualifiedNoun returns the place or site noun (frPlaceNouns,

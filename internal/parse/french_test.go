@@ -277,6 +277,8 @@ func TestFrench(t *testing.T) {
 			frGot{Date: "2019-10-10", Precision: caption.PrecisionDay, Places: []string{"Tal Abyad"}, Country: "SY", Basis: caption.CountryNamed, Events: []caption.EventType{caption.Displacement}}},
 		{"a demonym after a region word names the country", "Des combattants dans une rue de Boukamal, dans l'est syrien, le 3 mars 2018.",
 			frGot{Date: "2018-03-03", Precision: caption.PrecisionDay, Places: []string{"Boukamal"}, Country: "SY", Basis: caption.CountryNamed}},
+		{"three qualifiers between a strike and sur", "Des secouristes après une frappe aérienne russe présumée sur Maaret al-Noomane, le 5 juin 2019.",
+			frGot{Date: "2019-06-05", Precision: caption.PrecisionDay, Places: []string{"Maaret al-Noomane"}, Events: []caption.EventType{caption.Airstrike, caption.Rescue}}},
 		{"quarter then city", "Une frappe aérienne sur le quartier de Bab al-Nairab à Alep, en Syrie, le 3 mars 2017.",
 			frGot{Date: "2017-03-03", Precision: caption.PrecisionDay, Places: []string{"Bab al-Nairab", "Alep"}, Country: "SY", Basis: caption.CountryNamed, Events: []caption.EventType{caption.Airstrike}}},
 	} {
