@@ -928,7 +928,9 @@ var frOfPlaceNouns = map[string]bool{
 	"ruines": true, "décombres": true, "hôpital": true, "hôpitaux": true, "port": true, "aéroport": true,
 	"marché": true, "souk": true, "gare": true, "stade": true, "prison": true, "université": true,
 	"citadelle": true, "vieille": true, "ciel": true, "au-dessus": true, "plage": true, "front": true,
-	"poste-frontière": true, "cimetière": true,
+	"poste-frontière": true, "cimetière": true, "théâtre": true, "dépôt": true, "usine": true, "raffinerie": true,
+	"siège": true, "bâtiment": true, "consulat": true, "terminal": true, "centrale": true, "caserne": true,
+	"mairie": true,
 }
 
 // frNearWords put the scene near the place that follows: "près de Damas",
@@ -1247,6 +1249,9 @@ func frCountryAside(toks []frToken, i int, demonym bool) bool {
 		if toks[k].key == "frontière" || toks[k].key == "frontières" {
 			return true // "près de la frontière turque" is either side of it
 		}
+		if frControlNouns[toks[k].key] {
+			return true // "la ville passée sous contrôle russe" is the country's that holds it
+		}
 		// "frappe israélienne", "drones russes", "missile de croisière russe"
 		for j := k; j >= max(0, i-3); j-- {
 			if frAttackNoun(toks[j].key) {
@@ -1262,7 +1267,7 @@ func frCountryAside(toks []frToken, i int, demonym bool) bool {
 	case "par", "avec", "contre", "entre":
 		return true
 	case "de", "d'", "du":
-		return k >= 1 && frStateNouns[toks[k-1].key]
+		return k >= 1 && (frStateNouns[toks[k-1].key] || frControlNouns[toks[k-1].key])
 	case "en", "au", "aux":
 		return k >= 1 && (toks[k-1].key == "guerre" || toks[k-1].key == "conflit")
 	}
@@ -1289,6 +1294,10 @@ func frEnglishCountryAside(toks []frToken, ev *evidence, off int) bool {
 
 // frCountryArticles are the articles before a country's name.
 var frCountryArticles = map[string]bool{"la": true, "le": true, "les": true, "l'": true}
+
+// frControlNouns say who holds a place, not where it is: "sous contrôle
+// russe", "sous le contrôle de la Russie", "sous occupation israélienne".
+var frControlNouns = map[string]bool{"contrôle": true, "controle": true, "occupation": true, "domination": true}
 
 // frStateNouns are the nouns of a state, its forces and its border, which
 // "de" and a country's name complete without placing the scene there.
@@ -1600,7 +1609,9 @@ var frNotQualifiers = map[string]bool{"les": true, "une": true, "des": true, "au
 // follows with "de": "l'hôpital Nasser de Khan Younès", "le camp Zamzam
 // d'El-Facher".
 var frSiteNouns = map[string]bool{"hôpital": true, "école": true, "mosquée": true, "église": true, "camp": true,
-	"stade": true, "université": true, "prison": true, "marché": true, "aéroport": true, "base": true}
+	"stade": true, "université": true, "prison": true, "marché": true, "aéroport": true, "base": true,
+	"théâtre": true, "dépôt": true, "usine": true, "raffinerie": true, "bâtiment": true, "terminal": true,
+	"centrale": true, "gare": true, "caserne": true}
 
 // frAfterNamedSite reports whether token i ends a site's name, the words
 // from a site noun to i being capitalised words and particles: "hôpital
