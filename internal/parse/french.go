@@ -909,11 +909,14 @@ func (lex *frenchLexicon) attribution(toks []frToken) []langSource {
 }
 
 // frPlaceNouns are the place words that precede a name with "de" ("la ville
-// d'Alep"), with the kind records give them.
+// d'Alep", "l'oblast de Donetsk", "la plaine de la Bekaa", "la vallée du
+// Jourdain"), with the kind records give them.
 var frPlaceNouns = map[string]string{
 	"ville": "city", "village": "village", "villages": "village", "localité": "town", "bourg": "town",
 	"quartier": "neighbourhood", "province": "province", "région": "region", "gouvernorat": "province",
 	"camp": "camp", "banlieue": "", "environs": "", "périphérie": "", "capitale": "city", "faubourg": "neighbourhood",
+	"oblast": "province", "wilaya": "province", "raion": "district", "district": "district", "territoire": "district",
+	"plaine": "region", "vallée": "region", "plateau": "region",
 }
 
 // frOfPlaceNouns are nouns of a town's parts, sites, sky and people whose
@@ -1346,7 +1349,13 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 		if k >= 0 && (toks[k].key == "à" || toks[k].key == "a" && toks[k].upper || toks[k].key == "vers" || toks[k].key == "sur" && frPlaceVerbContext(toks, k)) {
 			ok = true
 		}
-		if k >= 1 && (toks[k].key == "de" || toks[k].key == "d'") {
+		if k >= 2 && (toks[k].key == "la" || toks[k].key == "l'") && (toks[k-1].key == "de" || toks[k-1].key == "d'") && frPlaceNouns[toks[k-2].key] != "" {
+			k-- // "la plaine de la Bekaa"
+		}
+		if k >= 1 && (toks[k].key == "la" || toks[k].key == "l'" || toks[k].key == "le") && toks[k-1].key == "dans" && !frRegionNouns[toks[i].key] {
+			ok = true // "dans la Bekaa", "dans le Donbass"
+		}
+		if k >= 1 && (toks[k].key == "de" || toks[k].key == "d'" || toks[k].key == "du" && frPlaceNouns[toks[k-1].key] != "") {
 			prev := toks[k-1].key
 			if kd, isNoun := frPlaceNouns[prev]; isNoun {
 				ok, kind = true, kd
