@@ -1386,15 +1386,19 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 		if !ok && i == 0 && frDateline(toks, j) {
 			ok = true // "Kiev, le 29 décembre 2023 — …"
 		}
-		if ok && frFromOrigin(toks, k) {
-			ok = false // "des déplacés de la province de Hama arrivent à Atmeh"
-		}
+		// "des déplacés de la province de Hama arrivent à Atmeh": where
+		// people came from is kept only when the sentence names no other
+		// place, as a place they fled is.
+		origin := ok && frFromOrigin(toks, k)
 		if !ok {
 			i = j - 1
 			continue
 		}
 		span := caption.Span{Start: toks[i].start, End: toks[j-1].end}
-		fled := frFled(toks, i, prevEnd) && !leaving
+		fled := (origin || frFled(toks, i, prevEnd)) && !leaving
+		if n := len(found); n > 0 && found[n-1].fled && i-prevEnd <= 6 && toks[prevEnd].key == "," && toks[prevEnd+1].key == "dans" {
+			fled = true // "évacués de Koupiansk, dans l'oblast de Kharkiv": the town's container
+		}
 		scene = scene || !fled
 		found = append(found, frPlace{span: span, kind: kind, near: near, fled: fled})
 		prevEnd = j

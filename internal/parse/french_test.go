@@ -297,6 +297,8 @@ func TestFrench(t *testing.T) {
 			frGot{Date: "2019-04-02", Precision: caption.PrecisionDay, Places: []string{"Tizi Ouzou"}}},
 		{"dans la and a name", "Des tentes de réfugiés dans la Bekaa, au Liban, le 2 mai 2015.",
 			frGot{Date: "2015-05-02", Precision: caption.PrecisionDay, Places: []string{"Bekaa"}, Country: "LB", Basis: caption.CountryNamed, Events: []caption.EventType{caption.Displacement}}},
+		{"the town people were evacuated from, when no other place", "Des habitants évacués de Vovtchansk, dans l'oblast de Kharkiv, montent dans un bus à destination de l'ouest, le 20 mai 2024.",
+			frGot{Date: "2024-05-20", Precision: caption.PrecisionDay, Places: []string{"Vovtchansk", "Kharkiv"}}},
 		{"quarter then city", "Une frappe aérienne sur le quartier de Bab al-Nairab à Alep, en Syrie, le 3 mars 2017.",
 			frGot{Date: "2017-03-03", Precision: caption.PrecisionDay, Places: []string{"Bab al-Nairab", "Alep"}, Country: "SY", Basis: caption.CountryNamed, Events: []caption.EventType{caption.Airstrike}}},
 	} {
