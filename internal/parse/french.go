@@ -277,6 +277,8 @@ func (p *Parser) french(rec *caption.Record, desc string, off int, ev *evidence)
 		for s := 0; len(rec.Places) == 0 && s <= sentOf[len(toks)-1]; s++ {
 			frPlaces(rec, desc, toks, countryTok, sentOf, s, off, ev)
 		}
+	} else {
+		frContainers(rec, desc, toks, countryTok, sentOf, off, ev)
 	}
 	if rec.Country == "" || rec.CountryBasis == caption.CountryHint {
 		// After the places: a background clause after the scene's first
@@ -996,6 +998,9 @@ func frCountryWeight(toks []frToken, i int, demonym bool) int {
 		if i > 0 && frPlaceNouns[toks[i-1].key] != "" {
 			return weightPlace // "la ville syrienne d'Alep"
 		}
+		if frRegionOf(toks, i) {
+			return weightPlace // "dans le Kurdistan irakien", "au Kurdistan irakien"
+		}
 		if i >= 2 && frRegionNouns[toks[i-1].key] && (frCountryArticles[toks[i-2].key] || toks[i-2].key == "du" || toks[i-2].key == "au") {
 			return weightNamed // "ville frontalière du nord-est syrien", "dans l'est syrien"
 		}
@@ -1034,6 +1039,22 @@ func frCountryWeight(toks []frToken, i int, demonym bool) int {
 		return weightNamed
 	}
 	return weightHint
+}
+
+// frRegionOf reports a demonym at i that qualifies the region named before
+// it: "dans le Kurdistan irakien", "au Kurdistan irakien", "de la Galilée
+// israélienne". It names the region's country.
+func frRegionOf(toks []frToken, i int) bool {
+	if i < 2 || !toks[i-1].upper || !toks[i-1].word {
+		return false
+	}
+	switch toks[i-2].key {
+	case "au", "du":
+		return true
+	case "la", "le", "l'":
+		return i >= 3 && (toks[i-3].key == "dans" || toks[i-3].key == "de" || toks[i-3].key == "d'")
+	}
+	return false
 }
 
 // frAfterPlace reports a comma at toks[k] after a capitalised name or a
@@ -1413,6 +1434,44 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 		rec.PlaceRefs = append(rec.PlaceRefs, caption.PlaceRef{Name: name, Span: caption.Span{Start: f.span.Start + off, End: f.span.End + off}, Kind: f.kind, Near: f.near})
 		ev.add("places", off, f.span)
 	}
+}
+
+// frContainers adds to the places the English rules found the French
+// containers of the first sentence that they leave out: a place in
+// brackets ("Sarmada (nord d'Idleb)") or after "dans" ("Hermel, dans la
+// plaine de la Bekaa").
+func frContainers(rec *caption.Record, desc string, toks []frToken, countryTok []bool, sentOf []int, off int, ev *evidence) {
+	var fr caption.Record
+	frPlaces(&fr, desc, toks, countryTok, sentOf, 0, 0, &evidence{})
+	for _, ref := range fr.PlaceRefs {
+		if slices.ContainsFunc(rec.PlaceRefs, func(p caption.PlaceRef) bool {
+			return p.Span.Start-off < ref.Span.End && ref.Span.Start < p.Span.End-off || strings.EqualFold(p.Name, ref.Name)
+		}) {
+			continue
+		}
+		i := slices.IndexFunc(toks, func(t frToken) bool { return t.start == ref.Span.Start })
+		if i < 0 || !frContainerCue(toks, i) {
+			continue
+		}
+		rec.Places = append(rec.Places, ref.Name)
+		ref.Span = caption.Span{Start: ref.Span.Start + off, End: ref.Span.End + off}
+		rec.PlaceRefs = append(rec.PlaceRefs, ref)
+		ev.add("places", off, caption.Span{Start: ref.Span.Start - off, End: ref.Span.End - off})
+	}
+}
+
+// frContainerCue reports an opening bracket or "dans" a few lower-case
+// words before token i: "(nord d'Idleb)", "dans la province d'Idleb".
+func frContainerCue(toks []frToken, i int) bool {
+	for k := i - 1; k >= 0 && i-k <= 5; k-- {
+		switch {
+		case toks[k].key == "(" || toks[k].key == "dans":
+			return true
+		case !toks[k].word || toks[k].upper:
+			return false
+		}
+	}
+	return false
 }
 
 // frPlace is a place frPlaces found; fled marks a place people fled.

@@ -299,6 +299,10 @@ func TestFrench(t *testing.T) {
 			frGot{Date: "2015-05-02", Precision: caption.PrecisionDay, Places: []string{"Bekaa"}, Country: "LB", Basis: caption.CountryNamed, Events: []caption.EventType{caption.Displacement}}},
 		{"the town people were evacuated from, when no other place", "Des habitants évacués de Vovtchansk, dans l'oblast de Kharkiv, montent dans un bus à destination de l'ouest, le 20 mai 2024.",
 			frGot{Date: "2024-05-20", Precision: caption.PrecisionDay, Places: []string{"Vovtchansk", "Kharkiv"}}},
+		{"a container in brackets after an English place", "Binnish (nord-ouest d'Idleb), le 3 mai 2021 : des enfants jouent dans un camp.",
+			frGot{Date: "2021-05-03", Precision: caption.PrecisionDay, Places: []string{"Binnish", "Idleb"}}},
+		{"a container after dans, and its demonym", "Des manifestants à Erbil, dans le Kurdistan irakien, le 3 octobre 2017.",
+			frGot{Date: "2017-10-03", Precision: caption.PrecisionDay, Places: []string{"Erbil", "Kurdistan"}, Country: "IQ", Basis: caption.CountryNamed, Events: []caption.EventType{caption.Protest}}},
 		{"quarter then city", "Une frappe aérienne sur le quartier de Bab al-Nairab à Alep, en Syrie, le 3 mars 2017.",
 			frGot{Date: "2017-03-03", Precision: caption.PrecisionDay, Places: []string{"Bab al-Nairab", "Alep"}, Country: "SY", Basis: caption.CountryNamed, Events: []caption.EventType{caption.Airstrike}}},
 	} {
