@@ -231,9 +231,9 @@ func (p *Parser) partPieces(text string, s, e, part int, pieces []creditPiece, s
 			via, *sawVia = true, true
 		case (strings.EqualFold(word, "for") || strings.EqualFold(word, "pour")) && is >= 0 && !via && p.creditNameBefore(text, is, ie):
 			// "Jane Doe for The New York Times", "JULIEN MARCHAND POUR «
-			// LE MONDE »": the photographer, then the paper, read as
-			// after "via". Not inside a name: "Observatory for Human
-			// Rights".
+			// LE MONDE »", "Hans Lucas pour Libération": the photographer
+			// or agency, then the paper, read as after "via". Not inside
+			// a name: "Observatory for Human Rights".
 			flush()
 			via, pub, *sawVia = true, true, true
 		case word != "":
@@ -295,11 +295,12 @@ func (p *Parser) appendPiece(pieces []creditPiece, text string, s, e, part int, 
 	return append(pieces, pc)
 }
 
-// creditNameBefore reports whether [s, e) is a person's name, before "for"
-// or "pour".
+// creditNameBefore reports whether [s, e) is a person's name or a known
+// agency, before "for" or "pour": "Hans Lucas pour Libération" is the
+// agency and the paper.
 func (p *Parser) creditNameBefore(text string, s, e int) bool {
 	kind, _ := p.classify(text[s:e])
-	return kind == pieceName
+	return kind == pieceName || kind == pieceAgency
 }
 
 // creditTrimQuotes returns [s, e) without the French quotes and the spaces
