@@ -247,24 +247,28 @@ func (p *Parser) colonCredit(text string, end int) creditResult {
 	return cr
 }
 
-// photoSentence returns where the sentence that ends at e starts, and the
-// rest of it after "Photo ", when it opens with that word and follows
-// another sentence.
-func photoSentence(text string, e int) (start int, rest string, ok bool) {
+// photoSentence returns where the sentence that ends at e starts, where
+// its rest starts and the rest, when it opens with "Photo", "PHOTO" or
+// "Photo d'archive" and follows another sentence.
+func photoSentence(text string, e int) (start, n int, rest string, ok bool) {
 	start = strings.LastIndex(text[:e], ". ")
 	if start < 0 {
-		return 0, "", false
+		return 0, 0, "", false
 	}
 	start += 2
-	rest, ok = strings.CutPrefix(text[start:e], "Photo ")
-	return start, rest, ok
+	for _, w := range [...]string{"Photo d'archive ", "Photo d’archive ", "Photo ", "PHOTO "} {
+		if rest, ok = strings.CutPrefix(text[start:e], w); ok {
+			return start, start + len(w), rest, true
+		}
+	}
+	return start, 0, "", false
 }
 
 // photoAgencyCredit reads a last sentence that is "Photo" and a known
-// agency alone ("… le 3 mars 2024. Photo AFP"), which the credit scan
+// agency alone ("… le 3 mars 2024. Photo AFP", "Photo d'archive AFP"), which the credit scan
 // leaves, as "Photo" opens sentences too.
 func (p *Parser) photoAgencyCredit(text string, end int) creditResult {
-	s, name, ok := photoSentence(text, end)
+	s, n, name, ok := photoSentence(text, end)
 	if !ok {
 		return creditResult{}
 	}
@@ -272,7 +276,6 @@ func (p *Parser) photoAgencyCredit(text string, end int) creditResult {
 	if !ok {
 		return creditResult{}
 	}
-	n := s + len("Photo ")
 	return creditResult{Found: true, Whole: caption.Span{Start: s, End: end}, Inner: caption.Span{Start: s, End: end},
 		Agencies: []caption.Agency{a}, AgencySpans: []caption.Span{{Start: n, End: end}}}
 }
@@ -290,7 +293,7 @@ func photoSentenceCredit(text string, cr *creditResult) {
 		return
 	}
 	e--
-	s, name, ok := photoSentence(text, e)
+	s, n, name, ok := photoSentence(text, e)
 	if !ok {
 		return
 	}
@@ -304,7 +307,6 @@ func photoSentenceCredit(text string, cr *creditResult) {
 			return
 		}
 	}
-	n := s + len("Photo ")
 	cr.Photographers = append([]string{name}, cr.Photographers...)
 	cr.PhotographerSpans = append([]caption.Span{{Start: n, End: e}}, cr.PhotographerSpans...)
 	cr.Whole.Start, cr.Inner.Start = s, s

@@ -344,6 +344,8 @@ func TestFrenchCredits(t *testing.T) {
 		{"Photo de", "Des femmes font la queue à Bangui, en Centrafrique, le 2 février 2021. (Photo de Serge Mbaye / AFP)", []string{"Serge Mbaye"}, []caption.Agency{"AFP"}},
 		{"Photo d'archive", "Une patrouille à Gao, au Mali, le 5 juin 2019. (Photo d'archive Issouf Traoré / AFP)", []string{"Issouf Traoré"}, []caption.Agency{"AFP"}},
 		{"two photographers joined by et", "Des manifestants à Beyrouth, au Liban, le 4 août 2021. (Photos Rana Khoury et Tarek Fares / AFP)", []string{"Rana Khoury", "Tarek Fares"}, []caption.Agency{"AFP"}},
+		{"Photo d'archive and an agency alone", "Des soldats à Kidal, au Mali, en mai 2014. Photo d'archive AFP", nil, []caption.Agency{"AFP"}},
+		{"PHOTO and a French agency in capitals", "Des gendarmes à Ajaccio, en Corse, le 13 mars 2022. PHOTO MAXPPP", nil, []caption.Agency{"MaxPPP"}},
 		{"Keystone and a photographer", "Une manifestation à Lausanne, en Suisse, le 4 mars 2022. KEYSTONE/Laurent Gillieron", []string{"Laurent Gillieron"}, []caption.Agency{"Keystone"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
