@@ -346,6 +346,8 @@ func TestFrenchCredits(t *testing.T) {
 		{"two photographers joined by et", "Des manifestants à Beyrouth, au Liban, le 4 août 2021. (Photos Rana Khoury et Tarek Fares / AFP)", []string{"Rana Khoury", "Tarek Fares"}, []caption.Agency{"AFP"}},
 		{"Photo d'archive and an agency alone", "Des soldats à Kidal, au Mali, en mai 2014. Photo d'archive AFP", nil, []caption.Agency{"AFP"}},
 		{"PHOTO and a French agency in capitals", "Des gendarmes à Ajaccio, en Corse, le 13 mars 2022. PHOTO MAXPPP", nil, []caption.Agency{"MaxPPP"}},
+		{"two photographers after Photos :", "Des secouristes à Idleb, en Syrie, le 3 mars 2020. Photos : Omar Haj Kadour et Aaref Watad / AFP", []string{"Omar Haj Kadour", "Aaref Watad"}, []caption.Agency{"AFP"}},
+		{"an agency pour a paper", "Des familles à Khan Younès, le 2 février 2024. © Laurent Perpigna / Hans Lucas pour Le Monde", []string{"Laurent Perpigna"}, []caption.Agency{"Hans Lucas", "Le Monde"}},
 		{"Keystone and a photographer", "Une manifestation à Lausanne, en Suisse, le 4 mars 2022. KEYSTONE/Laurent Gillieron", []string{"Laurent Gillieron"}, []caption.Agency{"Keystone"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
