@@ -213,8 +213,11 @@ func (p *Parser) tailCredit(text string, end int) creditResult {
 	if !cr.Found {
 		cr = p.photoAgencyCredit(text, end)
 	}
-	if !cr.Found {
-		cr = p.colonCredit(text, end)
+	// A last sentence opening with a lead-in and a colon is the credit
+	// whole, though its lower-case words stopped the scan: "Photo :
+	// Service ukrainien des situations d'urgence / AFP" is more than AFP.
+	if cc := p.colonCredit(text, end); cc.Found && (!cr.Found || cc.Whole.Start < cr.Whole.Start) {
+		cr = cc
 	}
 	return cr
 }

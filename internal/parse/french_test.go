@@ -348,7 +348,7 @@ func TestFrenchCredits(t *testing.T) {
 		{"PHOTO and a French agency in capitals", "Des gendarmes à Ajaccio, en Corse, le 13 mars 2022. PHOTO MAXPPP", nil, []caption.Agency{"MaxPPP"}},
 		{"two photographers after Photos :", "Des secouristes à Idleb, en Syrie, le 3 mars 2020. Photos : Omar Haj Kadour et Aaref Watad / AFP", []string{"Omar Haj Kadour", "Aaref Watad"}, []caption.Agency{"AFP"}},
 		{"an agency pour a paper", "Des familles à Khan Younès, le 2 février 2024. © Laurent Perpigna / Hans Lucas pour Le Monde", []string{"Laurent Perpigna"}, []caption.Agency{"Hans Lucas", "Le Monde"}},
-		{"Keystone and a photographer", "Une manifestation à Lausanne, en Suisse, le 4 mars 2022. KEYSTONE/Laurent Gillieron", []string{"Laurent Gillieron"}, []caption.Agency{"Keystone"}},
+		{"an organisation after Photo :", "Des pompiers à Odessa, en Ukraine, le 3 mars 2024. Photo : Service de presse de la présidence ukrainienne / AFP", nil, []caption.Agency{"Service de presse de la présidence ukrainienne", "AFP"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := p.Caption(tc.in)
