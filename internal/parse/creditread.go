@@ -120,16 +120,14 @@ func creditForPaper(pieces []creditPiece) bool {
 	return name && paper
 }
 
-// photographerPart returns the part that names the photographer: the first,
-// unless it is only organisations ("REUTERS/Omar Sanadiki", "AP
-// Photo/Aleppo Media Center", "UNHCR/Achilleas Zavallis"), then the second.
+// photographerPart returns the part that names the photographer: the first
+// that is not only organisations ("REUTERS/Omar Sanadiki", "UNHCR/Achilleas
+// Zavallis", "KEYSTONE / EPA / Andriï Tchoubko"), or the second when all are
+// ("AP Photo/Aleppo Media Center").
 func photographerPart(pieces []creditPiece) int {
 	for _, pc := range pieces {
-		if pc.part > 0 {
-			break
-		}
 		if pc.kind != pieceAgency && pc.kind != pieceOrg || pc.via {
-			return 0
+			return pc.part
 		}
 	}
 	return 1

@@ -349,6 +349,8 @@ func TestFrenchCredits(t *testing.T) {
 		{"two photographers after Photos :", "Des secouristes à Idleb, en Syrie, le 3 mars 2020. Photos : Omar Haj Kadour et Aaref Watad / AFP", []string{"Omar Haj Kadour", "Aaref Watad"}, []caption.Agency{"AFP"}},
 		{"an agency pour a paper", "Des familles à Khan Younès, le 2 février 2024. © Laurent Perpigna / Hans Lucas pour Le Monde", []string{"Laurent Perpigna"}, []caption.Agency{"Hans Lucas", "Le Monde"}},
 		{"an organisation after Photo :", "Des pompiers à Odessa, en Ukraine, le 3 mars 2024. Photo : Service de presse de la présidence ukrainienne / AFP", nil, []caption.Agency{"Service de presse de la présidence ukrainienne", "AFP"}},
+		{"two agencies and a photographer", "Une manifestation à Berne, en Suisse, le 4 mars 2022. KEYSTONE / EPA / Martial Trezzini", []string{"Martial Trezzini"}, []caption.Agency{"Keystone", "EPA"}},
+		{"Keystone and a photographer", "Une manifestation à Lausanne, en Suisse, le 4 mars 2022. KEYSTONE/Laurent Gillieron", []string{"Laurent Gillieron"}, []caption.Agency{"Keystone"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := p.Caption(tc.in)
