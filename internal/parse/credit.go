@@ -194,6 +194,11 @@ func (p *Parser) parenCredit(text string, end int) creditResult {
 // ("… in Damascus REUTERS/Omar Sanadiki").
 func (p *Parser) tailCredit(text string, end int) creditResult {
 	start, sentence := creditWalkBack(text, end)
+	if start < end {
+		if ls, ok := p.agencyOpening(text, start); ok {
+			start, sentence = ls, true
+		}
+	}
 	if start >= end {
 		return p.colonCredit(text, end)
 	}
@@ -220,6 +225,41 @@ func (p *Parser) tailCredit(text string, end int) creditResult {
 		cr = cc
 	}
 	return cr
+}
+
+// agencyOpening returns the start of the last sentence before start when
+// it is a known agency and a slash up to start, which the walk back stopped
+// in for a lower-case word or a number: "La Presse canadienne / Julien
+// Bérubé", "France 24 / Fatou Diallo".
+func (p *Parser) agencyOpening(text string, start int) (int, bool) {
+	e := start
+	if text[e] == '/' {
+		e-- // the walk stopped at the slash's word
+	} else {
+		for e > 0 && text[e-1] == ' ' {
+			e--
+		}
+		if e == 0 || text[e-1] != '/' {
+			return 0, false
+		}
+		e--
+	}
+	for e > 0 && text[e-1] == ' ' {
+		e--
+	}
+	s := strings.LastIndex(text[:e], ". ")
+	if s < 0 {
+		s = 0
+	} else {
+		s += 2
+	}
+	if e <= s || e-s > 60 {
+		return 0, false
+	}
+	if kind, _ := p.lex.agencies.lookup(text[s:e]); kind != pieceAgency {
+		return 0, false
+	}
+	return s, true
 }
 
 // colonCredit reads the last sentence, up to end, when it opens with a

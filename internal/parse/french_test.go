@@ -351,6 +351,10 @@ func TestFrenchCredits(t *testing.T) {
 		{"an organisation after Photo :", "Des pompiers à Odessa, en Ukraine, le 3 mars 2024. Photo : Service de presse de la présidence ukrainienne / AFP", nil, []caption.Agency{"Service de presse de la présidence ukrainienne", "AFP"}},
 		{"two agencies and a photographer", "Une manifestation à Berne, en Suisse, le 4 mars 2022. KEYSTONE / EPA / Martial Trezzini", []string{"Martial Trezzini"}, []caption.Agency{"Keystone", "EPA"}},
 		{"Keystone and a photographer", "Une manifestation à Lausanne, en Suisse, le 4 mars 2022. KEYSTONE/Laurent Gillieron", []string{"Laurent Gillieron"}, []caption.Agency{"Keystone"}},
+		{"La Presse canadienne first", "Des manifestants à Québec, au Canada, le 3 mars 2023. La Presse canadienne / Jacques Boissinot", []string{"Jacques Boissinot"}, []caption.Agency{"La Presse canadienne"}},
+		{"RFI first", "Des déplacés à Goma, en RDC, le 3 mars 2023. Photo : RFI / Paulina Zidi", []string{"Paulina Zidi"}, []caption.Agency{"RFI"}},
+		{"France 24 after Photo :", "Des habitants à Bamako, au Mali, le 3 mars 2023. Photo : France 24 / Fatou Diallo", []string{"Fatou Diallo"}, []caption.Agency{"France 24"}},
+		{"agency alone", "Des civils fuient les combats près de Deraa, en Syrie, le 2 juin 2018. (AFP)", nil, []caption.Agency{"AFP"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := p.Caption(tc.in)
