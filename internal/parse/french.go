@@ -733,7 +733,10 @@ func frCasualties(toks []frToken, date caption.PartialDate) []langFigure {
 			n, k = 1, k-3
 		}
 		for k >= 0 {
-			for k >= 0 && frPeopleTok(toks[k]) {
+			for k >= 0 && (frPeopleTok(toks[k]) || frBlueHelmets(toks, k)) {
+				if frBlueHelmets(toks, k) {
+					k--
+				}
 				k--
 			}
 			if k < 0 {
@@ -779,11 +782,11 @@ func frCasualties(toks []frToken, date caption.PartialDate) []langFigure {
 				continue
 			}
 			v, isNum := frNumber(toks[k])
-			if !isNum || k+1 >= len(toks) || !frPeopleTok(toks[k+1]) {
+			if !isNum || k+1 >= len(toks) || !frPeopleTok(toks[k+1]) && !frKin[toks[k+1].key] {
 				continue
 			}
 			n, ok, start = v, true, i
-			i = k + 1 // the span runs from the verb to the people
+			i = frJoinedCount(toks, k+2, &n) - 1 // the span runs from the verb to the people
 		}
 		if !ok || frVague(toks, start) || frEarlier(toks, start, date) {
 			continue
@@ -793,6 +796,43 @@ func frCasualties(toks []frToken, date caption.PartialDate) []langFigure {
 			span: caption.Span{Start: toks[start].start, End: max(toks[i].end, t.end)}})
 	}
 	return figs
+}
+
+// frBlueHelmets reports the "bleus" of "casques bleus" at k, which with
+// "casques" are the people counted: "deux casques bleus
+// ont été blessés".
+func frBlueHelmets(toks []frToken, k int) bool {
+	return k >= 1 && toks[k].key == "bleus" && toks[k-1].key == "casques"
+}
+
+// frJoinedCount adds to n the groups joined by "et" from token k on, after a
+// verb's first count ("a tué une femme et ses quatre enfants", "deux hommes
+// et trois enfants"): a number and people, with or without a possessive, or
+// a relative after a possessive ("et son mari"). It returns the token after
+// the last group.
+func frJoinedCount(toks []frToken, k int, n *int) int {
+	for k+1 < len(toks) && toks[k].key == "et" {
+		j := k + 1
+		poss := frPossessives[toks[j].key] || toks[j].key == "ses" || toks[j].key == "leurs"
+		if poss {
+			j++
+		}
+		if j >= len(toks) {
+			break
+		}
+		if v, isNum := frNumber(toks[j]); isNum && toks[j].key != "un" && toks[j].key != "une" && j+1 < len(toks) && (frPeopleTok(toks[j+1]) || frKin[toks[j+1].key]) {
+			*n += v
+			k = j + 2
+			continue
+		}
+		if poss && frKin[toks[j].key] {
+			*n++
+			k = j + 1
+			continue
+		}
+		break
+	}
+	return k
 }
 
 // frTollAt reports a verb of a toll at token k, whose object is a count:
