@@ -708,7 +708,7 @@ func frCasualties(toks []frToken, date caption.PartialDate) []langFigure {
 	var figs []langFigure
 	for i, t := range toks {
 		if f, ok := frCostLives(toks, i); ok {
-			if !frVague(toks, f.tok) && !frEarlier(toks, f.tok, date) {
+			if !frVague(toks, f.tok) && !frEarlier(toks, f.tok, date) && !frRunningTotal(toks, f.tok) {
 				figs = append(figs, f)
 			}
 			continue
@@ -788,7 +788,7 @@ func frCasualties(toks []frToken, date caption.PartialDate) []langFigure {
 			n, ok, start = v, true, i
 			i = frJoinedCount(toks, k+2, &n) - 1 // the span runs from the verb to the people
 		}
-		if !ok || frVague(toks, start) || frEarlier(toks, start, date) {
+		if !ok || frVague(toks, start) || frEarlier(toks, start, date) || frRunningTotal(toks, start) {
 			continue
 		}
 		article := first >= 0 && n == 1 && (toks[first].key == "un" || toks[first].key == "une")
@@ -910,6 +910,77 @@ func frEarlier(toks []frToken, i int, date caption.PartialDate) bool {
 		}
 		if toks[k].key == "," {
 			return false
+		}
+	}
+	return false
+}
+
+// frRunningTotal reports a figure at token i that is not the toll of the
+// event shown: a running total, whose sentence counts from a start ("depuis
+// le 7 octobre", "depuis le début de la guerre"), in all ("au total", "en
+// tout") or for a whole war ("La guerre a fait plus de 8 500 morts"); or
+// the toll of an event after the photo ("quelques heures avant un
+// attentat qui a fait 170 morts").
+func frRunningTotal(toks []frToken, i int) bool {
+	from, to := i, i
+	for from > 0 && !frSentenceStop(toks, from-1) {
+		from--
+	}
+	for to < len(toks) && !frSentenceStop(toks, to) {
+		to++
+	}
+	for k := from; k < to; k++ {
+		next := func(d int) string {
+			if k+d < to {
+				return toks[k+d].key
+			}
+			return ""
+		}
+		switch toks[k].key {
+		case "depuis":
+			switch n := next(1); {
+			case n == "le" || n == "la" || n == "l'":
+				if n2 := next(2); n2 == "début" || n2 == "déclenchement" || k+2 < to && toks[k+2].digits {
+					return true
+				}
+			case k+1 < to && frYear(toks[k+1]) > 0:
+				return true
+			}
+		case "au":
+			if next(1) == "total" {
+				return true
+			}
+		case "en":
+			if next(1) == "tout" {
+				return true
+			}
+		case "guerre", "conflit":
+			if k < i {
+				return true // "La guerre a fait …"
+			}
+		case "avant":
+			if k < i && !frClauseBreak(toks, k, i) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// frSentenceStop reports a full stop, "!" or "?" at k that ends a sentence.
+func frSentenceStop(toks []frToken, k int) bool {
+	switch toks[k].key {
+	case ".", "!", "?":
+		return !frAbbrevStop(toks, k)
+	}
+	return false
+}
+
+// frClauseBreak reports a comma or semicolon between tokens a and b.
+func frClauseBreak(toks []frToken, a, b int) bool {
+	for k := a + 1; k < b; k++ {
+		if toks[k].key == "," || toks[k].key == ";" {
+			return true
 		}
 	}
 	return false
