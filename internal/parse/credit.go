@@ -194,6 +194,11 @@ func (p *Parser) parenCredit(text string, end int) creditResult {
 // ("… in Damascus REUTERS/Omar Sanadiki").
 func (p *Parser) tailCredit(text string, end int) creditResult {
 	start, sentence := creditWalkBack(text, end)
+	if start < end {
+		if ls, ok := p.agencyOpening(text, start); ok {
+			start, sentence = ls, true
+		}
+	}
 	if start >= end {
 		return p.colonCredit(text, end)
 	}
@@ -213,10 +218,48 @@ func (p *Parser) tailCredit(text string, end int) creditResult {
 	if !cr.Found {
 		cr = p.photoAgencyCredit(text, end)
 	}
-	if !cr.Found {
-		cr = p.colonCredit(text, end)
+	// A last sentence opening with a lead-in and a colon is the credit
+	// whole, though its lower-case words stopped the scan: "Photo :
+	// Service ukrainien des situations d'urgence / AFP" is more than AFP.
+	if cc := p.colonCredit(text, end); cc.Found && (!cr.Found || cc.Whole.Start < cr.Whole.Start) {
+		cr = cc
 	}
 	return cr
+}
+
+// agencyOpening returns the start of the last sentence before start when
+// it is a known agency and a slash up to start, which the walk back stopped
+// in for a lower-case word or a number: "La Presse canadienne / Julien
+// Bérubé", "France 24 / Fatou Diallo".
+func (p *Parser) agencyOpening(text string, start int) (int, bool) {
+	e := start
+	if text[e] == '/' {
+		e-- // the walk stopped at the slash's word
+	} else {
+		for e > 0 && text[e-1] == ' ' {
+			e--
+		}
+		if e == 0 || text[e-1] != '/' {
+			return 0, false
+		}
+		e--
+	}
+	for e > 0 && text[e-1] == ' ' {
+		e--
+	}
+	s := strings.LastIndex(text[:e], ". ")
+	if s < 0 {
+		s = 0
+	} else {
+		s += 2
+	}
+	if e <= s || e-s > 60 {
+		return 0, false
+	}
+	if kind, _ := p.lex.agencies.lookup(text[s:e]); kind != pieceAgency {
+		return 0, false
+	}
+	return s, true
 }
 
 // colonCredit reads the last sentence, up to end, when it opens with a
@@ -247,24 +290,28 @@ func (p *Parser) colonCredit(text string, end int) creditResult {
 	return cr
 }
 
-// photoSentence returns where the sentence that ends at e starts, and the
-// rest of it after "Photo ", when it opens with that word and follows
-// another sentence.
-func photoSentence(text string, e int) (start int, rest string, ok bool) {
+// photoSentence returns where the sentence that ends at e starts, where
+// its rest starts and the rest, when it opens with "Photo", "PHOTO" or
+// "Photo d'archive" and follows another sentence.
+func photoSentence(text string, e int) (start, n int, rest string, ok bool) {
 	start = strings.LastIndex(text[:e], ". ")
 	if start < 0 {
-		return 0, "", false
+		return 0, 0, "", false
 	}
 	start += 2
-	rest, ok = strings.CutPrefix(text[start:e], "Photo ")
-	return start, rest, ok
+	for _, w := range [...]string{"Photo d'archive ", "Photo d’archive ", "Photo ", "PHOTO "} {
+		if rest, ok = strings.CutPrefix(text[start:e], w); ok {
+			return start, start + len(w), rest, true
+		}
+	}
+	return start, 0, "", false
 }
 
 // photoAgencyCredit reads a last sentence that is "Photo" and a known
-// agency alone ("… le 3 mars 2024. Photo AFP"), which the credit scan
+// agency alone ("… le 3 mars 2024. Photo AFP", "Photo d'archive AFP"), which the credit scan
 // leaves, as "Photo" opens sentences too.
 func (p *Parser) photoAgencyCredit(text string, end int) creditResult {
-	s, name, ok := photoSentence(text, end)
+	s, n, name, ok := photoSentence(text, end)
 	if !ok {
 		return creditResult{}
 	}
@@ -272,7 +319,6 @@ func (p *Parser) photoAgencyCredit(text string, end int) creditResult {
 	if !ok {
 		return creditResult{}
 	}
-	n := s + len("Photo ")
 	return creditResult{Found: true, Whole: caption.Span{Start: s, End: end}, Inner: caption.Span{Start: s, End: end},
 		Agencies: []caption.Agency{a}, AgencySpans: []caption.Span{{Start: n, End: end}}}
 }
@@ -290,7 +336,7 @@ func photoSentenceCredit(text string, cr *creditResult) {
 		return
 	}
 	e--
-	s, name, ok := photoSentence(text, e)
+	s, n, name, ok := photoSentence(text, e)
 	if !ok {
 		return
 	}
@@ -304,7 +350,6 @@ func photoSentenceCredit(text string, cr *creditResult) {
 			return
 		}
 	}
-	n := s + len("Photo ")
 	cr.Photographers = append([]string{name}, cr.Photographers...)
 	cr.PhotographerSpans = append([]caption.Span{{Start: n, End: e}}, cr.PhotographerSpans...)
 	cr.Whole.Start, cr.Inner.Start = s, s

@@ -120,16 +120,14 @@ func creditForPaper(pieces []creditPiece) bool {
 	return name && paper
 }
 
-// photographerPart returns the part that names the photographer: the first,
-// unless it is only organisations ("REUTERS/Omar Sanadiki", "AP
-// Photo/Aleppo Media Center", "UNHCR/Achilleas Zavallis"), then the second.
+// photographerPart returns the part that names the photographer: the first
+// that is not only organisations ("REUTERS/Omar Sanadiki", "UNHCR/Achilleas
+// Zavallis", "KEYSTONE / EPA / Andriï Tchoubko"), or the second when all are
+// ("AP Photo/Aleppo Media Center").
 func photographerPart(pieces []creditPiece) int {
 	for _, pc := range pieces {
-		if pc.part > 0 {
-			break
-		}
 		if pc.kind != pieceAgency && pc.kind != pieceOrg || pc.via {
-			return 0
+			return pc.part
 		}
 	}
 	return 1
@@ -231,9 +229,9 @@ func (p *Parser) partPieces(text string, s, e, part int, pieces []creditPiece, s
 			via, *sawVia = true, true
 		case (strings.EqualFold(word, "for") || strings.EqualFold(word, "pour")) && is >= 0 && !via && p.creditNameBefore(text, is, ie):
 			// "Jane Doe for The New York Times", "JULIEN MARCHAND POUR «
-			// LE MONDE »": the photographer, then the paper, read as
-			// after "via". Not inside a name: "Observatory for Human
-			// Rights".
+			// LE MONDE »", "Hans Lucas pour Libération": the photographer
+			// or agency, then the paper, read as after "via". Not inside
+			// a name: "Observatory for Human Rights".
 			flush()
 			via, pub, *sawVia = true, true, true
 		case word != "":
@@ -295,11 +293,12 @@ func (p *Parser) appendPiece(pieces []creditPiece, text string, s, e, part int, 
 	return append(pieces, pc)
 }
 
-// creditNameBefore reports whether [s, e) is a person's name, before "for"
-// or "pour".
+// creditNameBefore reports whether [s, e) is a person's name or a known
+// agency, before "for" or "pour": "Hans Lucas pour Libération" is the
+// agency and the paper.
 func (p *Parser) creditNameBefore(text string, s, e int) bool {
 	kind, _ := p.classify(text[s:e])
-	return kind == pieceName
+	return kind == pieceName || kind == pieceAgency
 }
 
 // creditTrimQuotes returns [s, e) without the French quotes and the spaces

@@ -141,6 +141,10 @@ func creditWalkBack(text string, end int) (start int, sentence bool) {
 			start = j
 		case creditWord(word):
 			start = j
+		case word == "et" && start == i+1 && j >= 2 && creditCapitalised(text[start:end]) &&
+			creditCapitalised(text[strings.LastIndexByte(text[:j-1], ' ')+1:j-1]):
+			// Between two names: "Photos : Nazir Kenjo et Bakri Hassoun / AFP".
+			start = j
 		default:
 			return start, false
 		}

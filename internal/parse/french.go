@@ -207,7 +207,7 @@ func frSentenceOf(toks []frToken) []int {
 	s := 0
 	for i, t := range toks {
 		of[i] = s
-		if (t.key == "." || t.key == "!" || t.key == "?") && i > 0 && !(toks[i-1].upper && toks[i-1].end-toks[i-1].start == 1) {
+		if (t.key == "." || t.key == "!" || t.key == "?") && i > 0 && !(toks[i-1].upper && toks[i-1].end-toks[i-1].start == 1) && !frAbbrevStop(toks, i) {
 			s++
 		}
 	}
@@ -277,6 +277,8 @@ func (p *Parser) french(rec *caption.Record, desc string, off int, ev *evidence)
 		for s := 0; len(rec.Places) == 0 && s <= sentOf[len(toks)-1]; s++ {
 			frPlaces(rec, desc, toks, countryTok, sentOf, s, off, ev)
 		}
+	} else {
+		frContainers(rec, desc, toks, countryTok, sentOf, off, ev)
 	}
 	if rec.Country == "" || rec.CountryBasis == caption.CountryHint {
 		// After the places: a background clause after the scene's first
@@ -293,6 +295,59 @@ func (p *Parser) french(rec *caption.Record, desc string, off int, ev *evidence)
 var frMonths = map[string]int{
 	"janvier": 1, "février": 2, "fevrier": 2, "mars": 3, "avril": 4, "mai": 5, "juin": 6, "juillet": 7,
 	"août": 8, "aout": 8, "septembre": 9, "octobre": 10, "novembre": 11, "décembre": 12, "decembre": 12,
+}
+
+// frMonthAbbrevs are the months French wires abbreviate, with or without
+// a stop ("30 nov 2024", "4 févr. 2023"). They are read only before a year:
+// "sept" is also seven, "Jan" a first name.
+var frMonthAbbrevs = map[string]int{
+	"janv": 1, "jan": 1, "févr": 2, "fevr": 2, "fév": 2, "fev": 2, "avr": 4, "juil": 7,
+	"sept": 9, "oct": 10, "nov": 11, "déc": 12, "dec": 12,
+}
+
+// frMonthPrefixes join a part of the month to its name: "mi-mars",
+// "début-avril", "fin-mai" date the month, with no day.
+var frMonthPrefixes = []string{"mi-", "début-", "debut-", "fin-"}
+
+// frMonthWord returns the month a word names (0 for none), whether it is an
+// abbreviation, and whether a part of the month is joined to it.
+func frMonthWord(key string) (m int, abbr, part bool) {
+	if m := frMonths[key]; m > 0 {
+		return m, false, false
+	}
+	if m := frMonthAbbrevs[key]; m > 0 {
+		return m, true, false
+	}
+	for _, p := range frMonthPrefixes {
+		if rest, ok := strings.CutPrefix(key, p); ok {
+			m, abbr, _ := frMonthWord(rest)
+			return m, abbr, m > 0
+		}
+	}
+	return 0, false, false
+}
+
+// frMonthTok reports a month at token k: a full name, or an abbreviation
+// before a year ("9 juil. 2017").
+func frMonthTok(toks []frToken, k int) bool {
+	m, abbr, _ := frMonthWord(toks[k].key)
+	if !abbr {
+		return m > 0
+	}
+	if k+1 < len(toks) && toks[k+1].key == "." {
+		k++
+	}
+	return k+1 < len(toks) && frYear(toks[k+1]) > 0
+}
+
+// frAbbrevStop reports a full stop at i that ends an abbreviated month
+// ("le 2 déc. 2022"): it ends no sentence.
+func frAbbrevStop(toks []frToken, i int) bool {
+	if i < 1 || toks[i].key != "." {
+		return false
+	}
+	m, abbr, _ := frMonthWord(toks[i-1].key)
+	return m > 0 && abbr && (i+1 < len(toks) && frYear(toks[i+1]) > 0 || i >= 2 && toks[i-2].digits)
 }
 
 // frHolidayWords name a day by its date: "la révolution du 15 mars", "le
@@ -332,6 +387,13 @@ func frDate(desc string, toks []frToken) (d caption.PartialDate, span caption.Sp
 	for i := range toks {
 		d, sp, warn, ok := frDateAt(desc, toks, i)
 		if ok {
+			if frCommemorated(toks, i) {
+				// "lors de la commémoration du massacre commis en août
+				// 2014, le 3 août 2023": the day of the photo is later.
+				if d2, sp2, ok := frLaterDay(desc, toks, i); ok {
+					return d2, sp2, desc[sp2.Start:sp2.End], ""
+				}
+			}
 			return d, sp, desc[sp.Start:sp.End], ""
 		}
 		if warning == "" {
@@ -342,6 +404,45 @@ func frDate(desc string, toks []frToken) (d caption.PartialDate, span caption.Sp
 		return caption.PartialDate{Year: y, Precision: caption.PrecisionYear}, sp, desc[sp.Start:sp.End], warning
 	}
 	return caption.PartialDate{}, caption.Span{}, "", warning
+}
+
+// frCommemorated reports a date at token i in a clause (back to a comma or
+// the sentence's start) that remembers an earlier event: "la commémoration
+// de l'attaque de mars 1988", "l'anniversaire du massacre commis en juillet
+// 1995".
+func frCommemorated(toks []frToken, i int) bool {
+	for k := i - 1; k >= 0; k-- {
+		switch toks[k].key {
+		case ",", ";", ".", "!", "?", "(", "–", "—":
+			return false
+		}
+		if frHolidayWords[toks[k].key] || frRemembered[toks[k].key] {
+			return true
+		}
+	}
+	return false
+}
+
+// frRemembered are words of an earlier event a caption remembers.
+var frRemembered = map[string]bool{"commis": true, "commise": true, "perpétré": true, "perpétrée": true,
+	"commémore": true, "commémorant": true, "hommage": true, "souvenir": true, "mémoire": true}
+
+// frLaterDay returns the first full date after token i in its sentence
+// that is not itself remembered.
+func frLaterDay(desc string, toks []frToken, i int) (caption.PartialDate, caption.Span, bool) {
+	for j := i + 1; j < len(toks); j++ {
+		switch toks[j].key {
+		case ".", "!", "?":
+			if !frAbbrevStop(toks, j) {
+				return caption.PartialDate{}, caption.Span{}, false
+			}
+		}
+		d, sp, _, ok := frDateAt(desc, toks, j)
+		if ok && d.Precision == caption.PrecisionDay && !frCommemorated(toks, j) {
+			return d, sp, true
+		}
+	}
+	return caption.PartialDate{}, caption.Span{}, false
 }
 
 // frSceneYear reads, when the caption has no fuller date, a year that
@@ -452,16 +553,23 @@ func frDateAt(desc string, toks []frToken, i int) (d caption.PartialDate, span c
 		}
 		return caption.PartialDate{}, caption.Span{}, "", false
 	}
-	m, isMonth := frMonths[t.key]
-	if !isMonth {
+	m, abbr, part := frMonthWord(t.key)
+	if m == 0 {
 		return caption.PartialDate{}, caption.Span{}, "", false
 	}
+	yi := i + 1
+	if abbr && yi < len(toks) && toks[yi].key == "." {
+		yi++
+	}
 	year := 0
-	if i+1 < len(toks) && toks[i+1].digits && len(toks[i+1].key) == 4 {
-		year, _ = strconv.Atoi(toks[i+1].key)
+	if yi < len(toks) && toks[yi].digits && len(toks[yi].key) == 4 {
+		year, _ = strconv.Atoi(toks[yi].key)
+	}
+	if abbr && frYear(toks[min(yi, len(toks)-1)]) == 0 {
+		return caption.PartialDate{}, caption.Span{}, "", false // "sept civils"
 	}
 	day := 0
-	if i > 0 {
+	if i > 0 && !part {
 		k := strings.TrimSuffix(toks[i-1].key, "er")
 		if toks[i-1].key == "1er" || toks[i-1].digits {
 			if n, err := strconv.Atoi(k); err == nil && n >= 1 && n <= 31 {
@@ -474,7 +582,7 @@ func frDateAt(desc string, toks []frToken, i int) (d caption.PartialDate, span c
 		start = toks[i-1].start
 	}
 	if year > 0 {
-		end = toks[i+1].end
+		end = toks[yi].end
 	}
 	holiday := false
 	if day > 0 {
@@ -600,7 +708,7 @@ func frCasualties(toks []frToken, date caption.PartialDate) []langFigure {
 	var figs []langFigure
 	for i, t := range toks {
 		if f, ok := frCostLives(toks, i); ok {
-			if !frVague(toks, f.tok) && !frEarlier(toks, f.tok, date) {
+			if !frVague(toks, f.tok) && !frEarlier(toks, f.tok, date) && !frRunningTotal(toks, f.tok) {
 				figs = append(figs, f)
 			}
 			continue
@@ -625,7 +733,10 @@ func frCasualties(toks []frToken, date caption.PartialDate) []langFigure {
 			n, k = 1, k-3
 		}
 		for k >= 0 {
-			for k >= 0 && frPeopleTok(toks[k]) {
+			for k >= 0 && (frPeopleTok(toks[k]) || frBlueHelmets(toks, k)) {
+				if frBlueHelmets(toks, k) {
+					k--
+				}
 				k--
 			}
 			if k < 0 {
@@ -671,13 +782,13 @@ func frCasualties(toks []frToken, date caption.PartialDate) []langFigure {
 				continue
 			}
 			v, isNum := frNumber(toks[k])
-			if !isNum || k+1 >= len(toks) || !frPeopleTok(toks[k+1]) {
+			if !isNum || k+1 >= len(toks) || !frPeopleTok(toks[k+1]) && !frKin[toks[k+1].key] {
 				continue
 			}
 			n, ok, start = v, true, i
-			i = k + 1 // the span runs from the verb to the people
+			i = frJoinedCount(toks, k+2, &n) - 1 // the span runs from the verb to the people
 		}
-		if !ok || frVague(toks, start) || frEarlier(toks, start, date) {
+		if !ok || frVague(toks, start) || frEarlier(toks, start, date) || frRunningTotal(toks, start) {
 			continue
 		}
 		article := first >= 0 && n == 1 && (toks[first].key == "un" || toks[first].key == "une")
@@ -685,6 +796,43 @@ func frCasualties(toks []frToken, date caption.PartialDate) []langFigure {
 			span: caption.Span{Start: toks[start].start, End: max(toks[i].end, t.end)}})
 	}
 	return figs
+}
+
+// frBlueHelmets reports the "bleus" of "casques bleus" at k, which with
+// "casques" are the people counted: "deux casques bleus
+// ont été blessés".
+func frBlueHelmets(toks []frToken, k int) bool {
+	return k >= 1 && toks[k].key == "bleus" && toks[k-1].key == "casques"
+}
+
+// frJoinedCount adds to n the groups joined by "et" from token k on, after a
+// verb's first count ("a tué une femme et ses quatre enfants", "deux hommes
+// et trois enfants"): a number and people, with or without a possessive, or
+// a relative after a possessive ("et son mari"). It returns the token after
+// the last group.
+func frJoinedCount(toks []frToken, k int, n *int) int {
+	for k+1 < len(toks) && toks[k].key == "et" {
+		j := k + 1
+		poss := frPossessives[toks[j].key] || toks[j].key == "ses" || toks[j].key == "leurs"
+		if poss {
+			j++
+		}
+		if j >= len(toks) {
+			break
+		}
+		if v, isNum := frNumber(toks[j]); isNum && toks[j].key != "un" && toks[j].key != "une" && j+1 < len(toks) && (frPeopleTok(toks[j+1]) || frKin[toks[j+1].key]) {
+			*n += v
+			k = j + 2
+			continue
+		}
+		if poss && frKin[toks[j].key] {
+			*n++
+			k = j + 1
+			continue
+		}
+		break
+	}
+	return k
 }
 
 // frTollAt reports a verb of a toll at token k, whose object is a count:
@@ -767,6 +915,77 @@ func frEarlier(toks []frToken, i int, date caption.PartialDate) bool {
 	return false
 }
 
+// frRunningTotal reports a figure at token i that is not the toll of the
+// event shown: a running total, whose sentence counts from a start ("depuis
+// le 7 octobre", "depuis le début de la guerre"), in all ("au total", "en
+// tout") or for a whole war ("La guerre a fait plus de 8 500 morts"); or
+// the toll of an event after the photo ("quelques heures avant un
+// attentat qui a fait 170 morts").
+func frRunningTotal(toks []frToken, i int) bool {
+	from, to := i, i
+	for from > 0 && !frSentenceStop(toks, from-1) {
+		from--
+	}
+	for to < len(toks) && !frSentenceStop(toks, to) {
+		to++
+	}
+	for k := from; k < to; k++ {
+		next := func(d int) string {
+			if k+d < to {
+				return toks[k+d].key
+			}
+			return ""
+		}
+		switch toks[k].key {
+		case "depuis":
+			switch n := next(1); {
+			case n == "le" || n == "la" || n == "l'":
+				if n2 := next(2); n2 == "début" || n2 == "déclenchement" || k+2 < to && toks[k+2].digits {
+					return true
+				}
+			case k+1 < to && frYear(toks[k+1]) > 0:
+				return true
+			}
+		case "au":
+			if next(1) == "total" {
+				return true
+			}
+		case "en":
+			if next(1) == "tout" {
+				return true
+			}
+		case "guerre", "conflit":
+			if k < i {
+				return true // "La guerre a fait …"
+			}
+		case "avant":
+			if k < i && !frClauseBreak(toks, k, i) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// frSentenceStop reports a full stop, "!" or "?" at k that ends a sentence.
+func frSentenceStop(toks []frToken, k int) bool {
+	switch toks[k].key {
+	case ".", "!", "?":
+		return !frAbbrevStop(toks, k)
+	}
+	return false
+}
+
+// frClauseBreak reports a comma or semicolon between tokens a and b.
+func frClauseBreak(toks []frToken, a, b int) bool {
+	for k := a + 1; k < b; k++ {
+		if toks[k].key == "," || toks[k].key == ";" {
+			return true
+		}
+	}
+	return false
+}
+
 // frSourceCues introduce or follow a source: "selon l'OSDH", "d'après des
 // sources médicales", "a indiqué l'OSDH".
 var frSourceCues = map[string]bool{"selon": true, "d'": true, "source": true, "indiqué": true, "rapporté": true,
@@ -803,11 +1022,14 @@ func (lex *frenchLexicon) attribution(toks []frToken) []langSource {
 }
 
 // frPlaceNouns are the place words that precede a name with "de" ("la ville
-// d'Alep"), with the kind records give them.
+// d'Alep", "l'oblast de Donetsk", "la plaine de la Bekaa", "la vallée du
+// Jourdain"), with the kind records give them.
 var frPlaceNouns = map[string]string{
 	"ville": "city", "village": "village", "villages": "village", "localité": "town", "bourg": "town",
 	"quartier": "neighbourhood", "province": "province", "région": "region", "gouvernorat": "province",
 	"camp": "camp", "banlieue": "", "environs": "", "périphérie": "", "capitale": "city", "faubourg": "neighbourhood",
+	"oblast": "province", "wilaya": "province", "raion": "district", "district": "district", "territoire": "district",
+	"plaine": "region", "vallée": "region", "plateau": "region",
 }
 
 // frOfPlaceNouns are nouns of a town's parts, sites, sky and people whose
@@ -822,7 +1044,9 @@ var frOfPlaceNouns = map[string]bool{
 	"ruines": true, "décombres": true, "hôpital": true, "hôpitaux": true, "port": true, "aéroport": true,
 	"marché": true, "souk": true, "gare": true, "stade": true, "prison": true, "université": true,
 	"citadelle": true, "vieille": true, "ciel": true, "au-dessus": true, "plage": true, "front": true,
-	"poste-frontière": true, "cimetière": true,
+	"poste-frontière": true, "cimetière": true, "théâtre": true, "dépôt": true, "usine": true, "raffinerie": true,
+	"siège": true, "bâtiment": true, "consulat": true, "terminal": true, "centrale": true, "caserne": true,
+	"mairie": true,
 }
 
 // frNearWords put the scene near the place that follows: "près de Damas",
@@ -885,6 +1109,12 @@ func frCountryWeight(toks []frToken, i int, demonym bool) int {
 		if i > 0 && frPlaceNouns[toks[i-1].key] != "" {
 			return weightPlace // "la ville syrienne d'Alep"
 		}
+		if frRegionOf(toks, i) {
+			return weightPlace // "dans le Kurdistan irakien", "au Kurdistan irakien"
+		}
+		if i >= 2 && frRegionNouns[toks[i-1].key] && (frCountryArticles[toks[i-2].key] || toks[i-2].key == "du" || toks[i-2].key == "au") {
+			return weightNamed // "ville frontalière du nord-est syrien", "dans l'est syrien"
+		}
 		return weightHint // "des réfugiés syriens"
 	}
 	k := i - 1
@@ -922,6 +1152,22 @@ func frCountryWeight(toks []frToken, i int, demonym bool) int {
 	return weightHint
 }
 
+// frRegionOf reports a demonym at i that qualifies the region named before
+// it: "dans le Kurdistan irakien", "au Kurdistan irakien", "de la Galilée
+// israélienne". It names the region's country.
+func frRegionOf(toks []frToken, i int) bool {
+	if i < 2 || !toks[i-1].upper || !toks[i-1].word {
+		return false
+	}
+	switch toks[i-2].key {
+	case "au", "du":
+		return true
+	case "la", "le", "l'":
+		return i >= 3 && (toks[i-3].key == "dans" || toks[i-3].key == "de" || toks[i-3].key == "d'")
+	}
+	return false
+}
+
 // frAfterPlace reports a comma at toks[k] after a capitalised name or a
 // closing bracket: "Alep, …", "Mamoudzou (Mayotte), …".
 func frAfterPlace(toks []frToken, k int) bool {
@@ -951,9 +1197,12 @@ func frBackground(toks []frToken, ms []frMention, place int) {
 		for b+1 < len(ms) && ms[b+1].tok < end {
 			b++
 		}
+		purpose := frPurposeOpens(toks, start)
 		for i := a; i <= b; i++ {
 			switch {
 			case ms[i].weight == weightIgnored:
+			case purpose:
+				ms[i].weight = weightIgnored // "à Genève, pour dénoncer l'offensive turque dans le nord de la Syrie"
 			case b > a && !ms[i].demonym:
 				ms[i].weight = weightIgnored // "le séisme qui a frappé la Turquie et la Syrie"
 			case place >= 0 && place < start:
@@ -1006,6 +1255,9 @@ func frBackgroundOpens(toks []frToken, k int) bool {
 		}
 		return ""
 	}
+	if frPurposeOpens(toks, k) {
+		return true
+	}
 	switch toks[k].key {
 	case "lendemain", "veille", "depuis":
 		return true
@@ -1022,6 +1274,49 @@ func frBackgroundOpens(toks []frToken, k int) bool {
 	}
 	return false
 }
+
+// frPurposeOpens reports a word at k that opens a clause of what a
+// protest is for or against: "pour" and a verb of protest or support ("pour
+// dénoncer l'offensive turque en Syrie"), "en soutien à", "en solidarité
+// avec", or "contre" after a word of protest in its sentence ("manifestent
+// à Stockholm contre …"). The countries it names are the protest's cause,
+// not where it is.
+func frPurposeOpens(toks []frToken, k int) bool {
+	next := func(d int) string {
+		if k+d < len(toks) {
+			return toks[k+d].key
+		}
+		return ""
+	}
+	switch toks[k].key {
+	case "pour":
+		return frPurposeVerbs[next(1)]
+	case "en":
+		return next(1) == "soutien" && (next(2) == "à" || next(2) == "au" || next(2) == "aux") ||
+			next(1) == "solidarité" && next(2) == "avec"
+	case "contre":
+		for j := k - 1; j >= 0; j-- {
+			switch toks[j].key {
+			case ".", "!", "?", ";":
+				return false
+			}
+			for _, p := range frProtestStems {
+				if strings.HasPrefix(toks[j].key, p) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// frPurposeVerbs follow "pour" in a clause of a protest's cause.
+var frPurposeVerbs = map[string]bool{"dénoncer": true, "denoncer": true, "protester": true, "réclamer": true,
+	"soutenir": true, "exiger": true, "condamner": true, "demander": true, "manifester": true,
+	"exprimer": true, "témoigner": true, "défendre": true}
+
+// frProtestStems begin the words of a protest before "contre".
+var frProtestStems = []string{"manifest", "rassembl", "protest", "défil", "mobilis", "march", "sit-in"}
 
 // frEventVerbs are the participles of an event that struck a place: "le
 // séisme qui a frappé la Turquie".
@@ -1089,6 +1384,9 @@ func frCountryAside(toks []frToken, i int, demonym bool) bool {
 		if toks[k].key == "frontière" || toks[k].key == "frontières" {
 			return true // "près de la frontière turque" is either side of it
 		}
+		if frControlNouns[toks[k].key] {
+			return true // "la ville passée sous contrôle russe" is the country's that holds it
+		}
 		// "frappe israélienne", "drones russes", "missile de croisière russe"
 		for j := k; j >= max(0, i-3); j-- {
 			if frAttackNoun(toks[j].key) {
@@ -1104,7 +1402,7 @@ func frCountryAside(toks []frToken, i int, demonym bool) bool {
 	case "par", "avec", "contre", "entre":
 		return true
 	case "de", "d'", "du":
-		return k >= 1 && frStateNouns[toks[k-1].key]
+		return k >= 1 && (frStateNouns[toks[k-1].key] || frControlNouns[toks[k-1].key])
 	case "en", "au", "aux":
 		return k >= 1 && (toks[k-1].key == "guerre" || toks[k-1].key == "conflit")
 	}
@@ -1120,6 +1418,9 @@ func frEnglishCountryAside(toks []frToken, ev *evidence, off int) bool {
 	}
 	for i, t := range toks {
 		if t.start == sp.Start {
+			if start, _ := frBackgroundClause(toks, i); start >= 0 && frPurposeOpens(toks, start) {
+				return true // "pour réclamer la paix au Mali"
+			}
 			return frCountryAside(toks, i, false)
 		}
 	}
@@ -1128,6 +1429,10 @@ func frEnglishCountryAside(toks []frToken, ev *evidence, off int) bool {
 
 // frCountryArticles are the articles before a country's name.
 var frCountryArticles = map[string]bool{"la": true, "le": true, "les": true, "l'": true}
+
+// frControlNouns say who holds a place, not where it is: "sous contrôle
+// russe", "sous le contrôle de la Russie", "sous occupation israélienne".
+var frControlNouns = map[string]bool{"contrôle": true, "controle": true, "occupation": true, "domination": true}
 
 // frStateNouns are the nouns of a state, its forces and its border, which
 // "de" and a country's name complete without placing the scene there.
@@ -1162,7 +1467,7 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 	var found []frPlace
 	scene, prevEnd := false, 0 // scene: a place people did not flee
 	for i := 0; i < len(toks); i++ {
-		if sentOf[i] != s || !toks[i].upper || countryTok[i] || frNotPlaces[toks[i].key] || frMonths[toks[i].key] > 0 {
+		if sentOf[i] != s || !toks[i].upper || countryTok[i] || frNotPlaces[toks[i].key] || frMonthTok(toks, i) {
 			continue
 		}
 		// The name: capitalised words and particles up to a lower-case word.
@@ -1176,7 +1481,13 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 		if k >= 0 && (toks[k].key == "à" || toks[k].key == "a" && toks[k].upper || toks[k].key == "vers" || toks[k].key == "sur" && frPlaceVerbContext(toks, k)) {
 			ok = true
 		}
-		if k >= 1 && (toks[k].key == "de" || toks[k].key == "d'") {
+		if k >= 2 && (toks[k].key == "la" || toks[k].key == "l'") && (toks[k-1].key == "de" || toks[k-1].key == "d'") && frPlaceNouns[toks[k-2].key] != "" {
+			k-- // "la plaine de la Bekaa"
+		}
+		if k >= 1 && (toks[k].key == "la" || toks[k].key == "l'" || toks[k].key == "le") && toks[k-1].key == "dans" && !frRegionNouns[toks[i].key] {
+			ok = true // "dans la Bekaa", "dans le Donbass"
+		}
+		if k >= 1 && (toks[k].key == "de" || toks[k].key == "d'" || toks[k].key == "du" && frPlaceNouns[toks[k-1].key] != "") {
 			prev := toks[k-1].key
 			if kd, isNoun := frPlaceNouns[prev]; isNoun {
 				ok, kind = true, kd
@@ -1197,21 +1508,29 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 				ok, kind, near = true, frPlaceNouns[toks[n].key], frNearWords[toks[n].key]
 			}
 		}
+		leaving := k >= 0 && frLeaveNow[toks[k].key] && (k == 0 || toks[k-1].key != "qui")
+		if leaving {
+			ok = true // "Des familles quittent Manbij", "Des civils fuient Ras al-Aïn"
+		}
 		if !ok && j+2 < len(toks) && toks[j].key == "," && (toks[j+1].key == "en" || toks[j+1].key == "au" || toks[j+1].key == "dans") {
 			ok = true // "Mossoul, en Irak", "Alep, dans le nord de la Syrie"
 		}
 		if !ok && i == 0 && frDateline(toks, j) {
 			ok = true // "Kiev, le 29 décembre 2023 — …"
 		}
-		if ok && frFromOrigin(toks, k) {
-			ok = false // "des déplacés de la province de Hama arrivent à Atmeh"
-		}
+		// "des déplacés de la province de Hama arrivent à Atmeh": where
+		// people came from is kept only when the sentence names no other
+		// place, as a place they fled is.
+		origin := ok && frFromOrigin(toks, k)
 		if !ok {
 			i = j - 1
 			continue
 		}
 		span := caption.Span{Start: toks[i].start, End: toks[j-1].end}
-		fled := frFled(toks, i, prevEnd)
+		fled := (origin || frFled(toks, i, prevEnd)) && !leaving
+		if n := len(found); n > 0 && found[n-1].fled && i-prevEnd <= 6 && toks[prevEnd].key == "," && toks[prevEnd+1].key == "dans" {
+			fled = true // "évacués de Koupiansk, dans l'oblast de Kharkiv": the town's container
+		}
 		scene = scene || !fled
 		found = append(found, frPlace{span: span, kind: kind, near: near, fled: fled})
 		prevEnd = j
@@ -1226,6 +1545,44 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 		rec.PlaceRefs = append(rec.PlaceRefs, caption.PlaceRef{Name: name, Span: caption.Span{Start: f.span.Start + off, End: f.span.End + off}, Kind: f.kind, Near: f.near})
 		ev.add("places", off, f.span)
 	}
+}
+
+// frContainers adds to the places the English rules found the French
+// containers of the first sentence that they leave out: a place in
+// brackets ("Sarmada (nord d'Idleb)") or after "dans" ("Hermel, dans la
+// plaine de la Bekaa").
+func frContainers(rec *caption.Record, desc string, toks []frToken, countryTok []bool, sentOf []int, off int, ev *evidence) {
+	var fr caption.Record
+	frPlaces(&fr, desc, toks, countryTok, sentOf, 0, 0, &evidence{})
+	for _, ref := range fr.PlaceRefs {
+		if slices.ContainsFunc(rec.PlaceRefs, func(p caption.PlaceRef) bool {
+			return p.Span.Start-off < ref.Span.End && ref.Span.Start < p.Span.End-off || strings.EqualFold(p.Name, ref.Name)
+		}) {
+			continue
+		}
+		i := slices.IndexFunc(toks, func(t frToken) bool { return t.start == ref.Span.Start })
+		if i < 0 || !frContainerCue(toks, i) {
+			continue
+		}
+		rec.Places = append(rec.Places, ref.Name)
+		ref.Span = caption.Span{Start: ref.Span.Start + off, End: ref.Span.End + off}
+		rec.PlaceRefs = append(rec.PlaceRefs, ref)
+		ev.add("places", off, caption.Span{Start: ref.Span.Start - off, End: ref.Span.End - off})
+	}
+}
+
+// frContainerCue reports an opening bracket or "dans" a few lower-case
+// words before token i: "(nord d'Idleb)", "dans la province d'Idleb".
+func frContainerCue(toks []frToken, i int) bool {
+	for k := i - 1; k >= 0 && i-k <= 5; k-- {
+		switch {
+		case toks[k].key == "(" || toks[k].key == "dans":
+			return true
+		case !toks[k].word || toks[k].upper:
+			return false
+		}
+	}
+	return false
 }
 
 // frPlace is a place frPlaces found; fled marks a place people fled.
@@ -1263,6 +1620,12 @@ var frFleeWords = map[string]bool{"fui": true, "fuis": true, "fuie": true, "fuie
 	"quittée": true, "quittés": true, "quittées": true, "quittant": true, "quittent": true, "quitter": true,
 	"chassé": true, "chassée": true, "chassés": true, "chassées": true}
 
+// frLeaveNow are the present forms of leaving whose object, right after
+// them, is where the people photographed are: "Des familles quittent
+// Manbij" shows them in Manbij. After "qui" ("des familles qui fuient Alep
+// arrivent à Idleb") the place is where they came from.
+var frLeaveNow = map[string]bool{"quittent": true, "quitte": true, "fuient": true, "fuit": true}
+
 // frFleeWithin, right after a flee word, put the fleeing inside the place:
 // "fuient dans les rues de Hama", "fuyant à travers Khartoum".
 var frFleeWithin = map[string]bool{"dans": true, "à": true, "par": true}
@@ -1297,7 +1660,7 @@ func frDateline(toks []frToken, j int) bool {
 	}
 	month := func(from int) bool {
 		for k := from; k < len(toks) && k <= from+2; k++ {
-			if frMonths[toks[k].key] > 0 {
+			if frMonthTok(toks, k) {
 				return true
 			}
 		}
@@ -1364,14 +1727,24 @@ var frOriginWords = map[string]bool{"déplacés": true, "déplacées": true, "d�
 func frIsDemonymTok(countryTok []bool, k int) bool { return k >= 0 && countryTok[k] }
 
 // frPlaceVerbContext reports "sur" after a strike word, or after a strike
-// word and its adjective or complement: "une frappe sur Idleb", "une frappe
-// russe sur Kharkiv", "des frappes aériennes sur Gaza", "une frappe de
-// drone sur Odessa".
+// word and up to three adjectives or a complement: "une frappe sur Idleb",
+// "une frappe russe sur Kharkiv", "une attaque chimique présumée sur Khan
+// Cheikhoun", "une frappe de drone sur Odessa".
 func frPlaceVerbContext(toks []frToken, k int) bool {
 	strike := func(i int) bool { return i >= 0 && frAttackNouns[toks[i].key] }
 	lower := func(i int) bool { return i >= 0 && toks[i].word && !toks[i].upper }
 	// "frappe sur", "frappe russe sur", "frappe de drone sur"
-	return strike(k-1) || lower(k-1) && strike(k-2) || k >= 3 && lower(k-1) && (toks[k-2].key == "de" || toks[k-2].key == "d'") && strike(k-3)
+	if strike(k-1) || lower(k-1) && strike(k-2) || k >= 3 && lower(k-1) && (toks[k-2].key == "de" || toks[k-2].key == "d'") && strike(k-3) {
+		return true
+	}
+	// Up to three qualifiers: "une attaque chimique présumée sur", "une
+	// frappe aérienne russe présumée sur".
+	for j := k - 1; j >= 0 && k-j <= 3 && frQualifier(toks, j); j-- {
+		if strike(j - 1) {
+			return true
+		}
+	}
+	return false
 }
 
 // frQualifiedNoun returns the place or site noun (frPlaceNouns,
@@ -1419,7 +1792,9 @@ var frNotQualifiers = map[string]bool{"les": true, "une": true, "des": true, "au
 // follows with "de": "l'hôpital Nasser de Khan Younès", "le camp Zamzam
 // d'El-Facher".
 var frSiteNouns = map[string]bool{"hôpital": true, "école": true, "mosquée": true, "église": true, "camp": true,
-	"stade": true, "université": true, "prison": true, "marché": true, "aéroport": true, "base": true}
+	"stade": true, "université": true, "prison": true, "marché": true, "aéroport": true, "base": true,
+	"théâtre": true, "dépôt": true, "usine": true, "raffinerie": true, "bâtiment": true, "terminal": true,
+	"centrale": true, "gare": true, "caserne": true}
 
 // frAfterNamedSite reports whether token i ends a site's name, the words
 // from a site noun to i being capitalised words and particles: "hôpital
