@@ -38,6 +38,8 @@ func TestArabicDates(t *testing.T) {
 	}{
 		{"levantine and gregorian paired", "غارة على حلب في 12 آذار/مارس 2020.",
 			arDateGot{"2020-03-12", "12 آذار/مارس 2020", caption.PrecisionDay, false}},
+		{"a month and year opening the caption", "تموز 2014، مقاتلون في شوارع الرقة.",
+			arDateGot{"2014-07", "تموز 2014", caption.PrecisionMonth, false}},
 		{"two-word month paired with spaces", "نازحون في مخيم أطمة في 3 كانون الثاني / يناير 2021.",
 			arDateGot{"2021-01-03", "3 كانون الثاني / يناير 2021", caption.PrecisionDay, false}},
 		{"tishreen al-awwal", "مظاهرة في بيروت في 17 تشرين الأول 2019.",

@@ -216,7 +216,11 @@ func (at *arText) date() (d caption.PartialDate, span caption.Span, text, warnin
 		default:
 			d = caption.PartialDate{Year: year, Month: m, Precision: caption.PrecisionMonth}
 		}
-		found = append(found, arDate{d, caption.Span{Start: start, End: end}, at.datedOther(min(i, dayAt))})
+		first := i // the month, or the day before it
+		if day > 0 {
+			first = dayAt
+		}
+		found = append(found, arDate{d, caption.Span{Start: start, End: end}, at.datedOther(first)})
 		i = next
 	}
 	if best, ok := arBestDate(found); ok {

@@ -32,6 +32,9 @@ func (at *arText) clauseBreak(k int) bool {
 // clause returns the tokens [s, e) of the clause around token i: up to a
 // comma, a semicolon or the sentence's end.
 func (at *arText) clause(i int) (s, e int) {
+	if i < 0 || i >= len(at.toks) {
+		return 0, 0
+	}
 	s, e = i, i
 	for s > 0 && at.sentOf[s-1] == at.sentOf[i] && !at.clauseBreak(s-1) {
 		s--

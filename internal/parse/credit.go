@@ -233,6 +233,9 @@ func (p *Parser) tailCredit(text string, end int) creditResult {
 // Bérubé", "France 24 / Fatou Diallo".
 func (p *Parser) agencyOpening(text string, start int) (int, bool) {
 	e := start
+	if e <= 0 || e >= len(text) {
+		return 0, false // no agency before a credit that opens the text
+	}
 	if text[e] == '/' {
 		e-- // the walk stopped at the slash's word
 	} else {

@@ -216,18 +216,29 @@ func (p *Parser) arOutletCredit(text string, open, closing int) creditResult {
 		return creditResult{}
 	}
 	s := creditSkipSpaces(text, open+1, closing)
-	if s >= closing || arWords(text[s:closing]) > 5 {
+	e := closing
+	for e > s && text[e-1] == ' ' {
+		e--
+	}
+	if s >= e || arWords(text[s:e]) > 5 {
 		return creditResult{}
 	}
-	cr := creditResult{Whole: caption.Span{Start: s, End: closing}, Inner: caption.Span{Start: s, End: closing}}
-	for _, pc := range arPieces(text, s, closing) {
+	cr := creditResult{Whole: caption.Span{Start: s, End: e}, Inner: caption.Span{Start: s, End: e}}
+	for _, pc := range arPieces(text, s, e) {
 		part := text[pc.span.Start:pc.span.End]
 		switch kind, a := p.arPart(part); kind {
 		case pieceAgency:
 			cr.addAgency(a, pc.span)
 		case pieceName, pieceOrg:
-			if !hasArabic(part) {
+			if !hasArabic(part) || utf8.RuneCountInString(part) < 3 {
 				return creditResult{}
+			}
+			if kind == pieceName && arGivenName(part) {
+				// "(محمد الحلبي)": a person, whom a bare bracket
+				// credits as the photographer.
+				cr.Photographers = append(cr.Photographers, part)
+				cr.PhotographerSpans = append(cr.PhotographerSpans, pc.span)
+				continue
 			}
 			cr.addAgency(caption.Agency(part), pc.span)
 		case pieceMarker:
@@ -235,9 +246,31 @@ func (p *Parser) arOutletCredit(text string, open, closing int) creditResult {
 			return creditResult{}
 		}
 	}
-	cr.Found = len(cr.Agencies) > 0
+	cr.Found = len(cr.Agencies)+len(cr.Photographers) > 0
 	return cr
 }
+
+// arGivenName reports whether a name of two or more words opens with a
+// common Arabic given name: a person, not an outlet.
+func arGivenName(name string) bool {
+	words := strings.Fields(name)
+	if len(words) < 2 {
+		return false
+	}
+	w := arFold(words[0])
+	return arGivenNames[w] || strings.HasPrefix(w, "عبد")
+}
+
+// arGivenNames are common Arabic given names, folded as arFold folds them.
+var arGivenNames = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields("محمد أحمد علي عمر خالد حسن حسين محمود مصطفى إبراهيم يوسف سامر سامي رامي " +
+		"مازن وسيم أنس عمار فادي ماهر نور ليلى فاطمة مريم زينب سارة هبة رنا سليمان أيمن بكر زكريا " +
+		"حمزة طارق ياسر وليد جهاد أسامة عامر كريم مجد غيث باسل لؤي هادي سعيد صالح فراس نزار") {
+		m[arFold(n)] = true
+	}
+	return m
+}()
 
 // arQuotedBefore reports whether one of the three words before position i
 // (in its sentence) quotes a source.

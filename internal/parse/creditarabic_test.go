@@ -71,6 +71,15 @@ var arCreditCases = []struct {
 		want: creditView{Whole: "(رووداو)", Credit: "رووداو", Agencies: ag("رووداو")},
 	},
 	{
+		name: "a person in brackets after the last full stop is the photographer",
+		in:   "أطفال يلعبون قرب مدرسة مدمرة في مدينة أريحا، 3 أيار 2021. (عمر الخطيب)",
+		want: creditView{Whole: "(عمر الخطيب)", Credit: "عمر الخطيب", Photographers: []string{"عمر الخطيب"}},
+	},
+	{
+		name: "a letter in brackets is no outlet",
+		in:   "دمار في حلب. (ز )",
+	},
+	{
 		name: "a two-word outlet after the last full stop",
 		in:   "مقاتلون قبليون في مديرية صرواح غرب مأرب، 9 شباط 2021. (المصدر أونلاين)",
 		want: creditView{Whole: "(المصدر أونلاين)", Credit: "المصدر أونلاين", Agencies: ag("المصدر أونلاين")},
