@@ -922,12 +922,20 @@ func frEarlier(toks []frToken, i int, date caption.PartialDate) bool {
 // the toll of an event after the photo ("quelques heures avant un
 // attentat qui a fait 170 morts").
 func frRunningTotal(toks []frToken, i int) bool {
+	// The figure's own clause: "une frappe a tué 12 civils à Idleb, dans
+	// la Syrie en guerre depuis 2011" counts the strike's dead.
+	// "Au total" and "en tout" may open the sentence before a comma.
 	from, to := i, i
-	for from > 0 && !frSentenceStop(toks, from-1) {
+	for from > 0 && !frSentenceStop(toks, from-1) && toks[from-1].key != "," && toks[from-1].key != ";" {
 		from--
 	}
-	for to < len(toks) && !frSentenceStop(toks, to) {
+	for to < len(toks) && !frSentenceStop(toks, to) && toks[to].key != "," && toks[to].key != ";" {
 		to++
+	}
+	for k := from - 1; k >= 1 && !frSentenceStop(toks, k); k-- {
+		if toks[k].key == "total" && toks[k-1].key == "au" || toks[k].key == "tout" && toks[k-1].key == "en" {
+			return true
+		}
 	}
 	for k := from; k < to; k++ {
 		next := func(d int) string {
@@ -955,8 +963,10 @@ func frRunningTotal(toks []frToken, i int) bool {
 				return true
 			}
 		case "guerre", "conflit":
-			if k < i {
-				return true // "La guerre a fait …"
+			// The war as the toll's subject ("La guerre a fait …"), not
+			// the scene's setting ("Gaza en guerre").
+			if k < i && (next(1) == "a" || next(1) == "avait" || next(1) == "aurait" || next(1) == "fait") {
+				return true
 			}
 		case "avant":
 			if k < i && !frClauseBreak(toks, k, i) {
