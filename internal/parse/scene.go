@@ -384,8 +384,24 @@ const (
 
 // deathWords before "in X" make X where the dead died, not where their
 // funeral or their bodies are photographed.
-var deathWords = map[string]bool{"killed": true, "died": true, "slain": true, "wounded": true, "injured": true,
-	"victims": true, "casualties": true, "dead": true, "shot": true}
+var deathWords = map[string]bool{"killed": true, "died": true, "slain": true, "wounded": true, "injured": true}
+
+// deathWord reports a word at i that tells where people died: one of
+// deathWords; "victims" or "casualties" of something ("victims of a
+// bombing in Mastung", where "treat casualties at a hospital in Deir
+// al-Balah" is where they are); "dead" after "shot" or "found".
+func (sc *sceneCtx) deathWord(i int) bool {
+	t := sc.toks
+	switch k := t[i].key; {
+	case deathWords[k]:
+		return true
+	case k == "victims" || k == "casualties":
+		return i+1 < len(t) && t[i+1].key == "of"
+	case k == "dead":
+		return i > 0 && (t[i-1].key == "shot" || t[i-1].key == "found")
+	}
+	return false
+}
 
 // origin reports whether chunk c names where people came from: "from"
 // right before it ("a displaced girl from Raqqa"; but "the withdrawal of
@@ -416,7 +432,7 @@ func (sc *sceneCtx) origin(c chunk) int {
 		if _, _, ok := readNumber(sc.desc[sc.toks[i].start:]); ok {
 			counted = true
 		}
-		if deathWords[sc.toks[i].key] && diedPrep && !counted {
+		if sc.deathWord(i) && diedPrep && !counted {
 			return originDied // "fighters killed in clashes in Deir ez-Zor, during his funeral in Qamishli"
 		}
 		if sc.toks[i].is(tagFlee) {

@@ -175,6 +175,8 @@ func TestScene(t *testing.T) {
 			want{[]string{"Khan Yunis", "Gaza"}, "PS", caption.CountryHint}},
 		{"a capitals dateline before a site", "SHUSHA, NAGORNO-KARABAKH - OCTOBER 08: A man walks inside the Ghazanchetsots Cathedral after it was damaged by shelling.",
 			want{[]string{"Ghazanchetsots Cathedral", "SHUSHA", "NAGORNO-KARABAKH"}, "", ""}},
+		{"casualties treated where they are", "Medics treat casualties at a hospital in Deir al-Balah after a strike on the Nuseirat camp on May 3, 2024.",
+			want{[]string{"Deir al-Balah"}, "", ""}},
 		{"a town they set out from", "Migrants leave in a caravan from Ciudad Hidalgo, Chiapas state, on June 1, 2024.",
 			want{[]string{"Ciudad Hidalgo", "Chiapas"}, "", ""}},
 		{"someone's origin is not the scene", "A displaced woman from Raqqa sits in a tent on June 1, 2017.",
