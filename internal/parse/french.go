@@ -1162,18 +1162,20 @@ func frCountryWeight(toks []frToken, i int, demonym bool) int {
 	return weightHint
 }
 
-// frRegionOf reports a demonym at i that qualifies the region named before
-// it: "dans le Kurdistan irakien", "au Kurdistan irakien", "de la Galilée
-// israélienne". It names the region's country.
+// frRegionOf reports a demonym at i that qualifies the region the scene
+// is put in before it: "dans le Kurdistan irakien", "au Kurdistan
+// irakien", "dans la Galilée israélienne". It names the region's country.
+// After "du" or "de la" the name may be an actor's ("des partisans du
+// Hezbollah libanais à Bagdad"), which names no country of the scene's.
 func frRegionOf(toks []frToken, i int) bool {
 	if i < 2 || !toks[i-1].upper || !toks[i-1].word {
 		return false
 	}
 	switch toks[i-2].key {
-	case "au", "du":
+	case "au":
 		return true
 	case "la", "le", "l'":
-		return i >= 3 && (toks[i-3].key == "dans" || toks[i-3].key == "de" || toks[i-3].key == "d'")
+		return i >= 3 && toks[i-3].key == "dans"
 	}
 	return false
 }

@@ -201,6 +201,8 @@ func TestFrench(t *testing.T) {
 			frGot{Lang: "fr", Date: "2024-03-03", Precision: caption.PrecisionDay, Killed: n(15), Places: []string{"Rafah"}, Country: "PS", Basis: caption.CountryNamed}},
 		{"a war since a year in another clause keeps the toll", "Une frappe a tué 12 civils à Idleb, dans la Syrie en guerre depuis 2011, le 3 mars 2020.",
 			frGot{Lang: "fr", Date: "2020-03-03", Precision: caption.PrecisionDay, Killed: n(12), Places: []string{"Idleb"}, Country: "SY", Basis: caption.CountryNamed}},
+		{"a demonym after an actor's name is no region's", "Des partisans du Hezbollah libanais manifestent à Bagdad, le 3 mars 2024.",
+			frGot{Lang: "fr", Date: "2024-03-03", Precision: caption.PrecisionDay, Places: []string{"Bagdad"}, Country: "LB", Basis: caption.CountryHint, Events: []caption.EventType{caption.Protest}}},
 		{"a toll in all is not the photo's", "Des proches pleurent à Bouaké, le 3 mars 2021. Au total, 45 personnes ont été tuées dans la région.",
 			frGot{Date: "2021-03-03", Precision: caption.PrecisionDay, Places: []string{"Bouaké"}}},
 		{"the toll of an attack after the photo is not the photo's", "Des fidèles à Peshawar, le 3 mars 2022, quelques heures avant un attentat qui a fait 60 morts.",
