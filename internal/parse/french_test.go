@@ -398,6 +398,7 @@ func TestFrenchAbbreviatedMonthSentences(t *testing.T) {
 		"BAMAKO, 12 janv. 2022 (AFP) - Des soldats maliens patrouillent. Photo AFP",
 		"Des enfants à Rafah, le 30 déc. 2023. Photo AFP",
 		"Des ruines à Kherson, le 3 févr. 2023. Photo AFP",
+		"Des ruines à Kherson, le 4 fév. 2023. Photo AFP",
 	} {
 		if got := sentences(in); len(got) != 2 {
 			t.Errorf("sentences(%q) = %d sentences, want 2", in, len(got))

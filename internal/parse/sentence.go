@@ -11,15 +11,20 @@ import (
 // abbreviations end with a full stop that does not end a sentence: AP month
 // styles ("Sept. 23, 2016"), French ones ("30 déc. 2020"), titles and common short forms. Single capital
 // letters (initials, "U.N.") are handled in code.
-var abbreviations = map[string]bool{
-	"jan": true, "feb": true, "mar": true, "apr": true, "jun": true, "jul": true, "aug": true,
-	"sep": true, "sept": true, "oct": true, "nov": true, "dec": true,
-	"janv": true, "févr": true, "fevr": true, "avr": true, "juil": true, "déc": true, // French
-	"mr": true, "mrs": true, "ms": true, "dr": true, "gen": true, "lt": true, "col": true, "sgt": true,
-	"capt": true, "maj": true, "st": true, "mt": true, "jr": true, "sr": true, "no": true, "vs": true,
-	"approx": true, "rev": true, "prof": true, "gov": true, "sen": true, "rep": true, "pres": true,
-	"brig": true, "cpl": true, "pvt": true, "adm": true, "cmdr": true, "ft": true, "inc": true, "co": true,
-}
+var abbreviations = func() map[string]bool {
+	m := map[string]bool{
+		"jan": true, "feb": true, "mar": true, "apr": true, "jun": true, "jul": true, "aug": true,
+		"sep": true, "sept": true, "oct": true, "nov": true, "dec": true,
+		"mr": true, "mrs": true, "ms": true, "dr": true, "gen": true, "lt": true, "col": true, "sgt": true,
+		"capt": true, "maj": true, "st": true, "mt": true, "jr": true, "sr": true, "no": true, "vs": true,
+		"approx": true, "rev": true, "prof": true, "gov": true, "sen": true, "rep": true, "pres": true,
+		"brig": true, "cpl": true, "pvt": true, "adm": true, "cmdr": true, "ft": true, "inc": true, "co": true,
+	}
+	for k := range frMonthAbbrevs { // French: "4 févr. 2023", "30 déc. 2020"
+		m[k] = true
+	}
+	return m
+}()
 
 // sentences splits s into sentence spans. A sentence ends at . ! or ? (with
 // any closing quotes or brackets) followed by a space and a capital letter,
