@@ -1312,6 +1312,9 @@ func frPurposeOpens(toks []frToken, k int) bool {
 			case ".", "!", "?", ";":
 				return false
 			}
+			if frMarchWords[toks[j].key] {
+				return true
+			}
 			for _, p := range frProtestStems {
 				if strings.HasPrefix(toks[j].key, p) {
 					return true
@@ -1327,8 +1330,12 @@ var frPurposeVerbs = map[string]bool{"dénoncer": true, "denoncer": true, "prote
 	"soutenir": true, "exiger": true, "condamner": true, "demander": true, "manifester": true,
 	"exprimer": true, "témoigner": true, "défendre": true}
 
-// frProtestStems begin the words of a protest before "contre".
-var frProtestStems = []string{"manifest", "rassembl", "protest", "défil", "mobilis", "march", "sit-in"}
+// frProtestStems begin the words of a protest before "contre"; a march is
+// listed whole (frMarchWords), as "march" also begins "marché" (a market).
+var frProtestStems = []string{"manifest", "rassembl", "protest", "défil", "mobilis", "sit-in"}
+
+var frMarchWords = map[string]bool{"marche": true, "marches": true, "marchent": true, "marchant": true,
+	"marcheurs": true, "marcheuses": true}
 
 // frEventVerbs are the participles of an event that struck a place: "le
 // séisme qui a frappé la Turquie".

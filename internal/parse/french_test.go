@@ -203,6 +203,8 @@ func TestFrench(t *testing.T) {
 			frGot{Lang: "fr", Date: "2020-03-03", Precision: caption.PrecisionDay, Killed: n(12), Places: []string{"Idleb"}, Country: "SY", Basis: caption.CountryNamed}},
 		{"a demonym after an actor's name is no region's", "Des partisans du Hezbollah libanais manifestent à Bagdad, le 3 mars 2024.",
 			frGot{Lang: "fr", Date: "2024-03-03", Precision: caption.PrecisionDay, Places: []string{"Bagdad"}, Country: "LB", Basis: caption.CountryHint, Events: []caption.EventType{caption.Protest}}},
+		{"a market is no march", "Des habitants dans un marché de Tyr après des frappes contre le Hezbollah au Liban, le 3 mars 2024.",
+			frGot{Lang: "fr", Date: "2024-03-03", Precision: caption.PrecisionDay, Places: []string{"Tyr"}, Country: "LB", Basis: caption.CountryHint}},
 		{"a toll in all is not the photo's", "Des proches pleurent à Bouaké, le 3 mars 2021. Au total, 45 personnes ont été tuées dans la région.",
 			frGot{Date: "2021-03-03", Precision: caption.PrecisionDay, Places: []string{"Bouaké"}}},
 		{"the toll of an attack after the photo is not the photo's", "Des fidèles à Peshawar, le 3 mars 2022, quelques heures avant un attentat qui a fait 60 morts.",
