@@ -1500,13 +1500,13 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 		if k >= 0 && (toks[k].key == "à" || toks[k].key == "a" && toks[k].upper || toks[k].key == "vers" || toks[k].key == "sur" && frPlaceVerbContext(toks, k)) {
 			ok = true
 		}
-		if k >= 2 && (toks[k].key == "la" || toks[k].key == "l'") && (toks[k-1].key == "de" || toks[k-1].key == "d'") && frPlaceNouns[toks[k-2].key] != "" {
+		if k >= 2 && (toks[k].key == "la" || toks[k].key == "l'") && (toks[k-1].key == "de" || toks[k-1].key == "d'") && frIsPlaceNoun(toks[k-2].key) {
 			k-- // "la plaine de la Bekaa"
 		}
 		if k >= 1 && (toks[k].key == "la" || toks[k].key == "l'" || toks[k].key == "le") && toks[k-1].key == "dans" && !frRegionNouns[toks[i].key] {
 			ok = true // "dans la Bekaa", "dans le Donbass"
 		}
-		if k >= 1 && (toks[k].key == "de" || toks[k].key == "d'" || toks[k].key == "du" && frPlaceNouns[toks[k-1].key] != "") {
+		if k >= 1 && (toks[k].key == "de" || toks[k].key == "d'" || toks[k].key == "du" && frIsPlaceNoun(toks[k-1].key)) {
 			prev := toks[k-1].key
 			if kd, isNoun := frPlaceNouns[prev]; isNoun {
 				ok, kind = true, kd
@@ -1668,6 +1668,13 @@ var frEntWords = map[string]bool{"accident": true, "incident": true, "parent": t
 	"client": true, "patient": true, "adolescent": true, "innocent": true, "excellent": true,
 	"précédent": true, "équivalent": true, "contingent": true, "régent": true}
 
+// frIsPlaceNoun reports a word of frPlaceNouns, those without a kind
+// ("banlieue", "environs") too.
+func frIsPlaceNoun(key string) bool {
+	_, ok := frPlaceNouns[key]
+	return ok
+}
+
 // frDateline reports whether the name opening a caption and ending before
 // token j is a dateline's: a comma and a date follow it ("Kiev, le 29
 // décembre 2023 —", "KIEV, 29 décembre 2023 (AFP) -"), or a comma, a few
@@ -1708,7 +1715,7 @@ func frFromOrigin(toks []frToken, k int) bool {
 		return false
 	}
 	j := k - 1
-	if frPlaceNouns[toks[j].key] != "" { // "de la province de Hama"
+	if frIsPlaceNoun(toks[j].key) { // "de la province de Hama"
 		j--
 		if j >= 0 && frCountryArticles[toks[j].key] {
 			j--
