@@ -405,7 +405,11 @@ func TestFarPlaceDoesNotDisown(t *testing.T) {
 				{Name: tc.container, Span: caption.Span{Start: b, End: b + len(tc.container)}},
 			}, Evidence: map[string][]caption.Span{}}
 		g.Resolve(&rec, nil)
-		if l := rec.Location; l == nil || l.Precision != 1 || distanceKm(l.Lat, l.Lon, g.Lookup(tc.place)[0].Lat, g.Lookup(tc.place)[0].Lon) > 25 {
+		want := g.Lookup(tc.place)
+		if len(want) == 0 {
+			t.Fatalf("%s is not in the gazetteer", tc.place)
+		}
+		if l := rec.Location; l == nil || l.Precision != 1 || distanceKm(l.Lat, l.Lon, want[0].Lat, want[0].Lon) > 25 {
 			t.Errorf("%s: location %+v, want %s; warnings %q", tc.text, l, tc.place, rec.Warnings)
 		}
 	}

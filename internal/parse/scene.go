@@ -233,10 +233,10 @@ func (sc *sceneCtx) placesIn(from, to int) []foundPlace {
 			prevPlace = false
 			continue
 		}
-		from := c.a
+		reach := c.a // where the place's words start, with the words chaining it to an origin
 		if origin == originNone && prevPooled && sc.chained(prevEnd, c.a) {
 			origin = originFled // "killed … in London, Ontario": Ontario goes with London
-			from = prevEnd
+			reach = prevEnd
 		}
 		// "who fled El Geneina": the object of a flee word is a place.
 		fledObject := origin == originFled && c.a > 0 && sc.toks[c.a-1].is(tagFlee)
@@ -247,7 +247,7 @@ func (sc *sceneCtx) placesIn(from, to int) []foundPlace {
 			if origin != originNone {
 				found = append(found, f)
 				pooled++
-				sc.origins = append(sc.origins, [2]int{from, c.b})
+				sc.origins = append(sc.origins, [2]int{reach, c.b})
 			} else {
 				found = slices.Insert(found, len(found)-pooled, f)
 			}
