@@ -1,0 +1,409 @@
+package parse
+
+import (
+	"slices"
+	"strings"
+
+	"sijil/internal/caption"
+)
+
+// The French rules' places (see french.go).
+
+// frPlaceNouns are the place words that precede a name with "de" ("la ville
+// d'Alep", "l'oblast de Donetsk", "la plaine de la Bekaa", "la vallée du
+// Jourdain"), with the kind records give them.
+var frPlaceNouns = map[string]string{
+	"ville": "city", "village": "village", "villages": "village", "localité": "town", "bourg": "town",
+	"quartier": "neighbourhood", "province": "province", "région": "region", "gouvernorat": "province",
+	"camp": "camp", "banlieue": "", "environs": "", "périphérie": "", "capitale": "city", "faubourg": "neighbourhood",
+	"oblast": "province", "wilaya": "province", "raion": "district", "district": "district", "territoire": "district",
+	"plaine": "region", "vallée": "region", "plateau": "region",
+}
+
+// frOfPlaceNouns are nouns of a town's parts, sites, sky and people whose
+// "de" and a capitalised name name the town: "une rue de Zaporijjia", "un
+// hôpital de Hodeida", "les ruines de Raqa", "des habitants d'Alep", "de
+// la fumée au-dessus de Khartoum". (The words of frPlaceNouns give the
+// place a kind; these do not.)
+var frOfPlaceNouns = map[string]bool{
+	"rue": true, "rues": true, "ruelles": true, "route": true, "routes": true, "avenue": true, "pont": true,
+	"centre": true, "centre-ville": true, "hauteurs": true, "entrée": true, "sortie": true, "secteur": true,
+	"habitants": true, "habitant": true, "habitante": true, "habitantes": true, "résidents": true,
+	"ruines": true, "décombres": true, "hôpital": true, "hôpitaux": true, "port": true, "aéroport": true,
+	"marché": true, "souk": true, "gare": true, "stade": true, "prison": true, "université": true,
+	"citadelle": true, "vieille": true, "ciel": true, "au-dessus": true, "plage": true, "front": true,
+	"poste-frontière": true, "cimetière": true, "théâtre": true, "dépôt": true, "usine": true, "raffinerie": true,
+	"siège": true, "bâtiment": true, "consulat": true, "terminal": true, "centrale": true, "caserne": true,
+	"mairie": true,
+}
+
+// frNearWords put the scene near the place that follows: "près de Damas",
+// "au nord d'Alep", "dans la banlieue de Damas".
+var frNearWords = map[string]bool{"près": true, "nord": true, "sud": true, "est": true, "ouest": true,
+	"banlieue": true, "environs": true, "périphérie": true, "abords": true, "loin": true, "nord-est": true,
+	"nord-ouest": true, "sud-est": true, "sud-ouest": true}
+
+// frNotPlaces are capitalised words that start sentences or name no place.
+var frNotPlaces = map[string]bool{"le": true, "la": true, "les": true, "un": true, "une": true, "des": true,
+	"l'": true, "d'": true, "photo": true, "afp": true, "à": true, "a": true}
+
+// frPlaces reads the places of sentence s: a capitalised name after "à",
+// "près de", a place word and "de" ("le quartier de Bab al-Nairab"), "au
+// nord de", or before ", en Syrie". Countries are left to the country.
+func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []bool, sentOf []int, s, off int, ev *evidence) {
+	var found []frPlace
+	scene, prevEnd := false, 0 // scene: a place people did not flee
+	for i := 0; i < len(toks); i++ {
+		if sentOf[i] != s || !toks[i].upper || countryTok[i] || frNotPlaces[toks[i].key] || frMonthTok(toks, i) {
+			continue
+		}
+		// The name: capitalised words and particles up to a lower-case word.
+		j := i + 1
+		for j < len(toks) && toks[j].word && (toks[j].upper && !countryTok[j] || frNameParticles[toks[j].key] && j+1 < len(toks) && toks[j+1].upper) {
+			j++
+		}
+		kind, near, ok := "", false, false
+		k := i - 1
+		// "A Kharkiv, …": a capital drops the accent of "À".
+		if k >= 0 && (toks[k].key == "à" || toks[k].key == "a" && toks[k].upper || toks[k].key == "vers" || toks[k].key == "sur" && frPlaceVerbContext(toks, k)) {
+			ok = true
+		}
+		if k >= 2 && (toks[k].key == "la" || toks[k].key == "l'") && (toks[k-1].key == "de" || toks[k-1].key == "d'") && frIsPlaceNoun(toks[k-2].key) {
+			k-- // "la plaine de la Bekaa"
+		}
+		if k >= 1 && (toks[k].key == "la" || toks[k].key == "l'" || toks[k].key == "le") && toks[k-1].key == "dans" && !frRegionNouns[toks[i].key] {
+			ok = true // "dans la Bekaa", "dans le Donbass"
+		}
+		if k >= 1 && (toks[k].key == "de" || toks[k].key == "d'" || toks[k].key == "du" && frIsPlaceNoun(toks[k-1].key)) {
+			prev := toks[k-1].key
+			if kd, isNoun := frPlaceNouns[prev]; isNoun {
+				ok, kind = true, kd
+				near = frNearWords[prev]
+			} else if frNearWords[prev] {
+				ok, near = true, true
+			} else if k >= 2 && frPlaceNouns[toks[k-2].key] != "" && frIsDemonymTok(countryTok, k-1) {
+				ok, kind = true, frPlaceNouns[toks[k-2].key] // "la ville syrienne d'Alep"
+			} else if frAfterNamedSite(toks, k-1) {
+				ok = true // "l'hôpital Nasser de Khan Younès"
+			} else if frCampOf(toks, k-1) {
+				ok = true // "le camp de réfugiés de Jénine"
+			} else if frOfPlaceNouns[prev] {
+				ok = true // "une rue de Zaporijjia", "des habitants de Kherson", "au-dessus de Khartoum"
+			} else if n := frQualifiedNoun(toks, k-1); n >= 0 {
+				// "le marché historique de Nabatiyé", "un centre d'accueil
+				// de Ouagadougou", "la banlieue sud de Beyrouth"
+				ok, kind, near = true, frPlaceNouns[toks[n].key], frNearWords[toks[n].key]
+			}
+		}
+		leaving := k >= 0 && frLeaveNow[toks[k].key] && (k == 0 || toks[k-1].key != "qui")
+		if leaving {
+			ok = true // "Des familles quittent Manbij", "Des civils fuient Ras al-Aïn"
+		}
+		if !ok && j+2 < len(toks) && toks[j].key == "," && (toks[j+1].key == "en" || toks[j+1].key == "au" || toks[j+1].key == "dans") {
+			ok = true // "Mossoul, en Irak", "Alep, dans le nord de la Syrie"
+		}
+		if !ok && i == 0 && frDateline(toks, j) {
+			ok = true // "Kiev, le 29 décembre 2023 — …"
+		}
+		// "des déplacés de la province de Hama arrivent à Atmeh": where
+		// people came from is kept only when the sentence names no other
+		// place, as a place they fled is.
+		origin := ok && frFromOrigin(toks, k)
+		if !ok {
+			i = j - 1
+			continue
+		}
+		span := caption.Span{Start: toks[i].start, End: toks[j-1].end}
+		fled := (origin || frFled(toks, i, prevEnd)) && !leaving
+		if n := len(found); n > 0 && found[n-1].fled && i-prevEnd <= 6 && toks[prevEnd].key == "," && toks[prevEnd+1].key == "dans" {
+			fled = true // "évacués de Koupiansk, dans l'oblast de Kharkiv": the town's container
+		}
+		scene = scene || !fled
+		found = append(found, frPlace{span: span, kind: kind, near: near, fled: fled})
+		prevEnd = j
+		i = j - 1
+	}
+	for _, f := range found {
+		if f.fled && scene {
+			continue // "des déplacés ayant fui les violences à Djibo arrivent à Kaya" are in Kaya
+		}
+		name := desc[f.span.Start:f.span.End]
+		rec.Places = append(rec.Places, name)
+		rec.PlaceRefs = append(rec.PlaceRefs, caption.PlaceRef{Name: name, Span: caption.Span{Start: f.span.Start + off, End: f.span.End + off}, Kind: f.kind, Near: f.near})
+		ev.add("places", off, f.span)
+	}
+}
+
+// frContainers adds to the places the English rules found the French
+// containers of the first sentence that they leave out: a place in
+// brackets ("Sarmada (nord d'Idleb)") or after "dans" ("Hermel, dans la
+// plaine de la Bekaa").
+func frContainers(rec *caption.Record, desc string, toks []frToken, countryTok []bool, sentOf []int, off int, ev *evidence) {
+	var fr caption.Record
+	frPlaces(&fr, desc, toks, countryTok, sentOf, 0, 0, &evidence{})
+	for _, ref := range fr.PlaceRefs {
+		if slices.ContainsFunc(rec.PlaceRefs, func(p caption.PlaceRef) bool {
+			return p.Span.Start-off < ref.Span.End && ref.Span.Start < p.Span.End-off || strings.EqualFold(p.Name, ref.Name)
+		}) {
+			continue
+		}
+		i := slices.IndexFunc(toks, func(t frToken) bool { return t.start == ref.Span.Start })
+		if i < 0 || !frContainerCue(toks, i) {
+			continue
+		}
+		rec.Places = append(rec.Places, ref.Name)
+		ref.Span = caption.Span{Start: ref.Span.Start + off, End: ref.Span.End + off}
+		rec.PlaceRefs = append(rec.PlaceRefs, ref)
+		ev.add("places", off, caption.Span{Start: ref.Span.Start - off, End: ref.Span.End - off})
+	}
+}
+
+// frContainerCue reports an opening bracket or "dans" a few lower-case
+// words before token i: "(nord d'Idleb)", "dans la province d'Idleb".
+func frContainerCue(toks []frToken, i int) bool {
+	for k := i - 1; k >= 0 && i-k <= 5; k-- {
+		switch {
+		case toks[k].key == "(" || toks[k].key == "dans":
+			return true
+		case !toks[k].word || toks[k].upper:
+			return false
+		}
+	}
+	return false
+}
+
+// frPlace is a place frPlaces found; fled marks a place people fled.
+type frPlace struct {
+	span       caption.Span
+	kind       string
+	near, fled bool
+}
+
+// frFled reports whether the place at token i lies in a clause of fleeing
+// ("ayant fui les violences jihadistes à Djibo", "qui ont quitté Alep",
+// "chassés de Mossoul"): a flee word within ten words before it, with no
+// punctuation, earlier place (prevEnd), destination ("vers") or finite verb
+// ("arrivent") between. Such a place is where people came from, as English
+// originFled reads "families who fled the fighting in Afrin"; frPlaces
+// leaves it out when the sentence names another place. "fuient dans les
+// rues de Hama" flees inside Hama, which is the scene.
+func frFled(toks []frToken, i, prevEnd int) bool {
+	for k := i - 1; k >= 0 && k >= prevEnd && i-k <= 10; k-- {
+		t := toks[k]
+		if !t.word || t.key == "vers" || frFiniteVerb(t.key) {
+			return false
+		}
+		if frFleeWords[t.key] {
+			return k+1 >= len(toks) || !frFleeWithin[toks[k+1].key]
+		}
+	}
+	return false
+}
+
+// frFleeWords are the forms of fleeing and leaving whose clause names where
+// people came from.
+var frFleeWords = map[string]bool{"fui": true, "fuis": true, "fuie": true, "fuies": true, "fuient": true,
+	"fuit": true, "fuyant": true, "fuyait": true, "fuyaient": true, "fuir": true, "quitté": true,
+	"quittée": true, "quittés": true, "quittées": true, "quittant": true, "quittent": true, "quitter": true,
+	"chassé": true, "chassée": true, "chassés": true, "chassées": true}
+
+// frLeaveNow are the present forms of leaving whose object, right after
+// them, is where the people photographed are: "Des familles quittent
+// Manbij" shows them in Manbij. After "qui" ("des familles qui fuient Alep
+// arrivent à Idleb") the place is where they came from.
+var frLeaveNow = map[string]bool{"quittent": true, "quitte": true, "fuient": true, "fuit": true}
+
+// frFleeWithin, right after a flee word, put the fleeing inside the place:
+// "fuient dans les rues de Hama", "fuyant à travers Khartoum".
+var frFleeWithin = map[string]bool{"dans": true, "à": true, "par": true}
+
+// frFiniteVerb reports a word that looks like a verb in the present plural
+// or a finite auxiliary ("arrivent", "attendent", "sont"), which ends a
+// clause of fleeing: its place is the scene. Nouns and adjectives in -ent
+// that are no verbs are listed.
+func frFiniteVerb(key string) bool {
+	switch key {
+	case "sont", "ont", "est", "se":
+		return true
+	}
+	return len(key) > 4 && strings.HasSuffix(key, "ent") && !strings.HasSuffix(key, "ment") && !frFleeWords[key] && !frEntWords[key]
+}
+
+// frEntWords end in -ent and are no verbs.
+var frEntWords = map[string]bool{"accident": true, "incident": true, "parent": true, "agent": true,
+	"président": true, "récent": true, "violent": true, "différent": true, "urgent": true, "argent": true,
+	"continent": true, "occident": true, "orient": true, "talent": true, "torrent": true, "souvent": true,
+	"client": true, "patient": true, "adolescent": true, "innocent": true, "excellent": true,
+	"précédent": true, "équivalent": true, "contingent": true, "régent": true}
+
+// frIsPlaceNoun reports a word of frPlaceNouns, those without a kind
+// ("banlieue", "environs") too.
+func frIsPlaceNoun(key string) bool {
+	_, ok := frPlaceNouns[key]
+	return ok
+}
+
+// frDateline reports whether the name opening a caption and ending before
+// token j is a dateline's: a comma and a date follow it ("Kiev, le 29
+// décembre 2023 —", "KIEV, 29 décembre 2023 (AFP) -"), or a comma, a few
+// words that place it and a dash before the date ("Tal Rifaat, campagne
+// nord d'Alep — 23 août 2022 :").
+func frDateline(toks []frToken, j int) bool {
+	if j >= len(toks) || toks[j].key != "," {
+		return false
+	}
+	month := func(from int) bool {
+		for k := from; k < len(toks) && k <= from+2; k++ {
+			if frMonthTok(toks, k) {
+				return true
+			}
+		}
+		return false
+	}
+	if month(j + 1) {
+		return true
+	}
+	for k := j + 2; k < len(toks) && k <= j+10; k++ {
+		switch toks[k].key {
+		case "—", "–", "-":
+			return month(k + 1)
+		}
+		if !toks[k].word {
+			return false
+		}
+	}
+	return false
+}
+
+// frFromOrigin reports that the place after token k ("de", "d'") is where
+// people came from: "des déplacés de Hama", "des familles venues de la
+// province de Hama", "originaires d'Alep". The scene is where they are.
+func frFromOrigin(toks []frToken, k int) bool {
+	if k < 1 || toks[k].key != "de" && toks[k].key != "d'" {
+		return false
+	}
+	j := k - 1
+	if frIsPlaceNoun(toks[j].key) { // "de la province de Hama"
+		j--
+		if j >= 0 && frCountryArticles[toks[j].key] {
+			j--
+		}
+		if j < 1 || toks[j].key != "de" && toks[j].key != "d'" {
+			return false
+		}
+		j--
+	}
+	if j < 0 || !frOriginWords[toks[j].key] {
+		return false
+	}
+	// "le camp de réfugiés de Jabaliya" is the camp's name.
+	return !frCampOf(toks, j)
+}
+
+// frCampOf reports "camp de réfugiés" (or of the displaced) ending at
+// token j, whose "de" and a name name the camp's town.
+func frCampOf(toks []frToken, j int) bool {
+	return j >= 2 && frOriginWords[toks[j].key] && toks[j-1].key == "de" && frCampNouns[toks[j-2].key]
+}
+
+// frCampNouns name camps and shelters, whose "de réfugiés de X" names X.
+var frCampNouns = map[string]bool{"camp": true, "camps": true, "centre": true, "centres": true, "abri": true,
+	"abris": true, "site": true, "sites": true}
+
+// frOriginWords are the people and verbs whose "de" names where people came
+// from.
+var frOriginWords = map[string]bool{"déplacés": true, "déplacées": true, "déplacé": true, "déplacée": true,
+	"réfugiés": true, "réfugiées": true, "venus": true, "venues": true, "venu": true, "venue": true,
+	"venant": true, "originaires": true, "originaire": true, "chassés": true, "chassées": true,
+	"expulsés": true, "expulsées": true, "évacués": true, "évacuées": true, "provenance": true, "arrivés": true}
+
+// frIsDemonymTok reports a country token (a demonym) at k.
+func frIsDemonymTok(countryTok []bool, k int) bool { return k >= 0 && countryTok[k] }
+
+// frPlaceVerbContext reports "sur" after a strike word, or after a strike
+// word and up to three adjectives or a complement: "une frappe sur Idleb",
+// "une frappe russe sur Kharkiv", "une attaque chimique présumée sur Khan
+// Cheikhoun", "une frappe de drone sur Odessa".
+func frPlaceVerbContext(toks []frToken, k int) bool {
+	strike := func(i int) bool { return i >= 0 && frAttackNouns[toks[i].key] }
+	lower := func(i int) bool { return i >= 0 && toks[i].word && !toks[i].upper }
+	// "frappe sur", "frappe russe sur", "frappe de drone sur"
+	if strike(k-1) || lower(k-1) && strike(k-2) || k >= 3 && lower(k-1) && (toks[k-2].key == "de" || toks[k-2].key == "d'") && strike(k-3) {
+		return true
+	}
+	// Up to three qualifiers: "une attaque chimique présumée sur", "une
+	// frappe aérienne russe présumée sur".
+	for j := k - 1; j >= 0 && k-j <= 3 && frQualifier(toks, j); j-- {
+		if strike(j - 1) {
+			return true
+		}
+	}
+	return false
+}
+
+// frQualifiedNoun returns the place or site noun (frPlaceNouns,
+// frOfPlaceNouns, frSiteNouns) that toks[j] qualifies: toks[j] ends up to
+// two lower-case adjectives after it ("le marché historique de", "l'hôpital
+// principal de", "la vieille ville fortifiée de") or one complement of "de"
+// and a lower-case noun ("un centre d'accueil de", "un hôpital de campagne
+// de"). It returns -1 when there is none: "la ville voisine de Jablé" is
+// not Jablé.
+func frQualifiedNoun(toks []frToken, j int) int {
+	placeNoun := func(i int) bool {
+		_, isPlace := frPlaceNouns[toks[i].key]
+		return isPlace || frOfPlaceNouns[toks[i].key] || frSiteNouns[toks[i].key]
+	}
+	if !frQualifier(toks, j) {
+		return -1
+	}
+	if j >= 1 && placeNoun(j-1) {
+		return j - 1
+	}
+	if j >= 2 && frQualifier(toks, j-1) && placeNoun(j-2) {
+		return j - 2
+	}
+	if j >= 2 && (toks[j-1].key == "de" || toks[j-1].key == "d'") && placeNoun(j-2) {
+		return j - 2
+	}
+	return -1
+}
+
+// frQualifier reports a lower-case word at i that may qualify a noun:
+// neither an article, a preposition, a pronoun nor a word of nearness.
+func frQualifier(toks []frToken, i int) bool {
+	t := toks[i]
+	return t.word && !t.upper && !t.digits && len(t.key) > 2 && !frNotQualifiers[t.key] && frMonths[t.key] == 0
+}
+
+// frNotQualifiers are the lower-case words that qualify no noun before "de".
+var frNotQualifiers = map[string]bool{"les": true, "une": true, "des": true, "aux": true, "dans": true,
+	"sur": true, "sous": true, "par": true, "pour": true, "avec": true, "sans": true, "qui": true, "que": true,
+	"qu'": true, "lors": true, "près": true, "loin": true, "voisin": true, "voisine": true, "voisins": true,
+	"voisines": true, "proche": true, "proches": true, "jusqu'": true, "lorsqu'": true, "entre": true,
+	"vers": true, "chez": true, "contre": true, "depuis": true, "après": true, "avant": true, "dont": true}
+
+// frSiteNouns name a site that is named in turn and lies in the place that
+// follows with "de": "l'hôpital Nasser de Khan Younès", "le camp Zamzam
+// d'El-Facher".
+var frSiteNouns = map[string]bool{"hôpital": true, "école": true, "mosquée": true, "église": true, "camp": true,
+	"stade": true, "université": true, "prison": true, "marché": true, "aéroport": true, "base": true,
+	"théâtre": true, "dépôt": true, "usine": true, "raffinerie": true, "bâtiment": true, "terminal": true,
+	"centrale": true, "gare": true, "caserne": true}
+
+// frAfterNamedSite reports whether token i ends a site's name, the words
+// from a site noun to i being capitalised words and particles: "hôpital
+// Nasser", "hôpital al-Chifa".
+func frAfterNamedSite(toks []frToken, i int) bool {
+	if i < 1 || !toks[i].upper {
+		return false
+	}
+	for j := i; j >= 0 && i-j < 4; j-- {
+		if frSiteNouns[toks[j].key] {
+			return j < i
+		}
+		if !toks[j].word || !toks[j].upper && !frNameParticles[toks[j].key] {
+			return false
+		}
+	}
+	return false
+}
