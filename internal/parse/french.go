@@ -11,11 +11,12 @@ import (
 )
 
 // French captions (AFP's French wire, francophone outlets) are read by the
-// rules of this file once detectLang says a caption is French. They fill
-// what the English rules left empty, and only that: a French caption keeps
-// its credit (the credit forms are the same), and no English caption
-// reaches them. Their vocabulary is in lexicon/fr_*.tsv, extensible as the
-// English lexicons are.
+// rules of this file and of frdate.go, frcasualty.go, frcountry.go and
+// frplace.go once detectLang says a caption is French. They fill what the
+// English rules left empty, and only that: a French caption keeps its
+// credit (the credit forms are the same), and no English caption reaches
+// them. Their vocabulary is in lexicon/fr_*.tsv, extensible as the English
+// lexicons are.
 
 // frenchLexicon is the vocabulary of the French rules.
 type frenchLexicon struct {
