@@ -329,12 +329,7 @@ func frRunningTotal(toks []frToken, i int) bool {
 		}
 	}
 	for k := from; k < to; k++ {
-		next := func(d int) string {
-			if k+d < to {
-				return toks[k+d].key
-			}
-			return ""
-		}
+		next := func(d int) string { return frKeyAt(toks, k+d, to) }
 		switch toks[k].key {
 		case "depuis":
 			switch n := next(1); {

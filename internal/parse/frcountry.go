@@ -204,12 +204,7 @@ func frClauseEnd(key string) bool {
 // séisme", "après l'attaque"), "depuis", "lors de", or "qui" and a verb of
 // an event in the past ("qui a frappé", "qui ont ravagé").
 func frBackgroundOpens(toks []frToken, k int) bool {
-	next := func(d int) string {
-		if k+d < len(toks) {
-			return toks[k+d].key
-		}
-		return ""
-	}
+	next := func(d int) string { return frKeyAt(toks, k+d, len(toks)) }
 	if frPurposeOpens(toks, k) {
 		return true
 	}
@@ -237,12 +232,7 @@ func frBackgroundOpens(toks []frToken, k int) bool {
 // à Stockholm contre …"). The countries it names are the protest's cause,
 // not where it is.
 func frPurposeOpens(toks []frToken, k int) bool {
-	next := func(d int) string {
-		if k+d < len(toks) {
-			return toks[k+d].key
-		}
-		return ""
-	}
+	next := func(d int) string { return frKeyAt(toks, k+d, len(toks)) }
 	switch toks[k].key {
 	case "pour":
 		return frPurposeVerbs[next(1)]

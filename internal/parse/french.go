@@ -289,3 +289,12 @@ func (p *Parser) french(rec *caption.Record, desc string, off int, ev *evidence)
 	// After the country: "les forces gouvernementales" are the scene's.
 	p.frActors(rec, desc, toks, sentOf, scene, off, ev)
 }
+
+// frKeyAt returns the key of token k when it lies before token end, else
+// "": the rules look a few words ahead without running off their clause.
+func frKeyAt(toks []frToken, k, end int) string {
+	if k >= 0 && k < end && k < len(toks) {
+		return toks[k].key
+	}
+	return ""
+}
