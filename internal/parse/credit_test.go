@@ -71,6 +71,16 @@ var creditCases = []struct {
 		want: creditView{Whole: "(Photo by Olena Petrenko/AFP)", Credit: "Photo by Olena Petrenko/AFP", Photographers: []string{"Olena Petrenko"}, Agencies: ag("AFP")},
 	},
 	{
+		name: "a name and a dash before the agency after the last sentence",
+		in:   "Residents gather at a market in Asmara on September 11, 2018. Selam Tekle - Anadolu Agency",
+		want: creditView{Whole: "Selam Tekle - Anadolu Agency", Credit: "Selam Tekle - Anadolu Agency", Photographers: []string{"Selam Tekle"}, Agencies: ag("Anadolu Agency")},
+	},
+	{
+		name: "a sentence and a dash before the agency is no name",
+		in:   "Residents gather at a market in Asmara on September 11, 2018 - Anadolu Agency",
+		want: creditView{Whole: "Anadolu Agency", Credit: "Anadolu Agency", Agencies: ag("Anadolu Agency")},
+	},
+	{
 		name: "backslash between photographer and agency",
 		in:   "Firefighters work at a burning building in Belgorod, Russia, on May 3, 2024. (Photo by Ivan Sorokin\\TASS via Getty Images)",
 		want: creditView{Whole: "(Photo by Ivan Sorokin\\TASS via Getty Images)", Credit: "Photo by Ivan Sorokin\\TASS via Getty Images", Photographers: []string{"Ivan Sorokin"}, Agencies: ag("TASS", "Getty Images")},

@@ -16,10 +16,9 @@ func (p *Parser) creditStart(text string, s, e int) int {
 			return i
 		}
 	}
-	fe := e
-	if i := strings.IndexByte(text[s:e], '/'); i >= 0 {
-		fe = s + i
-	}
+	// The first part ends at its separator: a slash, or a spaced dash
+	// ("Mustafa Hassona - Anadolu Agency").
+	fe, _ := creditPartSep(text, s, e)
 	for _, w := range [...]string{"via", "for", "pour"} {
 		if i := creditIndexWord(text[s:fe], w); i >= 0 {
 			fe = s + i // "Jane Doe for The New York Times" starts at Jane

@@ -128,6 +128,9 @@ func creditWalkBack(text string, end int) (start int, sentence bool) {
 			}
 			return start, false
 		case word == "-" || word == "–" || word == "—" || word == "|":
+			if ns := creditNameBeforeDash(text, j); ns >= 0 && word != "|" {
+				return ns, true // "… 2018. Mustafa Hassona - Anadolu Agency"
+			}
 			return start, true
 		case creditDigits(word):
 			if len(word) != 4 || !creditCopyrightBefore(text, j) {
@@ -151,6 +154,32 @@ func creditWalkBack(text string, end int) (start int, sentence bool) {
 		i = j - 1
 	}
 	return start, i <= 0
+}
+
+// creditNameBeforeDash returns the start of a name of two to four
+// capitalised words that stands alone between a sentence's end and the
+// dash at dash, as Anadolu credits its photographers ("… on September 11,
+// 2018. Mustafa Hassona - Anadolu Agency"), or -1.
+func creditNameBeforeDash(text string, dash int) int {
+	e := dash
+	for e > 0 && text[e-1] == ' ' {
+		e--
+	}
+	b := strings.LastIndex(text[:e], ". ")
+	if b < 0 {
+		return -1
+	}
+	b += 2
+	words := strings.Fields(text[b:e])
+	if len(words) < 2 || len(words) > 4 {
+		return -1
+	}
+	for _, w := range words {
+		if !creditWord(w) || !creditCapitalised(w) || creditEndsSentence(w) {
+			return -1
+		}
+	}
+	return b
 }
 
 // creditLeadInEndingAt returns the start of a lead-in ending with ':' that
