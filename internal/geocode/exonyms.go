@@ -62,7 +62,19 @@ func parseExonyms(tsv string) (map[string][]exonym, error) {
 // The other places direct holds there stay candidates, after the
 // exonym's: "Taez" is a name of the governorate in the data, and of its
 // city in captions.
+//
+// A name nothing else finds takes an exonym of another country than the
+// caption's: that country may be only hinted at ("Rwandan soldiers … in
+// Mocimboa da Praia").
 func (g *Gazetteer) exonym(name string, country caption.CountryCode, direct []Place) ([]Place, string) {
+	if c, e := g.exonymIn(name, country, direct); len(c) > 0 || country == "" || len(direct) > 0 {
+		return c, e
+	}
+	return g.exonymIn(name, "", direct)
+}
+
+// exonymIn is exonym for the rows of country, or of any country when it is "".
+func (g *Gazetteer) exonymIn(name string, country caption.CountryCode, direct []Place) ([]Place, string) {
 	spelt := Spelling(name)
 	for _, e := range exonyms[Key(name)] {
 		if country != "" && e.country != country {

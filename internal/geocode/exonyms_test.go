@@ -110,4 +110,10 @@ func TestExonymResolves(t *testing.T) {
 	if alt, _ := g.exonym("الأمل", "IR", direct); alt != nil {
 		t.Errorf("an exonym of another country than the caption's: %v", alt)
 	}
+	// A name nothing finds takes another country's exonym: the caption's
+	// country may be only hinted ("Rwandan soldiers in Mocimboa da Praia").
+	exonyms = map[string][]exonym{Key("Mocimboa da Praia"): {{"MZ", "Mocímboa"}}}
+	if alt, _ := g.exonym("Mocimboa da Praia", "RW", nil); len(alt) == 0 || alt[0].Country != "MZ" {
+		t.Errorf("Mocimboa da Praia hinted RW: %v", alt)
+	}
 }
