@@ -112,14 +112,14 @@ func (g *Gazetteer) best(rec *caption.Record, sc *scene, i int, anchors []anchor
 	case w.sup&supHint != 0:
 		pk.basis = caption.BasisHint
 	default:
-		// A town abroad, chosen by rank and size, when the caption hints
-		// at another country and the town is spelt only alike, or is a
-		// city where the caption says village: "the southern village of
+		// A city abroad, chosen by rank and size, where the caption says
+		// village and hints at another country: "the southern village of
 		// Qana" with "Lebanese rescuers" is not Qena, a provincial seat
-		// of Egypt; the village is one the data lacks.
+		// of Egypt; the village is one the data lacks. A hint alone does
+		// not rule a town out: "Rwandan soldiers … in Mocimboa da Praia"
+		// stand abroad.
 		village := sc.kind(rec, i) == "village" && pk.p.Population >= townPopulation
-		hintedElsewhere := rec.CountryBasis == caption.CountryHint && rec.Country != "" && pk.p.Country != rec.Country &&
-			(!sc.sets[i].exact[w.j] || village)
+		hintedElsewhere := rec.CountryBasis == caption.CountryHint && rec.Country != "" && pk.p.Country != rec.Country && village
 		if hintedElsewhere {
 			if sc.unchosen == nil {
 				sc.unchosen = map[int]string{}
