@@ -90,22 +90,27 @@ func (at *arText) arDualAfter(k int) int {
 	}
 	two := at.is(k+1, "اثنين", "اثنان", "اثنتين", "اثنتان")
 	for _, st := range at.stems[k] {
-		if b, ok := strings.CutSuffix(st, "ان"); ok && len(b) >= 4 && (arPeople[b] || arPeople[arCore(b)]) {
+		if arPeopleDual(st, "ان") {
 			if two {
 				return k + 2
 			}
 			return k + 1
 		}
-		if b, ok := strings.CutSuffix(st, "ين"); ok && len(b) >= 4 {
-			switch {
-			case two && (arPeople[b] || arPeople[arCore(b)]):
-				return k + 2
-			case arBrokenBase[b]:
-				return k + 1
-			}
+		switch {
+		case two && arPeopleDual(st, "ين"):
+			return k + 2
+		case strings.HasSuffix(st, "ين") && arBrokenBase[strings.TrimSuffix(st, "ين")]:
+			return k + 1
 		}
 	}
 	return k
+}
+
+// arPeopleDual reports a stem that is a people noun (arPeople) of at
+// least two letters with the dual ending suffix ("مدنيان", "مقاتلين").
+func arPeopleDual(st, suffix string) bool {
+	b, ok := strings.CutSuffix(st, suffix)
+	return ok && len(b) >= 4 && (arPeople[b] || arPeople[arCore(b)])
 }
 
 // arUnits are counted nouns that are no people: "إصابة 3 منازل" (houses
@@ -215,6 +220,10 @@ func (at *arText) casualties(date caption.PartialDate, countries *arPhrases) []l
 				k++
 			}
 			n, next, ok, vague := at.arNumber(k)
+			dualEnd := k // past a dual people noun right after the word ("استشهد مدنيان")
+			if !ok && !vague && k == first && !die {
+				dualEnd = at.arDualAfter(k)
+			}
 			switch {
 			case vague:
 				continue
@@ -243,8 +252,8 @@ func (at *arText) casualties(date caption.PartialDate, countries *arPhrases) []l
 				}
 				add(n, inj && !kill, i, end)
 				i = end - 1
-			case k == first && !die && at.arDualAfter(k) > k:
-				n, end := at.arAddJoined(2, at.arDualAfter(k))
+			case dualEnd > k:
+				n, end := at.arAddJoined(2, dualEnd)
 				add(n, inj && !kill, i, end)
 				i = end - 1
 			case k == first && !die && at.isIn(k, arSingular) && (!at.arPeopleNoun(k+1) || at.arJoinsMember(k+1)):
@@ -344,10 +353,8 @@ func (at *arText) arDualNoun(i int) bool {
 		return true
 	}
 	for _, st := range at.stems[i] {
-		for _, suf := range []string{"ين", "ان"} {
-			if b, ok := strings.CutSuffix(st, suf); ok && len(b) >= 4 && (arPeople[b] || arPeople[arCore(b)]) {
-				return true
-			}
+		if arPeopleDual(st, "ين") || arPeopleDual(st, "ان") {
+			return true
 		}
 	}
 	return false

@@ -505,8 +505,15 @@ var arOriginWords = wordSetAr("فروا فر فرت فرار فرارا هربا
 
 // arKilledThere are the verbs after the dead ("مقاتلين قتلوا في", "طفلين
 // استشهدا في") that put their deaths at the place that follows, which a
-// funeral or a morgue shown elsewhere is not.
-var arKilledThere = wordSetAr("قتلوا قتلو قتلا استشهدوا استشهدا قضوا قضيا توفوا توفيا سقطوا")
+// funeral or a morgue shown elsewhere is not: the casualty rules' verbs of
+// killing, and "سقطوا" (fell).
+var arKilledThere = func() map[string]bool {
+	m := wordSetAr("سقطوا")
+	for w := range arKillVerb {
+		m[w] = true
+	}
+	return m
+}()
 
 // arBackgroundEnd end the clause of an origin or a death: "إلى" (to) starts
 // where the people went, "حيث" (where) the scene.
