@@ -291,8 +291,7 @@ func (sc *sceneCtx) dateline(c chunk) bool {
 	if c.b < len(sc.toks) && datelineMarks[sc.toks[c.b].key] {
 		return true
 	}
-	w := sc.desc[sc.toks[c.a].start:sc.toks[c.b-1].end]
-	return len(w) > 2 && strings.ToUpper(w) == w
+	return sc.toks[c.b-1].end-sc.toks[c.a].start > 2 && sc.allCaps(c.a, c.b)
 }
 
 // chained reports whether tokens [a, b) only join two places of one
