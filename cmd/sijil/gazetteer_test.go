@@ -92,7 +92,7 @@ func TestGazetteerImportSearchParse(t *testing.T) {
 		}
 		got = append(got, l.Layer+" "+l.Kind+" "+strings.Join(l.Sources, ","))
 	}
-	want := []string{"cities500 embedded geonames", "sy import geonames", "team import team"}
+	want := []string{"cities500 embedded geonames,sijil", "sy import geonames", "team import team"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("list (-want +got):\n%s", diff)
 	}

@@ -2,6 +2,7 @@ package geocode
 
 import (
 	"fmt"
+	"math"
 	"testing"
 
 	"sijil/internal/caption"
@@ -75,7 +76,7 @@ func TestEmbeddedAdmin1AndCountry(t *testing.T) {
 	if !ok || name != "Syria" || !approx(lat, 33.5102) || !approx(lon, 36.29128) {
 		t.Errorf("Country(SY) = %q, %v, %v, %v; want Syria at Damascus", name, lat, lon, ok)
 	}
-	if l := g.Layers(); len(l) != 1 || l[0].Places != 199568+3150 || l[0].File != EmbeddedFile {
+	if l := g.Layers(); len(l) != 1 || l[0].Places != 199568+3150+112 || l[0].File != EmbeddedFile {
 		t.Errorf("Layers = %+v", l)
 	}
 }
@@ -163,6 +164,50 @@ func TestCompassPartOfCity(t *testing.T) {
 	} {
 		if base, cut := cutCompassSuffix(tc.in); base != tc.base || cut != tc.cut {
 			t.Errorf("cutCompassSuffix(%q) = %q, %v; want %q, %v", tc.in, base, cut, tc.base, tc.cut)
+		}
+	}
+}
+
+// TestEmbeddedSupplement checks the places gen adds from supplement.tsv
+// (SupplementSource), which are written by hand: each lies within 250 km of a
+// GeoNames town of its country (a point typed with a wrong sign or its
+// coordinates swapped lies far from any), and each of its names, with its
+// country named, resolves to it.
+func TestEmbeddedSupplement(t *testing.T) {
+	g := mustEmbedded(t)
+	ix := g.layers[0]
+	var extra, towns []Place
+	for i := range uint32(ix.Len()) {
+		switch p := ix.placeAt(i); {
+		case p.Source == SupplementSource:
+			extra = append(extra, p)
+		case p.Class == 'P':
+			towns = append(towns, p)
+		}
+	}
+	if len(extra) < 50 {
+		t.Fatalf("%d places of supplement.tsv in the embedded index, want at least 50", len(extra))
+	}
+	for _, p := range extra {
+		if p.Admin1 == "" || p.Country == "" {
+			t.Errorf("%s: admin1 %q, country %q", p.Name, p.Admin1, p.Country)
+		}
+		nearest := math.Inf(1)
+		for _, q := range towns {
+			if q.Country == p.Country {
+				nearest = min(nearest, distanceKm(p.Lat, p.Lon, q.Lat, q.Lon))
+			}
+		}
+		if nearest > 250 {
+			t.Errorf("%s (%s) at %g, %g: the nearest GeoNames town of its country is %.0f km off", p.Name, p.Country, p.Lat, p.Lon, nearest)
+		}
+		for _, name := range append([]string{p.Name}, p.Alternates...) {
+			rec := caption.Record{PlaceRefs: []caption.PlaceRef{{Name: name}}, Country: p.Country,
+				CountryBasis: caption.CountryNamed, Evidence: map[string][]caption.Span{}}
+			g.Resolve(&rec, nil)
+			if l := rec.Location; l == nil || distanceKm(l.Lat, l.Lon, p.Lat, p.Lon) > 1 || l.Precision != 1 {
+				t.Errorf("%q in %s resolved to %+v, want %s at %g, %g", name, p.Country, l, p.Name, p.Lat, p.Lon)
+			}
 		}
 	}
 }

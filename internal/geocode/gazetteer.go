@@ -115,6 +115,7 @@ func (g *Gazetteer) rank(hits []hit, spelling []rune) []Place {
 		p := g.placeOf(h)
 		rs = append(rs, ranked{p: p, dist: d, tier: spellingTier(p, spelling), layer: h.layer})
 	}
+	rs = yieldSupplement(rs)
 	slices.SortStableFunc(rs, func(a, b ranked) int {
 		return cmp.Or(cmp.Compare(a.dist, b.dist), cmp.Compare(a.tier, b.tier),
 			cmp.Compare(b.p.Population, a.p.Population),
@@ -124,6 +125,40 @@ func (g *Gazetteer) rank(hits []hit, spelling []rune) []Place {
 	out := make([]Place, len(rs))
 	for i, r := range rs {
 		out[i] = r.p
+	}
+	return out
+}
+
+// SupplementSource is the Source of the places the embedded index adds to
+// GeoNames from gen's supplement.tsv: villages and camps that conflict
+// captions name and cities500 lacks, written by hand.
+const SupplementSource = "sijil"
+
+// yieldSupplement drops the supplement's places that a later layer holds
+// too, by the same name within 10 km in the same country: a team's
+// imported gazetteer places its villages to the metre, where the
+// supplement's points are rounded to a kilometre or so, and the two must
+// not compete as namesakes.
+func yieldSupplement(rs []ranked) []ranked {
+	drop := make([]bool, len(rs))
+	dropped := false
+	for i, r := range rs {
+		if r.p.Source != SupplementSource {
+			continue
+		}
+		drop[i] = slices.ContainsFunc(rs, func(o ranked) bool {
+			return o.layer > r.layer && o.p.Country == r.p.Country && distanceKm(o.p.Lat, o.p.Lon, r.p.Lat, r.p.Lon) <= 10
+		})
+		dropped = dropped || drop[i]
+	}
+	if !dropped {
+		return rs
+	}
+	out := rs[:0:0]
+	for i, r := range rs {
+		if !drop[i] {
+			out = append(out, r)
+		}
 	}
 	return out
 }

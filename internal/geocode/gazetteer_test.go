@@ -1,6 +1,7 @@
 package geocode
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -170,5 +171,43 @@ func TestLayers(t *testing.T) {
 	}
 	if s := g.Stats(); s.Layers != 3 || s.Places != len(testPlaces())+4+2 {
 		t.Errorf("Stats = %+v", s)
+	}
+}
+
+// TestSupplementYields: a place of the embedded supplement gives way to a
+// team layer's place of its name a few kilometres off, and stays beside
+// one in another country or far away.
+func TestSupplementYields(t *testing.T) {
+	base := mustIndex(t, []Place{
+		{ID: 1, Name: "Kansafra", Lat: 35.663, Lon: 36.527, Class: 'P', Feature: "PPL", Country: "SY", Population: 6000, Source: SupplementSource},
+		{ID: 2, Name: "Tal Rifaat", Lat: 36.511, Lon: 37.097, Class: 'P', Feature: "PPL", Country: "SY", Population: 20000, Source: SupplementSource},
+		{ID: 3, Name: "Atmeh", Lat: 36.313, Lon: 36.672, Class: 'P', Feature: "PPL", Country: "SY", Population: 10000, Source: SupplementSource},
+	}, testMeta())
+	team := mustIndex(t, []Place{
+		{ID: 7, Name: "Kansafra", Lat: 35.660, Lon: 36.485, Class: 'P', Feature: "PPL", Country: "SY", Source: "team"},
+		{ID: 8, Name: "Tal Rifaat", Lat: 36.80, Lon: 37.40, Class: 'P', Feature: "PPL", Country: "SY", Source: "team"},
+		{ID: 9, Name: "Atmeh", Lat: 36.313, Lon: 36.672, Class: 'P', Feature: "PPL", Country: "JO", Source: "team"},
+	}, IndexMeta{Name: "team"})
+	g := New(base, team)
+	for _, tc := range []struct {
+		name    string
+		sources []string
+	}{
+		{"Kansafra", []string{"team"}},                     // 3.8 km apart: the team's alone
+		{"Tal Rifaat", []string{SupplementSource, "team"}}, // 42 km apart: both
+		{"Atmeh", []string{SupplementSource, "team"}},      // another country: both
+	} {
+		var got []string
+		for _, p := range g.Lookup(tc.name) {
+			got = append(got, p.Source)
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, tc.sources) {
+			t.Errorf("Lookup(%q): sources %v, want %v", tc.name, got, tc.sources)
+		}
+	}
+	// Alone, the supplement's place is found.
+	if got := New(base).Lookup("Kansafra"); len(got) != 1 || got[0].Source != SupplementSource {
+		t.Errorf("Lookup(Kansafra) without the team's layer = %+v", got)
 	}
 }

@@ -68,7 +68,12 @@ func run(citiesPath, admin1Path, divisionsPath, out string) error {
 		return err
 	}
 	divs, dst := divisionPlaces(features, names, places)
+	extra, err := readSupplement(supplementTSV, names)
+	if err != nil {
+		return err
+	}
 	places = append(places, divs...)
+	places = append(places, extra...)
 	if err := checkCountries(places, meta.Countries); err != nil {
 		return err
 	}
@@ -86,6 +91,7 @@ func run(citiesPath, admin1Path, divisionsPath, out string) error {
 	fmt.Fprintf(os.Stderr, "gen: %d places, %d alternates kept, %d dropped as codes or machine transliterations; %s: %d bytes\n",
 		len(places), stats.kept, stats.junk, filepath.Base(out), buf.Len())
 	printDivStats(len(divs), dst)
+	fmt.Fprintf(os.Stderr, "gen: %d places from supplement.tsv\n", len(extra))
 	return nil
 }
 
