@@ -53,6 +53,20 @@ func loadCountries(extra []fs.FS) (countryLexicon, error) {
 	return cl, nil
 }
 
+// compound reports whether key, a word with hyphens, joins country names or
+// demonyms only: "syrian-turkish", "israel-lebanon", "russia-ukraine".
+func (cl countryLexicon) compound(key string) bool {
+	if !strings.Contains(key, "-") {
+		return false
+	}
+	for part := range strings.SplitSeq(key, "-") {
+		if !cl.names.word(part) && !cl.demonyms.word(part) {
+			return false
+		}
+	}
+	return true
+}
+
 // loadDivisions reads lexicon/divisions.tsv: code, kind, names,
 // abbreviations.
 func (cl countryLexicon) loadDivisions(extra []fs.FS) error {

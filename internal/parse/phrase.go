@@ -81,6 +81,16 @@ func (ps *phraseSet) add(text, value, scope string) *phrase {
 	return ph
 }
 
+// word reports whether key alone is one of the set's phrases.
+func (ps *phraseSet) word(key string) bool {
+	for _, ph := range ps.byFirst[key] {
+		if len(ph.keys) == 1 {
+			return true
+		}
+	}
+	return false
+}
+
 // sortLongestFirst orders each bucket so that the longest entry wins.
 func (ps *phraseSet) sortLongestFirst() {
 	for _, m := range []map[string][]*phrase{ps.byFirst, ps.byStem} {

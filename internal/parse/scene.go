@@ -112,6 +112,15 @@ func (p *Parser) scene(rec *caption.Record, desc string, off int, sents []captio
 			sc.country[i] = !m.demonym
 		}
 	}
+	// A border, a war or talks between two countries ("the
+	// Syrian-Turkish border", "the Israel-Lebanon frontier") put the scene
+	// in neither, and are no place; as a demonym, the word still modifies
+	// the noun after it as "the Turkish border" does.
+	for i, t := range sc.toks {
+		if t.word && !sc.used[i] && p.lex.countries.compound(t.key) {
+			sc.used[i], sc.demonym[i] = true, true
+		}
+	}
 	setCountry(rec, sc.mentions)
 	p.events(rec, sc, off)
 	p.actors(rec, sc, off)
