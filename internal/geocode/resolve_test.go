@@ -492,3 +492,26 @@ func TestOldQuarter(t *testing.T) {
 		}
 	}
 }
+
+// TestBorderCrossing: a crossing, checkpoint or border named after a town
+// is at the town.
+func TestBorderCrossing(t *testing.T) {
+	g := mustEmbedded(t)
+	for _, tc := range []struct {
+		name     string
+		cc       caption.CountryCode
+		lat, lon float64
+	}{
+		{"Bab al-Hawa crossing", "SY", 36.236, 36.674},
+		{"Rafah crossing", "PS", 31.29, 34.25},
+		{"Qalandiya checkpoint", "PS", 31.86, 35.22},
+		{"Torkham border", "AF", 34.10, 71.10},
+	} {
+		rec := caption.Record{PlaceRefs: refs(tc.name), Country: tc.cc, CountryBasis: caption.CountryNamed,
+			Evidence: map[string][]caption.Span{}}
+		g.Resolve(&rec, nil)
+		if l := rec.Location; l == nil || l.CountryCode != tc.cc || distanceKm(l.Lat, l.Lon, tc.lat, tc.lon) > 10 {
+			t.Errorf("%s: location %+v; warnings %q", tc.name, l, rec.Warnings)
+		}
+	}
+}

@@ -13,7 +13,9 @@ import (
 )
 
 // genericWords end place names as captions write them but not as gazetteers
-// do: "Zaatari refugee camp" is Zaatari, "Hmeymim airbase" is Hmeymim.
+// do: "Zaatari refugee camp" is Zaatari, "Hmeymim airbase" is Hmeymim, and
+// a border crossing named after a town is at the town ("the Bab al-Hawa
+// crossing", "the Qalandiya checkpoint", "the Torkham border").
 // Sites named after no town ("Al-Shifa hospital", "Umayyad Square") keep
 // their word: without it they would match a namesake town.
 var genericWords = map[string]bool{"camp": true, "refugee": true, "refugees": true, "airbase": true,
@@ -22,6 +24,7 @@ var genericWords = map[string]bool{"camp": true, "refugee": true, "refugees": tr
 	"region": true, "governorate": true, "state": true, "county": true, "oblast": true, "krai": true,
 	"prefecture": true, "wilaya": true, "wilayah": true, "department": true, "departamento": true,
 	"municipality": true, "kray": true, "emirate": true, "voivodeship": true, "canton": true, "territory": true,
+	"crossing": true, "checkpoint": true, "border": true,
 	// Arabic: a city's old quarter is in the city ("درعا البلد", "الموصل
 	// القديمة").
 	"البلد": true, "القديمة": true, "القديمه": true, "القديم": true}
