@@ -66,7 +66,7 @@ func supplementRow(line string) (geocode.Place, error) {
 		return geocode.Place{}, fmt.Errorf("id %d: want a positive number", id)
 	case len(cc) != 2 || strings.ToUpper(cc) != cc:
 		return geocode.Place{}, fmt.Errorf("country %q: want an ISO 3166-1 alpha-2 code", cc)
-	case lat < -90 || lat > 90 || lon < -180 || lon > 180:
+	case !(lat >= -90 && lat <= 90 && lon >= -180 && lon <= 180): // NaN too
 		return geocode.Place{}, fmt.Errorf("point %g, %g: out of range", lat, lon)
 	case strings.TrimSpace(name) == "":
 		return geocode.Place{}, fmt.Errorf("no name")

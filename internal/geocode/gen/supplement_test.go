@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -39,6 +40,7 @@ func TestReadSupplementErrors(t *testing.T) {
 		{"1\tSY\t\t36.3\t36.7\t0\tAtmeh\t\n", "admin1 SY. is not a division"},
 		{"1\tsy\t12\t36.3\t36.7\t0\tAtmeh\t\n", `country "sy"`},
 		{"1\tSY\t12\t136.3\t36.7\t0\tAtmeh\t\n", "out of range"},
+		{"1\tSY\t12\tNaN\t36.7\t0\tAtmeh\t\n", "out of range"},
 		{"1\tSY\t12\t36.3\t36.7\t0\t \t\n", "no name"},
 		{"x\tSY\t12\t36.3\t36.7\t0\tAtmeh\t\n", "invalid syntax"},
 	} {
@@ -67,4 +69,22 @@ func TestSupplementTable(t *testing.T) {
 	if len(places) < 50 {
 		t.Errorf("supplement.tsv has %d rows", len(places))
 	}
+}
+
+// FuzzSupplementRow: any line either fails with an error or gives a place
+// whose fields keep the table's rules.
+func FuzzSupplementRow(f *testing.F) {
+	f.Add("1\tSY\t12\t36.3\t36.7\t10000\tAtmeh\tAtma|أطمة")
+	f.Add("2\tMZ\t01\t-10.77\t40.47\t0\tPalma\t")
+	f.Add("x\t\t\t\t\t\t\t")
+	f.Fuzz(func(t *testing.T, line string) {
+		p, err := supplementRow(line)
+		if err != nil {
+			return
+		}
+		if p.ID <= 0 || len(p.Country) != 2 || !(p.Lat >= -90 && p.Lat <= 90 && p.Lon >= -180 && p.Lon <= 180) ||
+			strings.TrimSpace(p.Name) == "" || p.Source != geocode.SupplementSource || slices.Contains(p.Alternates, "") {
+			t.Errorf("supplementRow(%q) = %+v", line, p)
+		}
+	})
 }
