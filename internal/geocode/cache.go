@@ -96,12 +96,13 @@ func (g *Gazetteer) newCandidateSet(name string, country caption.CountryCode) *c
 	cs.countries = countCountries(cs.places)
 	cs.country, _ = g.countryNamed(name)
 	// A candidate spelt otherwise than the name, that does not even read
-	// like it, is dropped (see writtenNear); a near spelling's candidates
-	// are all spelt otherwise.
+	// like it, is dropped (see writtenNear), a near spelling's too: its
+	// consonants one edit from the name's, "Kanyabayonga" found Kananga,
+	// 950 km off, and "Kamanyola" Kamina.
 	kept := cs.places[:0]
 	for _, p := range cs.places {
 		own, alike := spelledAs(p, cs.spelling)
-		if !alike && !cs.fuzzy && !writtenNear(p, written) {
+		if !alike && !writtenNear(p, written) {
 			continue
 		}
 		kept = append(kept, p)

@@ -515,3 +515,33 @@ func TestBorderCrossing(t *testing.T) {
 		}
 	}
 }
+
+// TestNearSpellingReadsAlike: a name one consonant from a place's is that
+// place when it reads like it ("Harasda" for Harasta), not when only the
+// consonant skeletons are near ("Kanyabayonga" and Kananga, 950 km apart).
+func TestNearSpellingReadsAlike(t *testing.T) {
+	places := append(testPlaces(),
+		Place{ID: 214481, Name: "Kananga", Lat: -5.896, Lon: 22.417, Class: 'P', Feature: "PPLA", Country: "CD", Population: 463546},
+		Place{ID: 214974, Name: "Kamina", Lat: -8.738, Lon: 24.991, Class: 'P', Feature: "PPLA", Country: "CD", Population: 73557})
+	meta := testMeta()
+	meta.Countries = append(meta.Countries, CountryEntry{"CD", "Democratic Republic of the Congo"})
+	g := New(mustIndex(t, places, meta))
+	for _, tc := range []struct {
+		name, cc, want string
+	}{
+		{"Harasda", "SY", "Ḩarastā"},
+		{"Kanyabayonga", "CD", ""},
+		{"Kamanyola", "CD", ""},
+	} {
+		rec := caption.Record{PlaceRefs: refs(tc.name), Country: caption.CountryCode(tc.cc), CountryBasis: caption.CountryNamed,
+			Evidence: map[string][]caption.Span{}}
+		g.Resolve(&rec, nil)
+		got := ""
+		if l := rec.Location; l != nil && l.Precision < 4 {
+			got = l.Name
+		}
+		if got != tc.want {
+			t.Errorf("%s in %s: located at %q (%+v), want %q", tc.name, tc.cc, got, rec.Location, tc.want)
+		}
+	}
+}
