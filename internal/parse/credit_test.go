@@ -141,6 +141,21 @@ var creditCases = []struct {
 		want: creditView{Whole: "Photo: Ahmet Kaya/Anadolu Agency", Credit: "Photo: Ahmet Kaya/Anadolu Agency", Photographers: []string{"Ahmet Kaya"}, Agencies: ag("Anadolu Agency")},
 	},
 	{
+		name: "UN agency's catalogue number before the photographer",
+		in:   "Girls carry water cans at a camp outside Baidoa, Somalia, on March 3, 2023. © UNICEF/UN0712345/Amina Yusuf",
+		want: creditView{Whole: "© UNICEF/UN0712345/Amina Yusuf", Credit: "© UNICEF/UN0712345/Amina Yusuf", Photographers: []string{"Amina Yusuf"}, Agencies: ag("UNICEF")},
+	},
+	{
+		name: "UNHCR's catalogue number last",
+		in:   "Refugees from Sudan queue for water in Renk, South Sudan, May 2, 2023. UNHCR/Jonas Berg/UNI512345",
+		want: creditView{Whole: "UNHCR/Jonas Berg/UNI512345", Credit: "UNHCR/Jonas Berg/UNI512345", Photographers: []string{"Jonas Berg"}, Agencies: ag("UNHCR")},
+	},
+	{
+		name: "Middle East Eye, and its initials",
+		in:   "A boy walks through rubble in Jabalia, northern Gaza Strip, on October 20, 2024. (MEE/Khaled Nasser)",
+		want: creditView{Whole: "(MEE/Khaled Nasser)", Credit: "MEE/Khaled Nasser", Photographers: []string{"Khaled Nasser"}, Agencies: ag("Middle East Eye")},
+	},
+	{
 		name: "provider via AP Photo",
 		in:   "Russian troops patrol a street in Mariupol on April 12, 2022. (Photo by Ivan Sokolov/Komsomolskaya Pravda via AP Photo)",
 		want: creditView{Whole: "(Photo by Ivan Sokolov/Komsomolskaya Pravda via AP Photo)", Credit: "Photo by Ivan Sokolov/Komsomolskaya Pravda via AP Photo", Photographers: []string{"Ivan Sokolov"}, Agencies: ag("Komsomolskaya Pravda", "AP")},

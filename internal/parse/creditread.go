@@ -123,10 +123,11 @@ func creditForPaper(pieces []creditPiece) bool {
 // photographerPart returns the part that names the photographer: the first
 // that is not only organisations ("REUTERS/Omar Sanadiki", "UNHCR/Achilleas
 // Zavallis", "KEYSTONE / EPA / Andriï Tchoubko"), or the second when all are
-// ("AP Photo/Aleppo Media Center").
+// ("AP Photo/Aleppo Media Center"). A marker is passed over:
+// "UNICEF/UN0712345/Mariam Saleh" names her after the picture's number.
 func photographerPart(pieces []creditPiece) int {
 	for _, pc := range pieces {
-		if pc.kind != pieceAgency && pc.kind != pieceOrg || pc.via {
+		if pc.kind != pieceAgency && pc.kind != pieceOrg && pc.kind != pieceMarker || pc.via {
 			return pc.part
 		}
 	}
@@ -389,6 +390,9 @@ func (p *Parser) splitNames(text string, s, e, part int, via bool) ([]creditPiec
 func (p *Parser) classify(s string) (pieceKind, caption.Agency) {
 	if kind, a := p.lex.agencies.lookup(s); kind != pieceUnknown {
 		return kind, a
+	}
+	if creditPhotoID(s) { // "UNICEF/UN0712345/Mariam Saleh": the picture's number
+		return pieceMarker, ""
 	}
 	if !creditCapitalised(s) {
 		return pieceUnknown, ""

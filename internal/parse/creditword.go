@@ -240,12 +240,34 @@ func creditWord(word string) bool {
 		return true
 	}
 	if strings.ContainsRune(w, '/') {
-		return !creditHasDigit(w)
+		return !creditHasDigit(w) || creditPhotoIDs(w)
 	}
 	if pre, rest, ok := strings.Cut(w, "-"); ok && creditParticles[pre] {
 		w = rest
 	}
 	return creditCapitalised(w)
+}
+
+// creditPhotoIDs reports whether every part of a slashed word that holds
+// a digit is a photo's catalogue number, as UNICEF and UNHCR credit their
+// pictures ("UNICEF/UN0712345/Mariam Saleh"): capital letters, then digits.
+func creditPhotoIDs(w string) bool {
+	for part := range strings.SplitSeq(w, "/") {
+		if creditHasDigit(part) && !creditPhotoID(part) {
+			return false
+		}
+	}
+	return true
+}
+
+// creditPhotoID reports a catalogue number: two to five capital letters and
+// at least four digits ("UN0712345").
+func creditPhotoID(s string) bool {
+	i := 0
+	for i < len(s) && s[i] >= 'A' && s[i] <= 'Z' {
+		i++
+	}
+	return i >= 2 && i <= 5 && len(s)-i >= 4 && creditDigits(s[i:])
 }
 
 // creditFunctionWords may join the words of a credit but never start one.
