@@ -382,6 +382,29 @@ var clauseWords = map[string]bool{"after": true, "following": true, "as": true, 
 var fleeWords = map[string]bool{"fled": true, "flee": true, "fleeing": true, "flees": true,
 	"escaped": true, "escaping": true, "evacuated": true}
 
+// displacedFrom reports "displaced" at i followed by "by" or "from", which
+// tells where people were driven from as "fled" does: "Sudanese displaced
+// by fighting in El Geneina arrive in Adre". "Displaced families gather at
+// a camp in Atmeh" are where they are.
+func (sc *sceneCtx) displacedFrom(i int) bool {
+	n := sc.next(i)
+	return sc.toks[i].key == "displaced" && (n == "by" || n == "from")
+}
+
+// next returns the key of the token after i, or "".
+func (sc *sceneCtx) next(i int) string {
+	if i+1 < len(sc.toks) {
+		return sc.toks[i+1].key
+	}
+	return ""
+}
+
+// actorNouns after a capitalised word make it a people or a force, not a
+// place: "Karen fighters", "Houthi rebels", "Wagner mercenaries".
+var actorNouns = map[string]bool{"fighters": true, "rebels": true, "forces": true, "troops": true,
+	"militia": true, "militias": true, "militiamen": true, "soldiers": true, "insurgents": true,
+	"gunmen": true, "militants": true, "mercenaries": true, "jihadists": true, "police": true, "army": true}
+
 // How a chunk names where people came from (see origin).
 const (
 	originNone = iota
@@ -431,8 +454,11 @@ func (sc *sceneCtx) origin(c chunk) int {
 		if !sc.toks[i].word && sc.toks[i].key != "'s" {
 			return originNone
 		}
-		if sc.toks[i].is(tagName) && !sc.used[i] {
-			return originNone // another place's clause: "fled … in Darfur gather at a camp in Adre"
+		if sc.toks[i].is(tagName) && !sc.used[i] && !actorNouns[sc.next(i)] {
+			// Another place's clause: "fled … in Darfur gather at a camp
+			// in Adre"; but "fled fighting between the army and Karen
+			// fighters in Myawaddy" names a people, not a place.
+			return originNone
 		}
 		// A count after the death word is its object, and what follows
 		// it another clause: "an attack that killed at least 70 people
@@ -443,7 +469,7 @@ func (sc *sceneCtx) origin(c chunk) int {
 		if sc.deathWord(i) && diedPrep && !counted {
 			return originDied // "fighters killed in clashes in Deir ez-Zor, during his funeral in Qamishli"
 		}
-		if sc.toks[i].is(tagFlee) {
+		if sc.toks[i].is(tagFlee) || sc.displacedFrom(i) {
 			// "civilians flee in the area of Kobani" are in Kobani.
 			if fledPrep && !fleeWithin[sc.toks[i+1].key] {
 				return originFled
@@ -451,7 +477,7 @@ func (sc *sceneCtx) origin(c chunk) int {
 			// "women who fled El Geneina … wait at a camp in Adre": the
 			// past tense tells of where they were; "residents flee the
 			// town of Maaret al-Numan" are photographed leaving it.
-			if sc.toks[i].key == "fled" || sc.toks[i].key == "escaped" {
+			if k := sc.toks[i].key; k == "fled" || k == "escaped" || k == "displaced" {
 				return originFled
 			}
 			return originNone
