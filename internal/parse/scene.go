@@ -382,13 +382,25 @@ var clauseWords = map[string]bool{"after": true, "following": true, "as": true, 
 var fleeWords = map[string]bool{"fled": true, "flee": true, "fleeing": true, "flees": true,
 	"escaped": true, "escaping": true, "evacuated": true}
 
-// displacedFrom reports "displaced" at i followed by "by" or "from", which
-// tells where people were driven from as "fled" does: "Sudanese displaced
-// by fighting in El Geneina arrive in Adre". "Displaced families gather at
-// a camp in Atmeh" are where they are.
-func (sc *sceneCtx) displacedFrom(i int) bool {
-	n := sc.next(i)
-	return sc.toks[i].key == "displaced" && (n == "by" || n == "from")
+// displacedBy reports whether the chunk starting at token a ends a "by"
+// phrase after "displaced": "Sudanese displaced by fighting in El Geneina
+// arrive in Adre" came from El Geneina. The phrase is a few words and a
+// place preposition: in "families displaced by floods wade through water
+// in Bentiu" the place follows the verb, and is where they are.
+func (sc *sceneCtx) displacedBy(a int) bool {
+	t := sc.toks
+	if a < 4 || !t[a-1].is(tagPlacePrep) {
+		return false
+	}
+	for i := a - 2; i >= 1 && i >= a-6; i-- {
+		if t[i].key == "by" {
+			return t[i-1].key == "displaced" && i < a-2
+		}
+		if !t[i].word {
+			return false
+		}
+	}
+	return false
 }
 
 // next returns the key of the token after i, or "".
@@ -446,6 +458,9 @@ func (sc *sceneCtx) origin(c chunk) int {
 	if i >= 0 && sc.toks[i].key == "from" {
 		return originFrom
 	}
+	if sc.displacedBy(c.a) {
+		return originFled
+	}
 	// "fled the conflict in Darfur" names where they came from; in "flee
 	// the town of Maaret al-Numan" the town is the object and the photo is
 	// taken there or on its roads.
@@ -469,7 +484,7 @@ func (sc *sceneCtx) origin(c chunk) int {
 		if sc.deathWord(i) && diedPrep && !counted {
 			return originDied // "fighters killed in clashes in Deir ez-Zor, during his funeral in Qamishli"
 		}
-		if sc.toks[i].is(tagFlee) || sc.displacedFrom(i) {
+		if sc.toks[i].is(tagFlee) {
 			// "civilians flee in the area of Kobani" are in Kobani.
 			if fledPrep && !fleeWithin[sc.toks[i+1].key] {
 				return originFled
@@ -477,7 +492,7 @@ func (sc *sceneCtx) origin(c chunk) int {
 			// "women who fled El Geneina … wait at a camp in Adre": the
 			// past tense tells of where they were; "residents flee the
 			// town of Maaret al-Numan" are photographed leaving it.
-			if k := sc.toks[i].key; k == "fled" || k == "escaped" || k == "displaced" {
+			if sc.toks[i].key == "fled" || sc.toks[i].key == "escaped" {
 				return originFled
 			}
 			return originNone
