@@ -377,13 +377,9 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 		}
 		// "حلب، سوريا"; "إدلب - ": a dateline starts the caption.
 		if i == 0 && s == 0 {
-			b := at.arNameAt(0, countryTok, lex, false)
-			if _, n := at.match(&lex.places, 0); n > 0 && n >= b {
-				b = n
-			}
-			if b > 0 && b < len(toks) && (toks[b].key == "," || toks[b].key == "-") &&
-				(at.placeFollows(b, countryTok) || at.isKnownPlace(lex, 0, b)) {
+			if b, ok := at.arDateline(countryTok, lex); ok {
 				add(0, at.span(0, b), "", false)
+				refs[len(refs)-1].dateline = true
 				i = b - 1
 				lastEnd = b
 				continue
@@ -457,13 +453,15 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 }
 
 // arRef is a place places has read: its first token, its span in the
-// description, and what the words before it say of it.
+// description, what the words before it say of it, and whether it is the
+// caption's dateline.
 type arRef struct {
 	tok        int
 	sp         caption.Span
 	kind       string
 	near       bool
 	background bool
+	dateline   bool
 }
 
 // sceneFirst orders the places read for the scene. A place the people shown
@@ -491,10 +489,24 @@ func (at *arText) sceneFirst(refs []arRef) []arRef {
 	if funeral > 0 {
 		refs = append(slices.Clone(refs[funeral:]), refs[:funeral]...)
 	}
+	refs = datelineLast(refs)
 	if scene == len(refs) || scene == 0 {
 		return refs // the background is the only place named
 	}
 	return slices.DeleteFunc(refs, func(r arRef) bool { return r.background })
+}
+
+// datelineLast moves a dateline's city after the places the caption's words
+// name, as arDatelinePlace does with a dateline the credit cut: the body
+// names the scene, the dateline where the photo was filed, which is most
+// often the province's city or the capital ("حماة - الجزيرة: … في بلدة
+// كفرزيتا بريف حماة", "غزة - … في مخيم جباليا"). A dateline that is the
+// only place stays the scene.
+func datelineLast(refs []arRef) []arRef {
+	if len(refs) < 2 || !refs[0].dateline {
+		return refs
+	}
+	return append(refs[1:], refs[0])
 }
 
 // arOriginWords, before "من" (from), say the people shown came from the
