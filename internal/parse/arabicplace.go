@@ -52,7 +52,25 @@ var arPlacePreps = wordSetAr("في علي الي داخل فوق")
 
 // arSiteNouns name a town's sites, streets and sky, and govern its name as
 // a preposition does: "سوق نيالا", "مستشفى مصراتة المركزي", "سماء غزة".
-var arSiteNouns = wordSetAr("سوق اسواق مستشفي مشفي شوارع شارع سماء ميناء مطار جامعه سجن")
+var arSiteNouns = wordSetAr("سوق اسواق مستشفي مشفي شوارع شارع سماء ميناء مطار جامعه سجن قلعه")
+
+// arSiteAt reports a site noun at token i that governs the name after it.
+// A citadel ("قلعة") governs a bare name ("قلعة حلب", "قرب قلعة بعلبك"),
+// but starts a town's name the article follows ("قلعة المضيق", "قلعة
+// الحصن"), which arNameAt reads whole.
+func (at *arText) arSiteAt(i int) bool {
+	if !at.isIn(i, arSiteNouns) {
+		return false
+	}
+	return !at.is(i, "قلعه") || !at.citadelNamesTown(i)
+}
+
+// citadelNamesTown reports whether "قلعة" at token i starts a town's name:
+// the word after it has the article.
+func (at *arText) citadelNamesTown(i int) bool {
+	return i+1 < len(at.toks) && at.toks[i+1].word &&
+		strings.HasPrefix(at.toks[i+1].key, "ال")
+}
 
 // arNameHeads begin names of two words: "دير حافر", "كفر نبل", "تل أبيض",
 // "خان شيخون", "بيت لاهيا", "عين عيسى", "أبو كمال", "رأس العين".
@@ -325,6 +343,9 @@ func (at *arText) nameWord(i int, countryTok []bool, lex *arabicLexicon) bool {
 	if m, _ := at.arMonthAt(i); m > 0 {
 		return false
 	}
+	if at.is(i, "قلعه") && !at.citadelNamesTown(i) {
+		return false // "قرب قلعة بعلبك": the site, whose town follows
+	}
 	if _, isNoun := arPlaceNouns[arCore(t.key)]; isNoun {
 		return false // "العاصمة", "المدينة": a place word, not a name
 	}
@@ -391,7 +412,7 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 			continue
 		}
 		kind, near, gov := at.arGovern(i)
-		site := !gov && at.isIn(i, arSiteNouns)
+		site := !gov && at.arSiteAt(i)
 		a := i + 1
 		if gov {
 			// "شمال غرب", "بالقرب من", "شمالي غربي"
@@ -513,7 +534,12 @@ func datelineLast(refs []arRef) []arRef {
 // place that follows: "فروا من", "نزحوا من", "هرباً من", "فراراً من",
 // "قادمين من", "الفارين من".
 var arOriginWords = wordSetAr("فروا فر فرت فرار فرارا هربا هروبا هربوا هرب هاربين الهاربين نزحوا نزح نزحت نزوحهم " +
-	"قادمين قادمون القادمين القادمون الفارين الفارون فارين فارون المهجرين مهجرين هجروا تهجيرهم")
+	"قادمين قادمون القادمين القادمون الفارين الفارون فارين فارون المهجرين مهجرين هجروا تهجيرهم " +
+	// The participle of the displaced, as a noun or an adjective
+	// ("عائلات نازحة من ريف إدلب تصل إلى مخيمات أطمة"): the people shown
+	// were displaced from there, as with the verbs.
+	"نازح نازحه نازحون نازحين نازحات النازح النازحه النازحون النازحين النازحات " +
+	"هاربه هاربات الهاربه الفاره فاره مهجره المهجره مهجرون المهجرون")
 
 // arKilledThere are the verbs after the dead ("مقاتلين قتلوا في", "طفلين
 // استشهدا في") that put their deaths at the place that follows, which a
@@ -683,7 +709,7 @@ func (at *arText) arJoined(b int, prep string, countryTok []bool, lex *arabicLex
 	}
 	t := at.toks[b]
 	rest, ok := strings.CutPrefix(t.key, prep)
-	if !ok || len([]rune(rest)) < 3 || arNotContainers[t.key] || arNotNames[rest] {
+	if !ok || len([]rune(rest)) < 3 || arNotContainers[t.key] || arNotNames[rest] || at.knownWhole(b, lex) {
 		return caption.Span{}, 0, false
 	}
 	end, n := t.end, 1
@@ -691,6 +717,14 @@ func (at *arText) arJoined(b int, prep string, countryTok []bool, lex *arabicLex
 		end, n = at.toks[b+1].end, 2
 	}
 	return caption.Span{Start: at.skipLetters(t.start, t.end, len([]rune(prep))), End: end}, n, true
+}
+
+// knownWhole reports a place of ar_places.tsv whose name starts with the
+// letter of a clitic, written whole at token b: "بعلبك", "بنغازي", "بنش",
+// "بانياس" are no "ب" (in) before "علبك", "نغازي"…
+func (at *arText) knownWhole(b int, lex *arabicLexicon) bool {
+	found, n := at.match(&lex.places, b)
+	return n > 0 && arCore(at.toks[b].key) == found[0].words[0]
 }
 
 // demonymAt reports a demonym at token b, or after a comma there.

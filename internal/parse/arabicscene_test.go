@@ -61,3 +61,42 @@ func TestArabicDatelines(t *testing.T) {
 		})
 	}
 }
+
+// TestArabicSceneNotOrigin covers places the displaced came from, named
+// with the participle rather than a verb ("نازحة من"), and names of sites
+// and towns that begin with the letter of a clitic.
+func TestArabicSceneNotOrigin(t *testing.T) {
+	p := mustNew(t)
+	ref := func(name, kind string, near bool) caption.PlaceRef {
+		return caption.PlaceRef{Name: name, Kind: kind, Near: near}
+	}
+	for _, tc := range []struct {
+		name, in string
+		want     arPlaceGot
+	}{
+		{"displaced families from the countryside", "عائلات نازحة من ريف إدلب الجنوبي تصل إلى مخيمات قرب بلدة أطمة.",
+			arPlaceGot{[]caption.PlaceRef{ref("أطمة", "town", true)}, "", ""}},
+		{"the displaced from a city reach a camp", "عائلات نازحة من مدينة الموصل تصل إلى مخيم الخازر شرقي أربيل.",
+			arPlaceGot{[]caption.PlaceRef{ref("الخازر", "camp", false), ref("أربيل", "", true)}, "", ""}},
+		{"displaced women from Darfur in a Chad town", "نساء نازحات من الجنينة يصلن إلى مدينة أبشي.",
+			arPlaceGot{[]caption.PlaceRef{ref("أبشي", "city", false)}, "", ""}},
+		{"the displaced camp is the scene when alone", "خيام النازحين في مخيم الهول.",
+			arPlaceGot{[]caption.PlaceRef{ref("الهول", "camp", false)}, "", ""}},
+		{"a citadel's town", "دخان يتصاعد قرب قلعة بعلبك الأثرية شرقي لبنان.",
+			arPlaceGot{[]caption.PlaceRef{ref("بعلبك", "", false)}, "LB", caption.CountryNamed}},
+		{"a citadel of a city", "سياح عند قلعة حلب.",
+			arPlaceGot{[]caption.PlaceRef{ref("حلب", "", false)}, "", ""}},
+		{"a town named for its citadel", "قصف على بلدة قلعة المضيق بريف حماة.",
+			arPlaceGot{[]caption.PlaceRef{ref("قلعة المضيق", "town", false), ref("حماة", "countryside", true)}, "", ""}},
+		{"a city whose name starts with ba is no bi", "جنود في حي الصابري بنغازي.",
+			arPlaceGot{[]caption.PlaceRef{ref("الصابري", "neighbourhood", false)}, "", ""}},
+		{"Mogadishu with no place word", "قوات الأمن في موقع تفجير في مقديشو، الأحد.",
+			arPlaceGot{[]caption.PlaceRef{ref("مقديشو", "", false)}, "", ""}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, arSceneRefs(t, p, tc.in)); diff != "" {
+				t.Errorf("%s\n(-want +got):\n%s", tc.in, diff)
+			}
+		})
+	}
+}
