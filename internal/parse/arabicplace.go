@@ -52,7 +52,25 @@ var arPlacePreps = wordSetAr("في علي الي داخل فوق")
 
 // arSiteNouns name a town's sites, streets and sky, and govern its name as
 // a preposition does: "سوق نيالا", "مستشفى مصراتة المركزي", "سماء غزة".
-var arSiteNouns = wordSetAr("سوق اسواق مستشفي مشفي شوارع شارع سماء ميناء مطار جامعه سجن")
+var arSiteNouns = wordSetAr("سوق اسواق مستشفي مشفي شوارع شارع سماء ميناء مطار جامعه سجن قلعه")
+
+// arSiteAt reports a site noun at token i that governs the name after it.
+// A citadel ("قلعة") governs a bare name ("قلعة حلب", "قرب قلعة بعلبك"),
+// but starts a town's name the article follows ("قلعة المضيق", "قلعة
+// الحصن"), which arNameAt reads whole.
+func (at *arText) arSiteAt(i int) bool {
+	if !at.isIn(i, arSiteNouns) {
+		return false
+	}
+	return !at.is(i, "قلعه") || !at.citadelNamesTown(i)
+}
+
+// citadelNamesTown reports whether "قلعة" at token i starts a town's name:
+// the word after it has the article.
+func (at *arText) citadelNamesTown(i int) bool {
+	return i+1 < len(at.toks) && at.toks[i+1].word &&
+		strings.HasPrefix(at.toks[i+1].key, "ال")
+}
 
 // arNameHeads begin names of two words: "دير حافر", "كفر نبل", "تل أبيض",
 // "خان شيخون", "بيت لاهيا", "عين عيسى", "أبو كمال", "رأس العين".
@@ -325,6 +343,9 @@ func (at *arText) nameWord(i int, countryTok []bool, lex *arabicLexicon) bool {
 	if m, _ := at.arMonthAt(i); m > 0 {
 		return false
 	}
+	if at.is(i, "قلعه") && !at.citadelNamesTown(i) {
+		return false // "قرب قلعة بعلبك": the site, whose town follows
+	}
 	if _, isNoun := arPlaceNouns[arCore(t.key)]; isNoun {
 		return false // "العاصمة", "المدينة": a place word, not a name
 	}
@@ -377,13 +398,9 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 		}
 		// "حلب، سوريا"; "إدلب - ": a dateline starts the caption.
 		if i == 0 && s == 0 {
-			b := at.arNameAt(0, countryTok, lex, false)
-			if _, n := at.match(&lex.places, 0); n > 0 && n >= b {
-				b = n
-			}
-			if b > 0 && b < len(toks) && (toks[b].key == "," || toks[b].key == "-") &&
-				(at.placeFollows(b, countryTok) || at.isKnownPlace(lex, 0, b)) {
+			if b, ok := at.arDateline(countryTok, lex); ok {
 				add(0, at.span(0, b), "", false)
+				refs[len(refs)-1].dateline = true
 				i = b - 1
 				lastEnd = b
 				continue
@@ -395,7 +412,7 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 			continue
 		}
 		kind, near, gov := at.arGovern(i)
-		site := !gov && at.isIn(i, arSiteNouns)
+		site := !gov && at.arSiteAt(i)
 		a := i + 1
 		if gov {
 			// "شمال غرب", "بالقرب من", "شمالي غربي"
@@ -457,13 +474,15 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 }
 
 // arRef is a place places has read: its first token, its span in the
-// description, and what the words before it say of it.
+// description, what the words before it say of it, and whether it is the
+// caption's dateline.
 type arRef struct {
 	tok        int
 	sp         caption.Span
 	kind       string
 	near       bool
 	background bool
+	dateline   bool
 }
 
 // sceneFirst orders the places read for the scene. A place the people shown
@@ -491,17 +510,36 @@ func (at *arText) sceneFirst(refs []arRef) []arRef {
 	if funeral > 0 {
 		refs = append(slices.Clone(refs[funeral:]), refs[:funeral]...)
 	}
+	refs = datelineLast(refs)
 	if scene == len(refs) || scene == 0 {
 		return refs // the background is the only place named
 	}
 	return slices.DeleteFunc(refs, func(r arRef) bool { return r.background })
 }
 
+// datelineLast moves a dateline's city after the places the caption's words
+// name, as arDatelinePlace does with a dateline the credit cut: the body
+// names the scene, the dateline where the photo was filed, which is most
+// often the province's city or the capital ("حماة - الجزيرة: … في بلدة
+// كفرزيتا بريف حماة", "غزة - … في مخيم جباليا"). A dateline that is the
+// only place stays the scene.
+func datelineLast(refs []arRef) []arRef {
+	if len(refs) < 2 || !refs[0].dateline {
+		return refs
+	}
+	return append(refs[1:], refs[0])
+}
+
 // arOriginWords, before "من" (from), say the people shown came from the
 // place that follows: "فروا من", "نزحوا من", "هرباً من", "فراراً من",
 // "قادمين من", "الفارين من".
 var arOriginWords = wordSetAr("فروا فر فرت فرار فرارا هربا هروبا هربوا هرب هاربين الهاربين نزحوا نزح نزحت نزوحهم " +
-	"قادمين قادمون القادمين القادمون الفارين الفارون فارين فارون المهجرين مهجرين هجروا تهجيرهم")
+	"قادمين قادمون القادمين القادمون الفارين الفارون فارين فارون المهجرين مهجرين هجروا تهجيرهم " +
+	// The participle of the displaced, as a noun or an adjective
+	// ("عائلات نازحة من ريف إدلب تصل إلى مخيمات أطمة"): the people shown
+	// were displaced from there, as with the verbs.
+	"نازح نازحه نازحون نازحين نازحات النازح النازحه النازحون النازحين النازحات " +
+	"هاربه هاربات الهاربه الفاره فاره مهجره المهجره مهجرون المهجرون")
 
 // arKilledThere are the verbs after the dead ("مقاتلين قتلوا في", "طفلين
 // استشهدا في") that put their deaths at the place that follows, which a
@@ -671,7 +709,7 @@ func (at *arText) arJoined(b int, prep string, countryTok []bool, lex *arabicLex
 	}
 	t := at.toks[b]
 	rest, ok := strings.CutPrefix(t.key, prep)
-	if !ok || len([]rune(rest)) < 3 || arNotContainers[t.key] || arNotNames[rest] {
+	if !ok || len([]rune(rest)) < 3 || arNotContainers[t.key] || arNotNames[rest] || at.knownWhole(b, lex) {
 		return caption.Span{}, 0, false
 	}
 	end, n := t.end, 1
@@ -679,6 +717,14 @@ func (at *arText) arJoined(b int, prep string, countryTok []bool, lex *arabicLex
 		end, n = at.toks[b+1].end, 2
 	}
 	return caption.Span{Start: at.skipLetters(t.start, t.end, len([]rune(prep))), End: end}, n, true
+}
+
+// knownWhole reports a place of ar_places.tsv whose name starts with the
+// letter of a clitic, written whole at token b: "بعلبك", "بنغازي", "بنش",
+// "بانياس" are no "ب" (in) before "علبك", "نغازي"…
+func (at *arText) knownWhole(b int, lex *arabicLexicon) bool {
+	found, n := at.match(&lex.places, b)
+	return n > 0 && arCore(at.toks[b].key) == found[0].words[0]
 }
 
 // demonymAt reports a demonym at token b, or after a comma there.
