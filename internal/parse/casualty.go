@@ -229,7 +229,7 @@ func pickCasualties(res *casualtyResult, figs []casFigure) []int {
 		seen := map[caption.Span]bool{}
 		warned := 0
 		for i, f := range figs {
-			if f.field != field || f.cumulative {
+			if f.field != field || f.cumulative || f.later {
 				continue
 			}
 			if first >= 0 && f.n != figs[first].n {

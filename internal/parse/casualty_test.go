@@ -149,6 +149,15 @@ var casualtyCases = []struct {
 		casualtyView{}},
 	{"bodies, no count", "Hundreds of bodies lie in a mass grave in Izium, Ukraine, September 16, 2022.",
 		casualtyView{}},
+	// An event after the photo's.
+	{"a day before an attack", "Soldiers stand guard in Ouallam, Niger, on January 8, 2020, a day before jihadists attacked a camp, killing 89 soldiers.",
+		casualtyView{}},
+	{"hours later", "Shoppers crowd a market in Bunia, Ituri province, on June 5, 2023; hours later a grenade blast killed 12 people there.",
+		casualtyView{}},
+	{"killed the day before is the funeral's", "Mourners bury 12 people killed the day before in an air strike on Ariha, Syria, on May 30, 2020.",
+		casualtyView{Killed: num(12), Sentences: []int{0}}},
+	{"a day after is the aftermath", "A day after an air strike killed 7 people, residents search the rubble in Marib, Yemen, on March 3, 2021.",
+		casualtyView{Killed: num(7), Sentences: []int{0}}},
 	// No count.
 	{"an injured woman", "Syrian rescue workers help an injured woman following a reported air strike by government forces on Aleppo, April 10, 2016.",
 		casualtyView{}},

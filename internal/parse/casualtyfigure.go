@@ -11,6 +11,7 @@ type casFigure struct {
 	span       caption.Span
 	sent       int
 	cumulative bool // the clause frames it as a running total
+	later      bool // the clause tells of an event after the photo's
 }
 
 // casCount is a count and its tokens [first, last].
@@ -65,7 +66,7 @@ func (c *casualtyScan) figureAt(t, si int) (casFigure, bool) {
 	}
 	first, last := min(cnt.first, t), max(cnt.last, t)
 	return casFigure{field: w.field, n: cnt.n, span: c.span(first, last), sent: si,
-		cumulative: c.runningTotal(first, last, s)}, true
+		cumulative: c.runningTotal(first, last, s), later: c.laterEvent(first, s)}, true
 }
 
 // verbCount reads the count of a participle or intransitive verb: its object
@@ -149,10 +150,7 @@ func (c *casualtyScan) takesLives(j int) bool {
 // clause runs from the last ; : or dash (at most 30 tokens back) to the
 // first comma after the figure.
 func (c *casualtyScan) runningTotal(first, last int, s casSent) bool {
-	lo := first
-	for lo > s.lo && lo > first-30 && c.cls(lo-1)&cwBreak == 0 {
-		lo--
-	}
+	lo := c.clauseStart(first, s)
 	hi := last + 1
 	for hi < s.hi && hi < last+30 && c.cls(hi)&(cwBreak|cwComma) == 0 { // bounded like lo: a clause is short
 		hi++
@@ -171,6 +169,37 @@ func (c *casualtyScan) runningTotal(first, last int, s casSent) bool {
 	}
 	return false
 }
+
+// clauseStart returns the first token of the clause around token first:
+// after the last ; : or dash before it, at most 30 tokens back.
+func (c *casualtyScan) clauseStart(first int, s casSent) int {
+	lo := first
+	for lo > s.lo && lo > first-30 && c.cls(lo-1)&cwBreak == 0 {
+		lo--
+	}
+	return lo
+}
+
+// laterEvent reports a figure after a span of time and "before" or
+// "later" in its clause: "Soldiers stand guard in Ouallam on January 8,
+// 2020, a day before jihadists attacked a camp, killing 89 soldiers" tells
+// of an attack the photo precedes, whose dead it does not show. "Mourners
+// bury 12 people killed the day before" puts "before" after the figure,
+// and the dead are the funeral's.
+func (c *casualtyScan) laterEvent(first int, s casSent) bool {
+	for k := c.clauseStart(first, s); k < first; k++ {
+		if (c.is(k, "before") || c.is(k, "later")) && k > 0 && timeSpans[c.toks[k-1].key] {
+			return true
+		}
+	}
+	return false
+}
+
+// timeSpans before "before" or "later" measure how long: "a day before",
+// "hours later", "shortly before".
+var timeSpans = map[string]bool{"day": true, "days": true, "hours": true, "hour": true, "weeks": true,
+	"week": true, "months": true, "month": true, "minutes": true, "moments": true, "shortly": true,
+	"night": true, "year": true, "years": true}
 
 // monthTotal reports a month without a day after "in" or "during" at token
 // k: "were killed in Syria in March" is a month's tally, not one event.
