@@ -95,10 +95,13 @@ var groupNouns = map[string]bool{
 // generic "opposition fighter" adds nothing.
 var memberWords = map[string]bool{"fighter": true, "fighters": true, "member": true, "members": true}
 
-// actorHit is an actor read at tokens [a, b).
+// actorHit is an actor read at tokens [a, b). scoped is true when the
+// words name it only in one country's captions ("government forces"), so
+// that they say nothing of the country themselves.
 type actorHit struct {
-	name string
-	a, b int
+	name   string
+	a, b   int
+	scoped bool
 }
 
 // actors reads the armed forces and groups of the scene sentences.
@@ -109,7 +112,7 @@ func (p *Parser) actors(rec *caption.Record, sc *sceneCtx, off int) {
 			continue
 		}
 		for _, h := range sc.coordinated(p, i, string(rec.Country)) {
-			hits = append(hits, actorHit{h, i, i + 1})
+			hits = append(hits, actorHit{name: h, a: i, b: i + 1})
 		}
 		found, n := p.lex.actors.match(sc.toks, i)
 		if n == 0 {
@@ -119,12 +122,12 @@ func (p *Parser) actors(rec *caption.Record, sc *sceneCtx, off int) {
 			sc.used[j] = true
 		}
 		if ph := pick(found, string(rec.Country), recordDay(rec.Date)); ph != nil && ph.value != notActor {
-			hits = append(hits, actorHit{p.lex.countries.actorName(ph.value, rec.Country), i, i + n})
+			hits = append(hits, actorHit{name: p.lex.countries.actorName(ph.value, rec.Country), a: i, b: i + n, scoped: ph.scope != ""})
 		}
 		i += n - 1
 	}
 	for _, g := range sc.namedGroups() {
-		hits = append(hits, actorHit{sc.desc[sc.toks[g.a].start:sc.toks[g.b-1].end], g.a, g.b})
+		hits = append(hits, actorHit{name: sc.desc[sc.toks[g.a].start:sc.toks[g.b-1].end], a: g.a, b: g.b})
 	}
 	for _, h := range hits {
 		sc.starts[h.a] = true

@@ -398,6 +398,9 @@ var forceWords = map[string]bool{
 	"airstrike": true, "airstrikes": true, "bombardment": true, "raid": true, "raids": true,
 	"offensive": true, "servicemen": true, "serviceman": true, "commandos": true, "marines": true,
 	"police": true, "warships": true, "warship": true, "navy's": true, "air": true,
+	// Weapons and attacks: "a Russian glide bomb strike on Pokrovsk".
+	"glide": true, "bomb": true, "bombs": true, "bombing": true, "bombings": true, "shells": true,
+	"shell": true, "attack": true, "attacks": true, "ballistic": true, "cruise": true, "munitions": true,
 }
 
 // orgWords start or continue the names of organisations and offices after

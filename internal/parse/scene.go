@@ -144,6 +144,30 @@ func (p *Parser) scene(rec *caption.Record, desc string, off int, sents []captio
 			sc.ev.add("country", off, best.span)
 		}
 	}
+	if rec.Country == "" {
+		p.actorCountry(rec, sc, off)
+	}
+}
+
+// actorCountry hints, for a caption that names no country, the home of a
+// state's forces it shows, which mostly fight at home: "Yazidi fighters
+// stand in Sinjar after Kurdish peshmerga forces retook it" is Iraq's
+// Sinjar, not a village of that name in Syria. An expeditionary country's
+// forces say nothing (see expeditionary), nor do rebel groups, which
+// captions show across borders (Hamas in Israel, Hezbollah in Syria), nor
+// militias, nor words that name an actor in one country's captions only
+// ("pro-government fighters" are Syria's by default, but also Yemen's).
+func (p *Parser) actorCountry(rec *caption.Record, sc *sceneCtx, off int) {
+	for _, h := range sc.hits {
+		in, ok := p.lex.actorInfoOf(h.name, "")
+		if !ok || h.scoped || in.kind != caption.KindState ||
+			len(in.country) != 2 || expeditionary[string(in.country)] {
+			continue
+		}
+		rec.Country, rec.CountryBasis = in.country, caption.CountryHint
+		sc.ev.add("country", off, sc.span(h.a, h.b))
+		return
+	}
 }
 
 // outOfOrigins lowers to weightOutside the country mentions that lie in
