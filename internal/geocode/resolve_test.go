@@ -136,6 +136,36 @@ func TestResolveDocumentAnchors(t *testing.T) {
 	}
 }
 
+// TestHintOutweighsAnchors: a caption's own hinted country beats its
+// neighbours' places, which pull a namesake of another country their way.
+func TestHintOutweighsAnchors(t *testing.T) {
+	places := []Place{
+		{ID: 1, Name: "Saraqib", Lat: 35.864, Lon: 36.806, Class: 'P', Feature: "PPLA3", Country: "SY", Admin1Code: "12", Admin1: "Idlib", Population: 34231},
+		{ID: 2, Name: "Sinjar", Lat: 35.80, Lon: 36.90, Class: 'P', Feature: "PPL", Country: "SY", Admin1Code: "12", Admin1: "Idlib"},
+		{ID: 3, Name: "Sinjar", Lat: 36.32, Lon: 41.88, Class: 'P', Feature: "PPLA2", Country: "IQ", Admin1Code: "15", Admin1: "Nineveh", Population: 38000},
+	}
+	meta := testMeta()
+	meta.Countries = append(meta.Countries, CountryEntry{"IQ", "Iraq"})
+	g := New(mustIndex(t, places, meta))
+	for _, tc := range []struct {
+		basis caption.CountryBasis
+		cc    caption.CountryCode
+		want  int
+	}{
+		{caption.CountryHint, "IQ", 3}, // "Kurdish peshmerga forces retook Sinjar"
+		{"", "", 2},                    // nothing said: the gallery's village
+	} {
+		recs := []caption.Record{
+			{PlaceRefs: refs("Saraqib"), Country: "SY", CountryBasis: caption.CountryNamed, Evidence: map[string][]caption.Span{}},
+			{PlaceRefs: refs("Sinjar"), Country: tc.cc, CountryBasis: tc.basis, Evidence: map[string][]caption.Span{}},
+		}
+		g.ResolveDocument(recs)
+		if got := recs[1].Location; got == nil || got.GeonameID != tc.want {
+			t.Errorf("Sinjar hinted %q beside Saraqib resolved to %+v, want ID %d", tc.cc, got, tc.want)
+		}
+	}
+}
+
 // BenchmarkResolve resolves a two-place caption scene against the embedded
 // gazetteer: names resolved per second, context scoring included.
 func BenchmarkResolve(b *testing.B) {

@@ -385,6 +385,12 @@ func (sc *scene) context(rec *caption.Record, i, j int, anchors []anchor, add fu
 			add(supContainer, 40, "within 40 km of "+other.Name)
 		}
 	}
+	// The caption's own hint outweighs its neighbours' places: "Kurdish
+	// peshmerga forces retook Sinjar" in a gallery from Idlib is Iraq's
+	// Sinjar, not the village of that name 10 km from Saraqib.
+	if rec.CountryBasis == caption.CountryHint && p.Country != rec.Country {
+		return
+	}
 	if a, close := anchorScore(p, anchors); a > 0 {
 		by := supDocument
 		if close {
