@@ -245,16 +245,17 @@ func frIsPlaceNoun(key string) bool {
 
 // frDateline reports whether the name opening a caption and ending before
 // token j is a dateline's: a comma and a date follow it ("Kiev, le 29
-// décembre 2023 —", "KIEV, 29 décembre 2023 (AFP) -"), or a comma, a few
-// words that place it and a dash before the date ("Tal Rifaat, campagne
-// nord d'Alep — 23 août 2022 :").
+// décembre 2023 —", "KIEV, 29 décembre 2023 (AFP) -", "Odessa, 27/07/2023
+// :", "Hébron, Cisjordanie, 15/05/2021 —"), or a comma, a few words that
+// place it and a dash before the date ("Tal Rifaat, campagne nord d'Alep —
+// 23 août 2022 :").
 func frDateline(toks []frToken, j int) bool {
 	if j >= len(toks) || toks[j].key != "," {
 		return false
 	}
 	month := func(from int) bool {
 		for k := from; k < len(toks) && k <= from+2; k++ {
-			if frMonthTok(toks, k) {
+			if frDateTok(toks, k) {
 				return true
 			}
 		}
@@ -406,4 +407,18 @@ func frAfterNamedSite(toks []frToken, i int) bool {
 		}
 	}
 	return false
+}
+
+// frDateTok reports a date at token k: a month's name ("29 décembre") or
+// a numeric date, day first ("27/07/2023"), which datelines of Belgian,
+// Swiss and Canadian papers and of MaxPPP write as often.
+func frDateTok(toks []frToken, k int) bool {
+	if frMonthTok(toks, k) {
+		return true
+	}
+	if !toks[k].digits || k+1 >= len(toks) || toks[k+1].key != "/" {
+		return false
+	}
+	_, _, _, ok := frDateAt("", toks, k)
+	return ok
 }

@@ -1,0 +1,72 @@
+package parse
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"sijil/internal/caption"
+)
+
+// The captions of these tables were written for sijil's tests; the scenes
+// and photographers are invented. Each table holds cases the French rules
+// got wrong before the fix its comment names.
+
+// frScene is the part of a French record the tables below compare.
+type frScene struct {
+	Places  []string
+	Country caption.CountryCode
+	Actors  []string
+}
+
+func frSceneOf(t *testing.T, p *Parser, in string) frScene {
+	t.Helper()
+	r := p.Caption(in)
+	if r.Lang != "fr" {
+		t.Fatalf("lang %q, want fr: %s", r.Lang, in)
+	}
+	for field, spans := range r.Evidence {
+		for _, s := range spans {
+			if s.Start < 0 || s.End > len(r.Text) || s.Start >= s.End {
+				t.Errorf("%s span %v outside the text", field, s)
+			}
+		}
+	}
+	return frScene{Places: r.Places, Country: r.Country, Actors: r.Actors}
+}
+
+func runFrScenes(t *testing.T, cases []struct {
+	name, in string
+	want     frScene
+}) {
+	t.Helper()
+	p, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, frSceneOf(t, p, tc.in)); diff != "" {
+				t.Errorf("%s\n(-want +got):\n%s", tc.in, diff)
+			}
+		})
+	}
+}
+
+// A dateline's date may be numeric, day first, as MaxPPP, Radio-Canada
+// and Belgian papers write it, with a region or country between.
+func TestFrenchNumericDateline(t *testing.T) {
+	runFrScenes(t, []struct {
+		name, in string
+		want     frScene
+	}{
+		{"name and a numeric date", "Mykolaïv, 14/09/2022 : des habitants déblaient les gravats d'un immeuble. © Irena Kowal / MAXPPP",
+			frScene{Places: []string{"Mykolaïv"}}},
+		{"name, territory and a numeric date", "Hébron, Cisjordanie, 02/11/2023 — Des soldats israéliens ferment une route. Photo : Reuters / Samir Awad",
+			frScene{Places: []string{"Hébron"}, Country: "PS", Actors: []string{"Israeli forces"}}},
+		{"capitals and a dash", "OUAGADOUGOU, 30/09/2022 - Des soldats bloquent l'accès à la télévision nationale. © Awa Sawadogo / Jeune Afrique",
+			frScene{Places: []string{"OUAGADOUGOU"}}},
+		{"name, country and a numeric date", "Bunia, RDC, 11/06/2023 : des déplacés attendent une distribution de vivres. BELGA PHOTO LUC MARTENS",
+			frScene{Places: []string{"Bunia"}, Country: "CD"}},
+	})
+}
