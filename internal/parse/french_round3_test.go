@@ -70,3 +70,27 @@ func TestFrenchNumericDateline(t *testing.T) {
 			frScene{Places: []string{"Bunia"}, Country: "CD"}},
 	})
 }
+
+// A place named with "de" and followed by a clause of fleeing or
+// evacuation is where the people came from; the scene is where they are.
+func TestFrenchFleeAfterPlace(t *testing.T) {
+	runFrScenes(t, []struct {
+		name, in string
+		want     frScene
+	}{
+		{"ayant fui after the town", "Des résidents de Marioupol ayant fui la ville assiégée arrivent à Dnipro, le 20 mars 2022. AFP",
+			frScene{Places: []string{"Dnipro"}}},
+		{"fuyant after the town", "Des habitants d'Alep fuyant les bombardements arrivent à Azaz, le 6 février 2016. (Photo par Karim Haddad / AFP)",
+			frScene{Places: []string{"Azaz"}}},
+		{"qui ont fui after the town", "Des habitants de Kherson qui ont fui les frappes attendent un train à Odessa, en Ukraine, le 3 décembre 2022. AFP",
+			frScene{Places: []string{"Odessa"}, Country: "UA"}},
+		{"évacués after the region", "Des habitants de la région de Koursk évacués après l'incursion attendent dans un centre d'accueil de Toula, en Russie, le 12 août 2024. PHOTO IVAN PETROV / REUTERS",
+			frScene{Places: []string{"Toula"}, Country: "RU"}},
+		{"a long clause of fleeing", "Des familles ayant fui les attaques des jihadistes du groupe État islamique dans la province du Soum s'installent à Kaya, au Burkina Faso, le 8 mars 2023. AFP",
+			frScene{Places: []string{"Kaya"}, Country: "BF", Actors: []string{"Islamic State"}}},
+		{"people leaving are still in the town", "Des habitants de Bakhmout quittent la ville à bord d'un bus, le 3 mars 2023. AFP",
+			frScene{Places: []string{"Bakhmout"}}},
+		{"the only place is kept", "Des habitants de Soumy évacués par la Croix-Rouge montent dans un bus, le 14 mars 2022. AFP",
+			frScene{Places: []string{"Soumy"}}},
+	})
+}

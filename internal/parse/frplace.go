@@ -114,7 +114,7 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 			continue
 		}
 		span := caption.Span{Start: toks[i].start, End: toks[j-1].end}
-		fled := (origin || frFled(toks, i, prevEnd)) && !leaving
+		fled := (origin || frFled(toks, i, prevEnd) || frFleeAfter(toks, k, j)) && !leaving
 		if n := len(found); n > 0 && found[n-1].fled && i-prevEnd <= 6 && toks[prevEnd].key == "," && toks[prevEnd+1].key == "dans" {
 			fled = true // "évacués de Koupiansk, dans l'oblast de Kharkiv": the town's container
 		}
@@ -181,14 +181,16 @@ type frPlace struct {
 
 // frFled reports whether the place at token i lies in a clause of fleeing
 // ("ayant fui les violences jihadistes à Djibo", "qui ont quitté Alep",
-// "chassés de Mossoul"): a flee word within ten words before it, with no
+// "chassés de Mossoul"): a flee word within fourteen words before it (the
+// clause may name whom they fled: "ayant fui les attaques de l'État
+// islamique au Sahel dans la région de Ménaka"), with no
 // punctuation, earlier place (prevEnd), destination ("vers") or finite verb
 // ("arrivent") between. Such a place is where people came from, as English
 // originFled reads "families who fled the fighting in Afrin"; frPlaces
 // leaves it out when the sentence names another place. "fuient dans les
 // rues de Hama" flees inside Hama, which is the scene.
 func frFled(toks []frToken, i, prevEnd int) bool {
-	for k := i - 1; k >= 0 && k >= prevEnd && i-k <= 10; k-- {
+	for k := i - 1; k >= 0 && k >= prevEnd && i-k <= 14; k-- {
 		t := toks[k]
 		if !t.word || t.key == "vers" || frFiniteVerb(t.key) {
 			return false
@@ -199,6 +201,42 @@ func frFled(toks []frToken, i, prevEnd int) bool {
 	}
 	return false
 }
+
+// frFleeAfter reports a clause of fleeing right after a place named with
+// "de" (k) and ending before token j: "des résidents de Marioupol ayant
+// fui la ville assiégée arrivent à Zaporijjia", "des habitants d'Alep
+// fuyant les bombardements", "des familles de Kherson qui ont quitté leur
+// ville". The place is where the people came from, as frFled's is. A
+// present form right after the name ("des habitants de Bakhmout quittent
+// la ville") shows them still there, as frLeaveNow's object is.
+func frFleeAfter(toks []frToken, k, j int) bool {
+	if k < 0 || toks[k].key != "de" && toks[k].key != "d'" {
+		return false
+	}
+	for n := j; n < len(toks) && n <= j+2; n++ {
+		key := toks[n].key
+		switch {
+		case frLeaveNow[key]:
+			return n > j // after "qui"
+		case frFleeWords[key] || frEvacuated[key]:
+			return true
+		case !frFleeAux[key]:
+			return false
+		}
+	}
+	return false
+}
+
+// frEvacuated are the participles of people moved out of the place they
+// follow: "des habitants de la région de Koursk évacués après
+// l'incursion", "des familles de Kharkiv déplacées par les frappes".
+var frEvacuated = map[string]bool{"évacué": true, "évacuée": true, "évacués": true, "évacuées": true,
+	"déplacé": true, "déplacée": true, "déplacés": true, "déplacées": true}
+
+// frFleeAux may stand between a name and the word of fleeing of its
+// clause: "ayant fui", "qui ont fui", "ayant été chassés".
+var frFleeAux = map[string]bool{"ayant": true, "qui": true, "ont": true, "a": true, "avaient": true,
+	"avait": true, "été": true}
 
 // frFleeWords are the forms of fleeing and leaving whose clause names where
 // people came from.
