@@ -94,3 +94,27 @@ func TestFrenchFleeAfterPlace(t *testing.T) {
 			frScene{Places: []string{"Soumy"}}},
 	})
 }
+
+// Capitalised words that are no place: a division noun before its name,
+// a sea's name, an organisation's head noun; and ", en juin" is a date.
+func TestFrenchNotPlaceNames(t *testing.T) {
+	runFrScenes(t, []struct {
+		name, in string
+		want     frScene
+	}{
+		{"l'État de", "Des enfants déplacés attendent une distribution dans l'État de Borno, au Nigeria, le 2 mai 2017. AFP",
+			frScene{Places: []string{"Borno"}, Country: "NG"}},
+		{"l'État du", "Des soldats patrouillent dans l'État du Nil-Bleu, au Soudan, le 5 juin 2023. AFP",
+			frScene{Places: []string{"Nil-Bleu"}, Country: "SD"}},
+		{"a capitalised province", "Des tentes dans la Province d'Idleb, en Syrie, le 3 mars 2020. AFP",
+			frScene{Places: []string{"Idleb"}, Country: "SY"}},
+		{"a sea and a month after a comma", "Des pêcheurs réparent leurs filets à Hodeïda, sur la mer Rouge, en mai 2018. AFP",
+			frScene{Places: []string{"Hodeïda"}}},
+		{"a gulf", "Un navire patrouille dans le golfe d'Aden, le 4 février 2024. AFP",
+			frScene{}},
+		{"a UN mission's base", "Des casques bleus montent la garde devant la base de la Minusma de Tombouctou, le 16 août 2023. AFP",
+			frScene{Places: []string{"Tombouctou"}}},
+		{"an organisation's camp", "Des soldats sécurisent le camp du Mécanisme opérationnel de coordination (MOC) de Kidal, au Mali, le 4 mars 2017. AFP",
+			frScene{Places: []string{"Kidal"}, Country: "ML"}},
+	})
+}

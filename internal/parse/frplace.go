@@ -54,7 +54,7 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 	var found []frPlace
 	scene, prevEnd := false, 0 // scene: a place people did not flee
 	for i := 0; i < len(toks); i++ {
-		if sentOf[i] != s || !toks[i].upper || countryTok[i] || frNotPlaces[toks[i].key] || frMonthTok(toks, i) {
+		if sentOf[i] != s || !toks[i].upper || countryTok[i] || frNotPlaces[toks[i].key] || frMonthTok(toks, i) || frNotNameAt(toks, i) {
 			continue
 		}
 		// The name: capitalised words and particles up to a lower-case word.
@@ -76,7 +76,7 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 		}
 		if k >= 1 && (toks[k].key == "de" || toks[k].key == "d'" || toks[k].key == "du" && frIsPlaceNoun(toks[k-1].key)) {
 			prev := toks[k-1].key
-			if kd, isNoun := frPlaceNouns[prev]; isNoun {
+			if kd, isNoun := frPlaceNounKind(prev); isNoun {
 				ok, kind = true, kd
 				near = frNearWords[prev]
 			} else if frNearWords[prev] {
@@ -87,6 +87,8 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 				ok = true // "l'hôpital Nasser de Khan Younès"
 			} else if frCampOf(toks, k-1) {
 				ok = true // "le camp de réfugiés de Jénine"
+			} else if frAfterOrgSite(toks, k-1) {
+				ok = true // "le camp du Mécanisme opérationnel de coordination (MOC) de Gao"
 			} else if frOfPlaceNouns[prev] {
 				ok = true // "une rue de Zaporijjia", "des habitants de Kherson", "au-dessus de Khartoum"
 			} else if n := frQualifiedNoun(toks, k-1); n >= 0 {
@@ -99,7 +101,8 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 		if leaving {
 			ok = true // "Des familles quittent Manbij", "Des civils fuient Ras al-Aïn"
 		}
-		if !ok && j+2 < len(toks) && toks[j].key == "," && (toks[j+1].key == "en" || toks[j+1].key == "au" || toks[j+1].key == "dans") {
+		if !ok && j+2 < len(toks) && toks[j].key == "," && (toks[j+1].key == "en" || toks[j+1].key == "au" || toks[j+1].key == "dans") && !frDateTok(toks, j+2) {
+			// ", en juin 2023" is a date, no container.
 			ok = true // "Mossoul, en Irak", "Alep, dans le nord de la Syrie"
 		}
 		if !ok && i == 0 && frDateline(toks, j) {
@@ -459,4 +462,78 @@ func frDateTok(toks []frToken, k int) bool {
 	}
 	_, _, _, ok := frDateAt("", toks, k)
 	return ok
+}
+
+// frNotNameAt reports a capitalised word at i that opens no place's name:
+// a place noun written with a capital before its "de" ("l'État de Borno",
+// "la Province d'Idleb": the name follows), a sea's name ("la mer Rouge",
+// "la mer Noire", "le golfe d'Aden": no scene, and "Aden" there is not the
+// city), or the head of an organisation's name ("le camp du Mécanisme
+// opérationnel de coordination", "une base de la Minusma").
+func frNotNameAt(toks []frToken, i int) bool {
+	key := toks[i].key
+	if frOrgHeads[key] {
+		return true
+	}
+	if i >= 1 && frSeaNouns[toks[i-1].key] {
+		return true
+	}
+	if i >= 2 && frSeaNouns[toks[i-2].key] && (toks[i-1].key == "de" || toks[i-1].key == "d'" || toks[i-1].key == "du") {
+		return true
+	}
+	_, noun := frPlaceNounKind(key)
+	return noun && i+1 < len(toks) && (toks[i+1].key == "de" || toks[i+1].key == "d'" || toks[i+1].key == "du")
+}
+
+// frPlaceNounKind returns the kind of a place noun of frPlaceNouns or of
+// frDivisionNouns, and whether it is one.
+func frPlaceNounKind(key string) (string, bool) {
+	if kd, ok := frPlaceNouns[key]; ok {
+		return kd, true
+	}
+	kd, ok := frDivisionNouns[key]
+	return kd, ok
+}
+
+// frDivisionNouns are the divisions named with "de" that frPlaceNouns
+// leaves out because they say more than a place elsewhere: "l'État de
+// Borno", "l'État du Nil-Bleu" name a state, but "l'État hébreu" is
+// Israel and "l'État islamique" a group, which a place noun's demonym
+// (frCountryWeight) would take for a scene.
+var frDivisionNouns = map[string]string{"état": "province", "états": "province"}
+
+// frSeaNouns name seas and gulfs, whose names are no scene.
+var frSeaNouns = map[string]bool{"mer": true, "océan": true, "golfe": true, "détroit": true}
+
+// frOrgHeads open the names of organisations, missions and forces, which
+// French writes with one capital: "le Mécanisme opérationnel de
+// coordination", "le Conseil de transition du Sud", "la Minusma".
+var frOrgHeads = map[string]bool{"mécanisme": true, "conseil": true, "comité": true, "commission": true,
+	"mission": true, "mouvement": true, "parti": true, "gouvernement": true, "ministère": true,
+	"organisation": true, "observatoire": true, "coalition": true, "union": true, "agence": true,
+	"programme": true, "bureau": true, "haut-commissariat": true, "croissant-rouge": true,
+	"croix-rouge": true, "armée": true, "forces": true, "force": true, "brigade": true, "brigades": true,
+	"bataillon": true, "régiment": true, "direction": true, "service": true, "fonds": true,
+	"minusma": true, "monusco": true, "minusca": true, "finul": true, "onu": true, "unrwa": true, "otan": true}
+
+// frAfterOrgSite reports whether token i ends the name of an organisation
+// that a site noun before it houses, so that the "de" and name after i
+// name the site's town: "le camp du Mécanisme opérationnel de coordination
+// (MOC) de Gao", "la base de la Minusma de Tombouctou".
+func frAfterOrgSite(toks []frToken, i int) bool {
+	for j := i; j >= 2 && i-j <= 10; j-- {
+		if !toks[j].word && toks[j].key != "(" && toks[j].key != ")" {
+			return false
+		}
+		if !frOrgHeads[toks[j].key] {
+			continue
+		}
+		a := j - 1 // "du", "des", "de la", "de l'" and the site noun
+		if toks[a].key == "la" || toks[a].key == "l'" {
+			a--
+		}
+		return a >= 1 && (toks[a].key == "du" || toks[a].key == "de" || toks[a].key == "des" || toks[a].key == "d'") &&
+			(frSiteNouns[toks[a-1].key] || frOfPlaceNouns[toks[a-1].key])
+	}
+	return false
 }
