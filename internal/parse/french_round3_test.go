@@ -118,3 +118,17 @@ func TestFrenchNotPlaceNames(t *testing.T) {
 			frScene{Places: []string{"Kidal"}, Country: "ML"}},
 	})
 }
+
+// A country's name inside a broadcaster's name ("France 24") is no scene,
+// nor the name before it that the English rules read as "Alep, Syrie".
+func TestFrenchMediaName(t *testing.T) {
+	runFrScenes(t, []struct {
+		name, in string
+		want     frScene
+	}{
+		{"credit left in the description", "Nyala (Soudan) - Vue de la ville, le 27 octobre 2023. © Adam Ibrahim, France 24",
+			frScene{Places: []string{"Nyala"}, Country: "SD"}},
+		{"credit with no country", "Des déplacés font la queue à Goma, le 4 mars 2024. © Pascal Mulumba, France 24",
+			frScene{Places: []string{"Goma"}}},
+	})
+}
