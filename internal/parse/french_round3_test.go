@@ -132,3 +132,25 @@ func TestFrenchMediaName(t *testing.T) {
 			frScene{Places: []string{"Goma"}}},
 	})
 }
+
+// Countries of French coverage fr_countries.tsv lacked, and "séparatistes"
+// that are Russia's only in Ukraine.
+func TestFrenchCountriesAndSeparatists(t *testing.T) {
+	runFrScenes(t, []struct {
+		name, in string
+		want     frScene
+	}{
+		{"Cameroon's separatists", "Des combattants séparatistes patrouillent à Bamenda, au Cameroun, le 4 mai 2019. AFP",
+			frScene{Places: []string{"Bamenda"}, Country: "CM"}},
+		{"Aden's separatists", "ADEN - Des combattants séparatistes patrouillent près du port d'Aden, dans le sud du Yémen, le 10 août 2019. AFP",
+			frScene{Places: []string{"ADEN"}, Country: "YE"}},
+		{"Ukraine's separatists", "Des séparatistes tirent au mortier près de Donetsk, en Ukraine, le 3 juin 2015. AFP",
+			frScene{Places: []string{"Donetsk"}, Country: "UA", Actors: []string{"Russian-backed separatists"}}},
+		{"Ethiopia", "Des déplacés à Mekele, en Éthiopie, le 12 mai 2021. AFP",
+			frScene{Places: []string{"Mekele"}, Country: "ET"}},
+		{"Mozambique", "Des soldats patrouillent à Palma, au Mozambique, le 9 août 2021. AFP",
+			frScene{Places: []string{"Palma"}, Country: "MZ"}},
+		{"Côte d'Ivoire", "Des manifestants à Abidjan, en Côte d'Ivoire, le 13 août 2020. AFP",
+			frScene{Places: []string{"Abidjan"}, Country: "CI", Actors: nil}},
+	})
+}
