@@ -154,3 +154,22 @@ func TestFrenchCountriesAndSeparatists(t *testing.T) {
 			frScene{Places: []string{"Abidjan"}, Country: "CI", Actors: nil}},
 	})
 }
+
+// A town noun in apposition after a name ("Omdourman, ville jumelle de
+// Khartoum") makes the name a town whatever introduced it, and a twin
+// town, as a neighbouring one, is not the scene.
+func TestFrenchAppositiveTown(t *testing.T) {
+	runFrScenes(t, []struct {
+		name, in string
+		want     frScene
+	}{
+		{"twin town", "Des volontaires distribuent des repas dans une cuisine d'Omdourman, ville jumelle de Khartoum, le 4 février 2024. AFP",
+			frScene{Places: []string{"Omdourman"}}},
+		{"besieged town", "Une femme pleure devant sa maison détruite de Djibo, ville assiégée du nord du Burkina Faso, le 3 mai 2023. AFP",
+			frScene{Places: []string{"Djibo"}, Country: "BF"}},
+		{"after a verb", "Le cortège funèbre traverse Tyr, ville côtière du sud du Liban, le 5 octobre 2024. AFP",
+			frScene{Places: []string{"Tyr"}, Country: "LB"}},
+		{"chef-lieu", "Des élèves dans la cour de leur école de Bunia, chef-lieu de l'Ituri, le 2 avril 2022. © Aimé Kasongo / Jeune Afrique",
+			frScene{Places: []string{"Bunia"}}},
+	})
+}

@@ -105,6 +105,9 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 			// ", en juin 2023" is a date, no container.
 			ok = true // "Mossoul, en Irak", "Alep, dans le nord de la Syrie"
 		}
+		if !ok && frAppositive(toks, j) {
+			ok = true // "une cuisine d'Omdourman, ville jumelle de Khartoum"
+		}
 		if !ok && i == 0 && frDateline(toks, j) {
 			ok = true // "Kiev, le 29 décembre 2023 — …"
 		}
@@ -421,7 +424,7 @@ func frQualifier(toks []frToken, i int) bool {
 var frNotQualifiers = map[string]bool{"les": true, "une": true, "des": true, "aux": true, "dans": true,
 	"sur": true, "sous": true, "par": true, "pour": true, "avec": true, "sans": true, "qui": true, "que": true,
 	"qu'": true, "lors": true, "près": true, "loin": true, "voisin": true, "voisine": true, "voisins": true,
-	"voisines": true, "proche": true, "proches": true, "jusqu'": true, "lorsqu'": true, "entre": true,
+	"voisines": true, "jumelle": true, "jumelles": true, "proche": true, "proches": true, "jusqu'": true, "lorsqu'": true, "entre": true,
 	"vers": true, "chez": true, "contre": true, "depuis": true, "après": true, "avant": true, "dont": true}
 
 // frSiteNouns name a site that is named in turn and lies in the place that
@@ -537,3 +540,17 @@ func frAfterOrgSite(toks []frToken, i int) bool {
 	}
 	return false
 }
+
+// frAppositive reports a comma at j and a town noun in apposition after
+// it, with no article: the name before is a town whatever introduced it
+// ("une cuisine communautaire d'Omdourman, ville jumelle de Khartoum",
+// "Kaya, ville du centre-nord", "Nyala, capitale du Darfour-Sud"). With an
+// article the words describe rather than place ("Gaza, une ville
+// assiégée — des enfants jouent" opens a headline, no dateline).
+func frAppositive(toks []frToken, j int) bool {
+	return j+1 < len(toks) && toks[j].key == "," && frTownNouns[toks[j+1].key]
+}
+
+// frTownNouns name a town in apposition.
+var frTownNouns = map[string]bool{"ville": true, "capitale": true, "localité": true, "bourgade": true,
+	"chef-lieu": true, "cité": true}
