@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"slices"
 	"strings"
 
 	"sijil/internal/caption"
@@ -43,6 +44,9 @@ func (lex *frenchLexicon) countryMentions(toks []frToken, used []bool, scene fun
 				tok: i, demonym: ph.demonym, weight: frCountryWeight(toks, i, ph.demonym)}
 			if !scene(i) {
 				m.weight = min(m.weight, weightOutside)
+			}
+			if frMediaName(toks, i, n) {
+				m.weight = weightIgnored
 			}
 			ms = append(ms, m)
 			i += n - 1
@@ -373,10 +377,43 @@ func frEnglishCountryAside(toks []frToken, ev *evidence, off int) bool {
 			if start, _ := frBackgroundClause(toks, i); start >= 0 && frPurposeOpens(toks, start) {
 				return true // "pour réclamer la paix au Mali"
 			}
-			return frCountryAside(toks, i, false)
+			return frCountryAside(toks, i, false) || frMediaName(toks, i, frTokensIn(toks, i, sp.End))
 		}
 	}
 	return false
+}
+
+// frTokensIn returns the number of tokens from i that end by end.
+func frTokensIn(toks []frToken, i, end int) int {
+	n := 0
+	for i+n < len(toks) && toks[i+n].end <= end {
+		n++
+	}
+	return n
+}
+
+// frDropMediaPlace drops the place the English rules read right before a
+// broadcaster's name, as in "Alep, Syrie": a photographer's name in a
+// credit they left in the description ("© Adam Ibrahim, France 24").
+func frDropMediaPlace(rec *caption.Record, toks []frToken, ev *evidence, off int) {
+	sp, ok := ev.first("country", off)
+	if !ok {
+		return
+	}
+	i := slices.IndexFunc(toks, func(t frToken) bool { return t.start == sp.Start })
+	if i < 2 || toks[i-1].key != "," || !frMediaName(toks, i, frTokensIn(toks, i, sp.End)) {
+		return
+	}
+	k := slices.IndexFunc(rec.PlaceRefs, func(r caption.PlaceRef) bool { return r.Span.End-off == toks[i-2].end })
+	if k < 0 || len(rec.Places) != len(rec.PlaceRefs) {
+		return
+	}
+	rec.PlaceRefs = slices.Delete(rec.PlaceRefs, k, k+1)
+	rec.Places = slices.Delete(rec.Places, k, k+1)
+	ev.drop("places")
+	for _, r := range rec.PlaceRefs {
+		ev.add("places", 0, r.Span)
+	}
 }
 
 // frCountryArticles are the articles before a country's name.
@@ -407,3 +444,20 @@ var frWeaponNouns = map[string]bool{"avion": true, "avions": true, "aviation": t
 // ez-Zor", "Khan Cheikhoun", "Ras el Aïn".
 var frNameParticles = map[string]bool{"al": true, "el": true, "ez": true, "as": true, "ach": true, "ad": true,
 	"ar": true, "an": true, "ibn": true, "bin": true, "ben": true, "abou": true, "abu": true}
+
+// frMediaName reports a country's name, at toks[i:i+n], that is part of a
+// broadcaster's name: "France 24", "France Télévisions", "Radio France
+// internationale", "Radio Ukraine". A credit the credit rules left in the
+// description ("© Adam Ibrahim, France 24") reads like "Alep, Syrie", and
+// a reporter "de France 24" is no scene in France.
+func frMediaName(toks []frToken, i, n int) bool {
+	if i > 0 && toks[i-1].key == "radio" {
+		return true
+	}
+	e := i + n
+	return e < len(toks) && toks[e].word && (toks[e].digits || frMediaWords[toks[e].key])
+}
+
+// frMediaWords follow a country's name in broadcasters' names.
+var frMediaWords = map[string]bool{"télévisions": true, "televisions": true, "info": true, "inter": true,
+	"culture": true, "médias": true, "medias": true}

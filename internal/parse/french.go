@@ -269,6 +269,7 @@ func (p *Parser) french(rec *caption.Record, desc string, off int, ev *evidence)
 	// Ukraine" names the scene's, and that "contre la guerre en Ukraine"
 	// or "appuyée par la Russie" does not.
 	if rec.Country != "" && frEnglishCountryAside(toks, ev, off) {
+		frDropMediaPlace(rec, toks, ev, off)
 		rec.Country, rec.CountryBasis = "", ""
 		ev.drop("country")
 	}

@@ -54,7 +54,7 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 	var found []frPlace
 	scene, prevEnd := false, 0 // scene: a place people did not flee
 	for i := 0; i < len(toks); i++ {
-		if sentOf[i] != s || !toks[i].upper || countryTok[i] || frNotPlaces[toks[i].key] || frMonthTok(toks, i) {
+		if sentOf[i] != s || !toks[i].upper || countryTok[i] || frNotPlaces[toks[i].key] || frMonthTok(toks, i) || frNotNameAt(toks, i) {
 			continue
 		}
 		// The name: capitalised words and particles up to a lower-case word.
@@ -76,7 +76,7 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 		}
 		if k >= 1 && (toks[k].key == "de" || toks[k].key == "d'" || toks[k].key == "du" && frIsPlaceNoun(toks[k-1].key)) {
 			prev := toks[k-1].key
-			if kd, isNoun := frPlaceNouns[prev]; isNoun {
+			if kd, isNoun := frPlaceNounKind(prev); isNoun {
 				ok, kind = true, kd
 				near = frNearWords[prev]
 			} else if frNearWords[prev] {
@@ -87,6 +87,8 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 				ok = true // "l'hôpital Nasser de Khan Younès"
 			} else if frCampOf(toks, k-1) {
 				ok = true // "le camp de réfugiés de Jénine"
+			} else if frAfterOrgSite(toks, k-1) {
+				ok = true // "le camp du Mécanisme opérationnel de coordination (MOC) de Gao"
 			} else if frOfPlaceNouns[prev] {
 				ok = true // "une rue de Zaporijjia", "des habitants de Kherson", "au-dessus de Khartoum"
 			} else if n := frQualifiedNoun(toks, k-1); n >= 0 {
@@ -99,8 +101,12 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 		if leaving {
 			ok = true // "Des familles quittent Manbij", "Des civils fuient Ras al-Aïn"
 		}
-		if !ok && j+2 < len(toks) && toks[j].key == "," && (toks[j+1].key == "en" || toks[j+1].key == "au" || toks[j+1].key == "dans") {
+		if !ok && j+2 < len(toks) && toks[j].key == "," && (toks[j+1].key == "en" || toks[j+1].key == "au" || toks[j+1].key == "dans") && !frDateTok(toks, j+2) {
+			// ", en juin 2023" is a date, no container.
 			ok = true // "Mossoul, en Irak", "Alep, dans le nord de la Syrie"
+		}
+		if !ok && frAppositive(toks, j) {
+			ok = true // "une cuisine d'Omdourman, ville jumelle de Khartoum"
 		}
 		if !ok && i == 0 && frDateline(toks, j) {
 			ok = true // "Kiev, le 29 décembre 2023 — …"
@@ -114,7 +120,7 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 			continue
 		}
 		span := caption.Span{Start: toks[i].start, End: toks[j-1].end}
-		fled := (origin || frFled(toks, i, prevEnd)) && !leaving
+		fled := (origin || frFled(toks, i, prevEnd) || frFleeAfter(toks, k, j)) && !leaving
 		if n := len(found); n > 0 && found[n-1].fled && i-prevEnd <= 6 && toks[prevEnd].key == "," && toks[prevEnd+1].key == "dans" {
 			fled = true // "évacués de Koupiansk, dans l'oblast de Kharkiv": the town's container
 		}
@@ -181,14 +187,16 @@ type frPlace struct {
 
 // frFled reports whether the place at token i lies in a clause of fleeing
 // ("ayant fui les violences jihadistes à Djibo", "qui ont quitté Alep",
-// "chassés de Mossoul"): a flee word within ten words before it, with no
+// "chassés de Mossoul"): a flee word within fourteen words before it (the
+// clause may name whom they fled: "ayant fui les attaques de l'État
+// islamique au Sahel dans la région de Ménaka"), with no
 // punctuation, earlier place (prevEnd), destination ("vers") or finite verb
 // ("arrivent") between. Such a place is where people came from, as English
 // originFled reads "families who fled the fighting in Afrin"; frPlaces
 // leaves it out when the sentence names another place. "fuient dans les
 // rues de Hama" flees inside Hama, which is the scene.
 func frFled(toks []frToken, i, prevEnd int) bool {
-	for k := i - 1; k >= 0 && k >= prevEnd && i-k <= 10; k-- {
+	for k := i - 1; k >= 0 && k >= prevEnd && i-k <= 14; k-- {
 		t := toks[k]
 		if !t.word || t.key == "vers" || frFiniteVerb(t.key) {
 			return false
@@ -199,6 +207,42 @@ func frFled(toks []frToken, i, prevEnd int) bool {
 	}
 	return false
 }
+
+// frFleeAfter reports a clause of fleeing right after a place named with
+// "de" (k) and ending before token j: "des résidents de Marioupol ayant
+// fui la ville assiégée arrivent à Zaporijjia", "des habitants d'Alep
+// fuyant les bombardements", "des familles de Kherson qui ont quitté leur
+// ville". The place is where the people came from, as frFled's is. A
+// present form right after the name ("des habitants de Bakhmout quittent
+// la ville") shows them still there, as frLeaveNow's object is.
+func frFleeAfter(toks []frToken, k, j int) bool {
+	if k < 0 || toks[k].key != "de" && toks[k].key != "d'" {
+		return false
+	}
+	for n := j; n < len(toks) && n <= j+2; n++ {
+		key := toks[n].key
+		switch {
+		case frLeaveNow[key]:
+			return n > j // after "qui"
+		case frFleeWords[key] || frEvacuated[key]:
+			return true
+		case !frFleeAux[key]:
+			return false
+		}
+	}
+	return false
+}
+
+// frEvacuated are the participles of people moved out of the place they
+// follow: "des habitants de la région de Koursk évacués après
+// l'incursion", "des familles de Kharkiv déplacées par les frappes".
+var frEvacuated = map[string]bool{"évacué": true, "évacuée": true, "évacués": true, "évacuées": true,
+	"déplacé": true, "déplacée": true, "déplacés": true, "déplacées": true}
+
+// frFleeAux may stand between a name and the word of fleeing of its
+// clause: "ayant fui", "qui ont fui", "ayant été chassés".
+var frFleeAux = map[string]bool{"ayant": true, "qui": true, "ont": true, "a": true, "avaient": true,
+	"avait": true, "été": true}
 
 // frFleeWords are the forms of fleeing and leaving whose clause names where
 // people came from.
@@ -245,16 +289,17 @@ func frIsPlaceNoun(key string) bool {
 
 // frDateline reports whether the name opening a caption and ending before
 // token j is a dateline's: a comma and a date follow it ("Kiev, le 29
-// décembre 2023 —", "KIEV, 29 décembre 2023 (AFP) -"), or a comma, a few
-// words that place it and a dash before the date ("Tal Rifaat, campagne
-// nord d'Alep — 23 août 2022 :").
+// décembre 2023 —", "KIEV, 29 décembre 2023 (AFP) -", "Odessa, 27/07/2023
+// :", "Hébron, Cisjordanie, 15/05/2021 —"), or a comma, a few words that
+// place it and a dash before the date ("Tal Rifaat, campagne nord d'Alep —
+// 23 août 2022 :").
 func frDateline(toks []frToken, j int) bool {
 	if j >= len(toks) || toks[j].key != "," {
 		return false
 	}
 	month := func(from int) bool {
 		for k := from; k < len(toks) && k <= from+2; k++ {
-			if frMonthTok(toks, k) {
+			if frDateTok(toks, k) {
 				return true
 			}
 		}
@@ -379,7 +424,7 @@ func frQualifier(toks []frToken, i int) bool {
 var frNotQualifiers = map[string]bool{"les": true, "une": true, "des": true, "aux": true, "dans": true,
 	"sur": true, "sous": true, "par": true, "pour": true, "avec": true, "sans": true, "qui": true, "que": true,
 	"qu'": true, "lors": true, "près": true, "loin": true, "voisin": true, "voisine": true, "voisins": true,
-	"voisines": true, "proche": true, "proches": true, "jusqu'": true, "lorsqu'": true, "entre": true,
+	"voisines": true, "jumelle": true, "jumelles": true, "proche": true, "proches": true, "jusqu'": true, "lorsqu'": true, "entre": true,
 	"vers": true, "chez": true, "contre": true, "depuis": true, "après": true, "avant": true, "dont": true}
 
 // frSiteNouns name a site that is named in turn and lies in the place that
@@ -407,3 +452,105 @@ func frAfterNamedSite(toks []frToken, i int) bool {
 	}
 	return false
 }
+
+// frDateTok reports a date at token k: a month's name ("29 décembre") or
+// a numeric date, day first ("27/07/2023"), which datelines of Belgian,
+// Swiss and Canadian papers and of MaxPPP write as often.
+func frDateTok(toks []frToken, k int) bool {
+	if frMonthTok(toks, k) {
+		return true
+	}
+	if !toks[k].digits || k+1 >= len(toks) || toks[k+1].key != "/" {
+		return false
+	}
+	_, _, _, ok := frDateAt("", toks, k)
+	return ok
+}
+
+// frNotNameAt reports a capitalised word at i that opens no place's name:
+// a place noun written with a capital before its "de" ("l'État de Borno",
+// "la Province d'Idleb": the name follows), a sea's name ("la mer Rouge",
+// "la mer Noire", "le golfe d'Aden": no scene, and "Aden" there is not the
+// city), or the head of an organisation's name ("le camp du Mécanisme
+// opérationnel de coordination", "une base de la Minusma").
+func frNotNameAt(toks []frToken, i int) bool {
+	key := toks[i].key
+	if frOrgHeads[key] {
+		return true
+	}
+	if i >= 1 && frSeaNouns[toks[i-1].key] {
+		return true
+	}
+	if i >= 2 && frSeaNouns[toks[i-2].key] && (toks[i-1].key == "de" || toks[i-1].key == "d'" || toks[i-1].key == "du") {
+		return true
+	}
+	_, noun := frPlaceNounKind(key)
+	return noun && i+1 < len(toks) && (toks[i+1].key == "de" || toks[i+1].key == "d'" || toks[i+1].key == "du")
+}
+
+// frPlaceNounKind returns the kind of a place noun of frPlaceNouns or of
+// frDivisionNouns, and whether it is one.
+func frPlaceNounKind(key string) (string, bool) {
+	if kd, ok := frPlaceNouns[key]; ok {
+		return kd, true
+	}
+	kd, ok := frDivisionNouns[key]
+	return kd, ok
+}
+
+// frDivisionNouns are the divisions named with "de" that frPlaceNouns
+// leaves out because they say more than a place elsewhere: "l'État de
+// Borno", "l'État du Nil-Bleu" name a state, but "l'État hébreu" is
+// Israel and "l'État islamique" a group, which a place noun's demonym
+// (frCountryWeight) would take for a scene.
+var frDivisionNouns = map[string]string{"état": "province", "états": "province"}
+
+// frSeaNouns name seas and gulfs, whose names are no scene.
+var frSeaNouns = map[string]bool{"mer": true, "océan": true, "golfe": true, "détroit": true}
+
+// frOrgHeads open the names of organisations, missions and forces, which
+// French writes with one capital: "le Mécanisme opérationnel de
+// coordination", "le Conseil de transition du Sud", "la Minusma".
+var frOrgHeads = map[string]bool{"mécanisme": true, "conseil": true, "comité": true, "commission": true,
+	"mission": true, "mouvement": true, "parti": true, "gouvernement": true, "ministère": true,
+	"organisation": true, "observatoire": true, "coalition": true, "union": true, "agence": true,
+	"programme": true, "bureau": true, "haut-commissariat": true, "croissant-rouge": true,
+	"croix-rouge": true, "armée": true, "forces": true, "force": true, "brigade": true, "brigades": true,
+	"bataillon": true, "régiment": true, "direction": true, "service": true, "fonds": true,
+	"minusma": true, "monusco": true, "minusca": true, "finul": true, "onu": true, "unrwa": true, "otan": true}
+
+// frAfterOrgSite reports whether token i ends the name of an organisation
+// that a site noun before it houses, so that the "de" and name after i
+// name the site's town: "le camp du Mécanisme opérationnel de coordination
+// (MOC) de Gao", "la base de la Minusma de Tombouctou".
+func frAfterOrgSite(toks []frToken, i int) bool {
+	for j := i; j >= 2 && i-j <= 10; j-- {
+		if !toks[j].word && toks[j].key != "(" && toks[j].key != ")" {
+			return false
+		}
+		if !frOrgHeads[toks[j].key] {
+			continue
+		}
+		a := j - 1 // "du", "des", "de la", "de l'" and the site noun
+		if toks[a].key == "la" || toks[a].key == "l'" {
+			a--
+		}
+		return a >= 1 && (toks[a].key == "du" || toks[a].key == "de" || toks[a].key == "des" || toks[a].key == "d'") &&
+			(frSiteNouns[toks[a-1].key] || frOfPlaceNouns[toks[a-1].key])
+	}
+	return false
+}
+
+// frAppositive reports a comma at j and a town noun in apposition after
+// it, with no article: the name before is a town whatever introduced it
+// ("une cuisine communautaire d'Omdourman, ville jumelle de Khartoum",
+// "Kaya, ville du centre-nord", "Nyala, capitale du Darfour-Sud"). With an
+// article the words describe rather than place ("Gaza, une ville
+// assiégée — des enfants jouent" opens a headline, no dateline).
+func frAppositive(toks []frToken, j int) bool {
+	return j+1 < len(toks) && toks[j].key == "," && frTownNouns[toks[j+1].key]
+}
+
+// frTownNouns name a town in apposition.
+var frTownNouns = map[string]bool{"ville": true, "capitale": true, "localité": true, "bourgade": true,
+	"chef-lieu": true, "cité": true}
