@@ -141,6 +141,21 @@ var creditCases = []struct {
 		want: creditView{Whole: "Photo: Ahmet Kaya/Anadolu Agency", Credit: "Photo: Ahmet Kaya/Anadolu Agency", Photographers: []string{"Ahmet Kaya"}, Agencies: ag("Anadolu Agency")},
 	},
 	{
+		name: "a name, a comma and an agency, after a bare Photo",
+		in:   "Houthi supporters march in Sanaa on January 19, 2019. Photo Nabil Hassan, EPA",
+		want: creditView{Whole: "Photo Nabil Hassan, EPA", Credit: "Photo Nabil Hassan, EPA", Photographers: []string{"Nabil Hassan"}, Agencies: ag("EPA")},
+	},
+	{
+		name: "a name, a comma and an agency in capitals, as Canadian papers write it",
+		in:   "De la fumée au-dessus de Beyrouth, le 27 septembre 2024. PHOTO JEAN TREMBLAY, ASSOCIATED PRESS",
+		want: creditView{Whole: "PHOTO JEAN TREMBLAY, ASSOCIATED PRESS", Credit: "PHOTO JEAN TREMBLAY, ASSOCIATED PRESS", Photographers: []string{"JEAN TREMBLAY"}, Agencies: ag("AP")},
+	},
+	{
+		name: "a name and an agency inside a sentence are no credit",
+		in:   "Displaced families shelter at a school in Rafah, according to Jane Doe, UNICEF",
+		want: creditView{},
+	},
+	{
 		name: "UN agency's catalogue number before the photographer",
 		in:   "Girls carry water cans at a camp outside Baidoa, Somalia, on March 3, 2023. © UNICEF/UN0712345/Amina Yusuf",
 		want: creditView{Whole: "© UNICEF/UN0712345/Amina Yusuf", Credit: "© UNICEF/UN0712345/Amina Yusuf", Photographers: []string{"Amina Yusuf"}, Agencies: ag("UNICEF")},

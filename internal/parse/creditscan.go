@@ -34,10 +34,31 @@ func (p *Parser) creditStart(text string, s, e int) int {
 		}
 		words++
 		if kind, _ := p.lex.agencies.lookup(text[i:fe]); kind != pieceUnknown {
+			if creditNameComma(text, s, i) {
+				return s
+			}
 			return i
 		}
 	}
 	return s
+}
+
+// creditNameComma reports whether [s, i) is a person's name and a comma,
+// after a bare "Photo" or not, before the agency at i: "PHOTO JACQUES
+// MARTIN, LA PRESSE CANADIENNE", "Photo Yahya Saleh, EPA", as Canadian and
+// French papers credit. The name is the credit's, not words of a sentence
+// before it.
+func creditNameComma(text string, s, i int) bool {
+	e := i
+	for e > s && text[e-1] == ' ' {
+		e--
+	}
+	if e <= s || text[e-1] != ',' {
+		return false
+	}
+	n := creditSkipPhotoWord(text, s, e-1)
+	name := text[n : e-1]
+	return creditPersonName(name, strings.Count(name, " ")+1)
 }
 
 // creditTrimEnd returns the end of text without trailing spaces and full
