@@ -42,7 +42,11 @@ func TestScene(t *testing.T) {
 		{"the towns a road runs between", "Soldiers patrol the road between Gao and Menaka on March 10, 2019.",
 			want{[]string{"Gao", "Menaka"}, "", ""}},
 		{"one name with and in it is not two places", "Villagers inspect a house in Poonch district in Jammu and Kashmir on May 8, 2025.",
-			want{[]string{"Poonch", "Jammu"}, "", ""}}, // not "Kashmir" alone, a division of Pakistan's
+			want{[]string{"Poonch", "Jammu and Kashmir"}, "IN", caption.CountryNamed}}, // not "Kashmir" alone, a division of Pakistan's
+		{"India's side of Kashmir", "Indian soldiers patrol in Uri, Jammu and Kashmir, May 10, 2025.",
+			want{[]string{"Uri", "Jammu and Kashmir"}, "IN", caption.CountryNamed}},
+		{"Pakistan's side of Kashmir", "A man inspects a damaged house in Kotli, Azad Jammu and Kashmir, May 7, 2025.",
+			want{[]string{"Kotli", "Azad Jammu and Kashmir"}, "PK", caption.CountryNamed}},
 		{"a border's demonym is either side of it", "Displaced families arrive at a camp in Atmeh near the Turkish border on May 20, 2019.",
 			want{[]string{"Atmeh"}, "", ""}},
 		{"a war in a country, protested elsewhere, hints", "Protesters rally in Paris against the war in Ukraine on February 24, 2023.",
