@@ -501,36 +501,6 @@ func (p *Parser) arLeadingCredit(text string) creditResult {
 	return creditResult{}
 }
 
-// arDatelineAgency reads "حمص-سانا| …" or "دمشق - سانا | …" at the start
-// of text (up to lim): at most three words of a city, a dash, a known
-// agency, and a bar.
-func (p *Parser) arDatelineAgency(text string, lim int) creditResult {
-	bar := strings.IndexByte(text[:lim], '|')
-	if bar <= 0 {
-		return creditResult{}
-	}
-	d := strings.LastIndexAny(text[:bar], "-–—")
-	if d <= 0 || arWords(text[:d]) > 3 {
-		return creditResult{}
-	}
-	_, w := utf8.DecodeRuneInString(text[d:])
-	as, ae := creditSkipSpaces(text, d+w, bar), bar
-	for ae > as && text[ae-1] == ' ' {
-		ae--
-	}
-	after := creditSkipSpaces(text, bar+1, len(text))
-	if as >= ae || after >= len(text) {
-		return creditResult{}
-	}
-	kind, a := p.arPart(text[as:ae])
-	if kind != pieceAgency {
-		return creditResult{}
-	}
-	sp := caption.Span{Start: as, End: ae}
-	return creditResult{Found: true, Whole: caption.Span{Start: 0, End: after}, Inner: sp,
-		Agencies: []caption.Agency{a}, AgencySpans: []caption.Span{sp}}
-}
-
 // arReadCredit reads [s, e) as an Arabic credit: an optional label, then
 // parts separated by slashes, dashes, bars or Arabic commas, each an agency,
 // a marker, an organisation or a name. It is a credit when it has a label

@@ -150,6 +150,41 @@ var arCreditCases = []struct {
 		want: creditView{Whole: "اللاذقية - سانا | ", Credit: "سانا", Agencies: ag("سانا")},
 	},
 	{name: "a dash and a bar without an agency are no credit", in: "حلب - الشهباء | أطفال يلعبون في حديقة عامة."},
+	{
+		name: "a wire's Arabic name before a colon",
+		in:   "الرقة - فرانس برس: عناصر من قوات سوريا الديمقراطية يتقدمون في حي المشلب.",
+		want: creditView{Whole: "الرقة - فرانس برس: ", Credit: "فرانس برس", Agencies: ag("AFP")},
+	},
+	{
+		name: "a national agency before a colon stays as written",
+		in:   "الحديدة - سبأ: صيادون يصلحون قواربهم في ميناء المدينة بعد العاصفة.",
+		want: creditView{Whole: "الحديدة - سبأ: ", Credit: "سبأ", Agencies: ag("سبأ")},
+	},
+	{
+		name: "a city with its country in brackets before the outlet",
+		in:   "صيدا (لبنان) - رويترز: سيارات إسعاف تنقل جرحى إلى مستشفى حمود.",
+		want: creditView{Whole: "صيدا (لبنان) - رويترز: ", Credit: "رويترز", Agencies: ag("Reuters")},
+	},
+	{
+		name: "an outlet named news before a colon",
+		in:   "البصرة - شفق نيوز: متظاهرون يغلقون الطريق المؤدي إلى ميناء أم قصر.",
+		want: creditView{Whole: "البصرة - شفق نيوز: ", Credit: "شفق نيوز", Agencies: ag("شفق نيوز")},
+	},
+	{
+		name: "an agency named by its kind before a colon",
+		in:   "عدن - وكالة خبر للأنباء: عناصر من خفر السواحل يقفون في ميناء المعلا.",
+		want: creditView{Whole: "عدن - وكالة خبر للأنباء: ", Credit: "وكالة خبر للأنباء", Agencies: ag("وكالة خبر للأنباء")},
+	},
+	{
+		name: "a Latin acronym before a colon",
+		in:   "الحسكة - SMART: نازحون ينتظرون توزيع الخبز في مخيم الهول.",
+		want: creditView{Whole: "الحسكة - SMART: ", Credit: "SMART", Agencies: ag("SMART")},
+	},
+	{name: "a neighbourhood before a colon is no outlet", in: "حلب - حي الشعار: أطفال يلعبون بين أنقاض مدرستهم."},
+	{name: "a country before a colon is no outlet", in: "بنغازي - ليبيا: جنود يقفون عند حاجز على مدخل المدينة."},
+	{name: "a region before a colon is no outlet", in: "دمشق - الغوطة الشرقية: سكان يفرون من القصف."},
+	{name: "a person's title before a colon is no outlet", in: "قال سامر - مدير المكتب الإعلامي: إن القصف لم يتوقف."},
+	{name: "a slash dateline is left to the place rules", in: "الخليل / وفا: مستوطنون يهاجمون منازل في البلدة القديمة."},
 	{name: "an army in brackets is no credit", in: "قال الجيش في بيان إن قواته تقدمت (الجيش السوري)"},
 	{
 		name: "AFP dotted letters",
