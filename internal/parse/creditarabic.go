@@ -740,8 +740,11 @@ var arBigAgencies = map[caption.Agency]bool{
 // an organisation or a name.
 func (p *Parser) arPart(part string) (pieceKind, caption.Agency) {
 	if kind, a := p.lex.agencies.lookup(part); kind != pieceUnknown {
-		if kind == pieceAgency && !arBigAgencies[a] && hasArabic(part) {
-			return kind, caption.Agency(part) // "(سانا)" stays سانا
+		if kind == pieceAgency && !arBigAgencies[a] {
+			// "(سانا)" stays سانا, and a Latin name in an Arabic credit
+			// as written too ("القامشلي - ANHA:"), as SPEC.md keeps the
+			// agencies other than the six big ones.
+			return kind, caption.Agency(part)
 		}
 		return kind, a
 	}

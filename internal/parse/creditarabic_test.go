@@ -180,6 +180,21 @@ var arCreditCases = []struct {
 		in:   "الحسكة - SMART: نازحون ينتظرون توزيع الخبز في مخيم الهول.",
 		want: creditView{Whole: "الحسكة - SMART: ", Credit: "SMART", Agencies: ag("SMART")},
 	},
+	{
+		name: "a Latin agency in an Arabic dateline stays as written",
+		in:   "عامودا - ANHA: نساء يشاركن في تشييع مقاتلين في مقبرة البلدة.",
+		want: creditView{Whole: "عامودا - ANHA: ", Credit: "ANHA", Agencies: ag("ANHA")},
+	},
+	{
+		name: "Al Jazeera in a dateline",
+		in:   "درعا - الجزيرة: مقاتلون يتحصنون في حي درعا البلد.",
+		want: creditView{Whole: "درعا - الجزيرة: ", Credit: "الجزيرة", Agencies: ag("الجزيرة")},
+	},
+	{
+		name: "Al Jazeera in brackets after a date",
+		in:   "جنود عند حاجز على مدخل مدينة الفاشر، 12 أيار 2024 (الجزيرة)",
+		want: creditView{Whole: "(الجزيرة)", Credit: "الجزيرة", Agencies: ag("الجزيرة")},
+	},
 	{name: "a neighbourhood before a colon is no outlet", in: "حلب - حي الشعار: أطفال يلعبون بين أنقاض مدرستهم."},
 	{name: "a country before a colon is no outlet", in: "بنغازي - ليبيا: جنود يقفون عند حاجز على مدخل المدينة."},
 	{name: "a region before a colon is no outlet", in: "دمشق - الغوطة الشرقية: سكان يفرون من القصف."},
