@@ -201,7 +201,8 @@ func (p *Parser) arBracketCredit(text string, end int) creditResult {
 
 // arOutletCredit reads the brackets at [open, closing] as the credit of an
 // outlet the lexicon does not know when they stand alone after the
-// caption's last full stop and hold a short name: "… 2023. (عنب بلدي)",
+// caption's last full stop or closing year (arFinishedBefore) and hold a
+// short name that is not a known place: "… 2023. (عنب بلدي)",
 // "(نورث برس)", "(تجمع أحرار حوران)", "(العربية)". Nothing else follows a
 // finished caption in brackets, and a source quoted in a sentence
 // ("ذكرت وكالة الأنباء (سانا)") has its verb before it, not a full stop.
@@ -212,7 +213,7 @@ func (p *Parser) arOutletCredit(text string, open, closing int) creditResult {
 	for j > 0 && text[j-1] == ' ' {
 		j--
 	}
-	if j == 0 || text[j-1] != '.' && text[j-1] != '!' || arSingleLetterBefore(text, j-1) {
+	if !arFinishedBefore(text, j) {
 		return creditResult{}
 	}
 	s := creditSkipSpaces(text, open+1, closing)
@@ -220,7 +221,7 @@ func (p *Parser) arOutletCredit(text string, open, closing int) creditResult {
 	for e > s && text[e-1] == ' ' {
 		e--
 	}
-	if s >= e || arWords(text[s:e]) > 5 {
+	if s >= e || arWords(text[s:e]) > 5 || p.arPlaceName(text[s:e]) {
 		return creditResult{}
 	}
 	cr := creditResult{Whole: caption.Span{Start: s, End: e}, Inner: caption.Span{Start: s, End: e}}
@@ -248,6 +249,37 @@ func (p *Parser) arOutletCredit(text string, open, closing int) creditResult {
 	}
 	cr.Found = len(cr.Agencies)+len(cr.Photographers) > 0
 	return cr
+}
+
+// arFinishedBefore reports whether the caption is finished at j, where
+// brackets open: after a full stop or an exclamation mark (not an
+// initial's dot), or after the year that closes a caption's date ("…،
+// 10 أيلول 2019 (الجزيرة)"), which no sentence goes on from into brackets.
+func arFinishedBefore(text string, j int) bool {
+	if j == 0 {
+		return false
+	}
+	if c := text[j-1]; c == '.' || c == '!' {
+		return !arSingleLetterBefore(text, j-1)
+	}
+	k := strings.LastIndexByte(text[:j], ' ') + 1
+	return utf8.RuneCountInString(text[k:j]) == 4 && arDigitsOnly(text[k:j])
+}
+
+// arPlaceName reports a name the Arabic lexicon knows as a country or a
+// place: brackets holding "(سوريا)" or "(إدلب)" gloss a place, they
+// credit no outlet.
+func (p *Parser) arPlaceName(name string) bool {
+	at := newArText(name)
+	if len(at.toks) == 0 {
+		return false
+	}
+	for _, ps := range [...]*arPhrases{&p.ar.countries, &p.ar.places} {
+		if _, n := at.match(ps, 0); n == len(at.toks) {
+			return true
+		}
+	}
+	return false
 }
 
 // arGivenName reports whether a name of two or more words opens with a
