@@ -327,7 +327,8 @@ func arQuotedBefore(text string, i int) bool {
 // arTailCredit reads an unbracketed credit at the end: the last sentence
 // when it is a short credit ("… قرب دمشق. تصوير: محمد الحلبي - رويترز",
 // "… في حلب. أ ف ب"), from a label on ("… في حلب تصوير محمد الحلبي /
-// الأناضول"), or an agency after a dash ("… في حلب - رويترز").
+// الأناضول"), or an agency or an organisation after the last dash ("… في
+// حلب - رويترز", "… - الدفاع المدني السوري": arDashCredit).
 func (p *Parser) arTailCredit(text string, end int) creditResult {
 	lo := max(0, end-maxCredit)
 	s := arSentenceStart(text, lo, end)
@@ -360,7 +361,7 @@ func (p *Parser) arTailCredit(text string, end int) creditResult {
 		for _, d := range [...]string{" - ", " – ", " — ", " | "} {
 			if strings.HasPrefix(text[i:end], d) {
 				ps := creditSkipSpaces(text, i+len(d), end)
-				if kind, a := p.arPart(text[ps:end]); kind == pieceAgency {
+				if a, ok := p.arDashCredit(text[ps:end]); ok {
 					return creditResult{Found: true, Whole: caption.Span{Start: i, End: end}, Inner: caption.Span{Start: ps, End: end},
 						Agencies: []caption.Agency{a}, AgencySpans: []caption.Span{{Start: ps, End: end}}}
 				}
@@ -369,6 +370,30 @@ func (p *Parser) arTailCredit(text string, end int) creditResult {
 		}
 	}
 	return creditResult{}
+}
+
+// arDashCredit reports whether part, all that follows the caption's last
+// dash, credits an agency, and which: a known one, or an organisation
+// named as one, kept as written ("الدفاع المدني السوري", "المكتب
+// الإعلامي"). The organisation's name must open with its kind and go on
+// with words that take the article, so that a dash inside a sentence,
+// followed by a clause with a verb, credits nobody ("… - الدفاع المدني
+// ينتشل الضحايا").
+func (p *Parser) arDashCredit(part string) (caption.Agency, bool) {
+	kind, a := p.arPart(part)
+	if kind == pieceAgency {
+		return a, true
+	}
+	words := strings.Fields(arFold(part))
+	if kind != pieceOrg || len(words) > 5 || !arWordIn(arOrgWords, words[0]) {
+		return "", false
+	}
+	for _, w := range words {
+		if arNotNameWords[w] || !arWordIn(arOrgWords, w) && !strings.HasPrefix(w, "ال") && !strings.HasPrefix(w, "لل") {
+			return "", false
+		}
+	}
+	return caption.Agency(part), true
 }
 
 // arExclusiveCredit reads a last sentence [s, end) that marks the picture
