@@ -326,7 +326,8 @@ func arQuotedBefore(text string, i int) bool {
 
 // arTailCredit reads an unbracketed credit at the end: the last sentence
 // when it is a short credit ("… قرب دمشق. تصوير: محمد الحلبي - رويترز",
-// "… في حلب. أ ف ب"), from a label on ("… في حلب تصوير محمد الحلبي /
+// "… في حلب. أ ف ب"), a handout's sentence ("… صورة لرويترز من وسائل
+// إعلام سورية.": arHandoutCredit), from a label on ("… في حلب تصوير محمد الحلبي /
 // الأناضول"), or an agency or an organisation after the last dash ("… في
 // حلب - رويترز", "… - الدفاع المدني السوري": arDashCredit).
 func (p *Parser) arTailCredit(text string, end int) creditResult {
@@ -350,6 +351,11 @@ func (p *Parser) arTailCredit(text string, end int) creditResult {
 			return cr
 		}
 		if cr := p.arExclusiveCredit(text, s, end); cr.Found {
+			return cr
+		}
+	}
+	if s >= lo && s < end {
+		if cr := p.arHandoutCredit(text, s, end); cr.Found {
 			return cr
 		}
 	}

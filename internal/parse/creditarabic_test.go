@@ -222,6 +222,23 @@ var arCreditCases = []struct {
 	{name: "a dash inside a sentence credits nobody", in: "قصف على مدينة إدلب - الدفاع المدني ينتشل الضحايا من تحت الأنقاض"},
 	{name: "a dash before a place credits nobody", in: "نازحون يعبرون الطريق بين حلب - الباب"},
 	{name: "a dash before an army and a verb credits nobody", in: "اشتباكات على أطراف المدينة - القوات الحكومية تتقدم"},
+	{
+		name: "a handout's sentence names Reuters behind a preposition",
+		in:   "سفينة حربية تطلق صواريخ باتجاه الساحل السوري في 7 تشرين الأول 2015. صورة لرويترز من التلفزيون الروسي.",
+		want: creditView{Whole: "صورة لرويترز من التلفزيون الروسي", Credit: "صورة لرويترز من التلفزيون الروسي", Agencies: ag("Reuters")},
+	},
+	{
+		name: "a handout distributed by an agency",
+		in:   "جنود يفككون عبوة ناسفة على طريق المطار في الموصل. صورة وزعتها وكالة الأناضول.",
+		want: creditView{Whole: "صورة وزعتها وكالة الأناضول", Credit: "صورة وزعتها وكالة الأناضول", Agencies: ag("Anadolu Agency")},
+	},
+	{
+		name: "a handout from a national agency",
+		in:   "أضرار في محطة كهرباء مدينة حمص. صورة من سانا",
+		want: creditView{Whole: "صورة من سانا", Credit: "صورة من سانا", Agencies: ag("سانا")},
+	},
+	{name: "a picture of someone names no agency", in: "دمار في حي الشعار بحلب. صورة لرجل يحمل طفلا بين الأنقاض."},
+	{name: "a picture published by media names no agency", in: "دخان فوق مدينة دير الزور. صورة نشرتها وسائل إعلام محلية."},
 	{name: "a neighbourhood before a colon is no outlet", in: "حلب - حي الشعار: أطفال يلعبون بين أنقاض مدرستهم."},
 	{name: "a country before a colon is no outlet", in: "بنغازي - ليبيا: جنود يقفون عند حاجز على مدخل المدينة."},
 	{name: "a region before a colon is no outlet", in: "دمشق - الغوطة الشرقية: سكان يفرون من القصف."},
