@@ -644,6 +644,9 @@ func arOutletName(part string) bool {
 // kept as written among the agencies. An army or a ministry in brackets
 // alone is more often the name a sentence gave than a credit.
 func (p *Parser) arOrgCredit(text string, s, e int) creditResult {
+	for e > s && text[e-1] == ' ' { // "(مركز )": the credit as written is trimmed
+		e--
+	}
 	cr := creditResult{Whole: caption.Span{Start: s, End: e}, Inner: caption.Span{Start: s, End: e}}
 	media := false
 	for _, pc := range arPieces(text, s, e) {
