@@ -1,0 +1,115 @@
+package parse
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"sijil/internal/caption"
+)
+
+// Arabic dateline credits. The Arabic wires and media open a story with
+// its city and their own name: SANA writes "حمص-سانا| …", Anadolu, AFP's
+// and Reuters' Arabic services and local outlets write a colon instead
+// ("غزة / الأناضول: …", "منبج - فرانس برس: …", "بغداد - السومرية نيوز:
+// …"). The outlet is the caption's credit when the caption ends with none.
+
+// arDatelineAgency reads a dateline credit at the start of text (up to
+// lim): at most three words of a city, a dash, an outlet of at most four
+// words (arDatelineOutlet), and a bar or a colon. Whole runs from the
+// start: the description starts after the dateline, whose city
+// arDatelinePlace gives back to the places. A slash before the outlet
+// ("غزة / الأناضول:") is left to the place rules, which read the city
+// there; arDatelinePlace would not give it back.
+func (p *Parser) arDatelineAgency(text string, lim int) creditResult {
+	end := strings.IndexAny(text[:lim], "|:")
+	if end <= 0 {
+		return creditResult{}
+	}
+	d := strings.LastIndexAny(text[:end], "-–—")
+	if d <= 0 || arWords(text[:d]) > 3 || !arCityWords(text[:d]) {
+		return creditResult{}
+	}
+	_, w := utf8.DecodeRuneInString(text[d:])
+	as, ae := creditSkipSpaces(text, d+w, end), end
+	for ae > as && text[ae-1] == ' ' {
+		ae--
+	}
+	after := creditSkipSpaces(text, end+1, len(text))
+	if as >= ae || after >= len(text) || arWords(text[as:ae]) > 4 {
+		return creditResult{}
+	}
+	a, ok := p.arDatelineOutlet(text[as:ae])
+	if !ok {
+		return creditResult{}
+	}
+	sp := caption.Span{Start: as, End: ae}
+	return creditResult{Found: true, Whole: caption.Span{Start: 0, End: after}, Inner: sp,
+		Agencies: []caption.Agency{a}, AgencySpans: []caption.Span{sp}}
+}
+
+// arDatelineOutlet reports whether name, between a dateline's dash and its
+// colon, names an outlet, and which: a known agency ("فرانس برس", "سبأ",
+// "ANHA"), a media organisation named by its kind first ("الوكالة الوطنية
+// للإعلام", not "مدير المكتب الإعلامي", a person's title), a name that
+// ends as outlets' names do ("السومرية نيوز", "عنب بلدي نت"), a local
+// network with a number ("الساحل 24") or a Latin acronym. A place there
+// ("طرابلس - ليبيا:", "حلب - حي الشعار:") is the dateline's second place
+// and none of these.
+func (p *Parser) arDatelineOutlet(name string) (caption.Agency, bool) {
+	kind, a := p.arPart(name)
+	switch {
+	case kind == pieceAgency:
+		return a, true
+	case kind == pieceOrg && arMediaName(name) && arWordIn(arOrgWords, arFold(strings.Fields(name)[0])):
+		return caption.Agency(name), true
+	case kind == pieceName && arOutletSuffix[arFold(name[strings.LastIndexByte(name, ' ')+1:])]:
+		return caption.Agency(name), true
+	case p.arNumberedNetwork(name) || latinAcronym(name):
+		return caption.Agency(name), true
+	}
+	return "", false
+}
+
+// arCityWords reports whether s can be a dateline's city: Arabic letters,
+// spaces and a country in brackets ("صور (لبنان)"), no digits or
+// punctuation of a sentence.
+func arCityWords(s string) bool {
+	letters := false
+	for _, r := range s {
+		switch {
+		case isArabicLetter(r):
+			letters = true
+		case r != ' ' && r != '(' && r != ')':
+			return false
+		}
+	}
+	return letters
+}
+
+// arMediaName reports a name with a word of the media in it.
+func arMediaName(name string) bool {
+	for _, w := range strings.Fields(arFold(name)) {
+		if arWordIn(arMediaWords, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// arOutletSuffix are the last words of outlets' names, folded: "… نيوز"
+// (news), "… نت" (.net), "… برس" (press), "… بوست" (post).
+var arOutletSuffix = wordSetAr("نيوز نت برس بوست تايمز")
+
+// latinAcronym reports a word of two to eight capital Latin letters, as
+// Latin names of Arabic outlets are written ("ANHA", "SMART").
+func latinAcronym(s string) bool {
+	if len(s) < 2 || len(s) > 8 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < 'A' || s[i] > 'Z' {
+			return false
+		}
+	}
+	return true
+}
