@@ -37,6 +37,9 @@ var notNames = map[string]bool{
 	"topshot": true, "editors": true, "update": true, "correction": true, "urgent": true, "breaking": true,
 	// Military operations are named like places: "Operation Swords of Iron".
 	"operation": true, "arbaeen": true,
+	// Ceasefire lines are no places, and name none: "near the Line of
+	// Control in Jammu and Kashmir", "the Line of Contact", "the Blue Line".
+	"line": true, "control": true, "contact": true,
 	// French and Spanish articles that open a sentence: "Un camp de
 	// déplacés près de Sarmada" was the place "Un camp", Encamp in
 	// Andorra. ("Les", "La", "Des" and "Los" start towns' names: Les

@@ -45,6 +45,8 @@ func TestScene(t *testing.T) {
 			want{[]string{"Poonch", "Jammu and Kashmir"}, "IN", caption.CountryNamed}}, // not "Kashmir" alone, a division of Pakistan's
 		{"India's side of Kashmir", "Indian soldiers patrol in Uri, Jammu and Kashmir, May 10, 2025.",
 			want{[]string{"Uri", "Jammu and Kashmir"}, "IN", caption.CountryNamed}},
+		{"a ceasefire line is no place", "Soldiers patrol near the Line of Control in Uri, Jammu and Kashmir, May 10, 2025.",
+			want{[]string{"Uri", "Jammu and Kashmir"}, "IN", caption.CountryNamed}},
 		{"Pakistan's side of Kashmir", "A man inspects a damaged house in Kotli, Azad Jammu and Kashmir, May 7, 2025.",
 			want{[]string{"Kotli", "Azad Jammu and Kashmir"}, "PK", caption.CountryNamed}},
 		{"a border's demonym is either side of it", "Displaced families arrive at a camp in Atmeh near the Turkish border on May 20, 2019.",
