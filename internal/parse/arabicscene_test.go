@@ -24,35 +24,37 @@ func arSceneRefs(t *testing.T, p *Parser, in string) arPlaceGot {
 	return got
 }
 
+// wantRef is the PlaceRef the Arabic scene tests expect, without its span.
+func wantRef(name, kind string, near bool) caption.PlaceRef {
+	return caption.PlaceRef{Name: name, Kind: kind, Near: near}
+}
+
 // TestArabicDatelines covers the datelines that open Arabic captions: the
 // city before a colon or a slash, a city the lexicon lacks before an
 // outlet and a colon, and the dateline's city after the scene the body
 // names, as a dateline the credit cut is.
 func TestArabicDatelines(t *testing.T) {
 	p := mustNew(t)
-	ref := func(name, kind string, near bool) caption.PlaceRef {
-		return caption.PlaceRef{Name: name, Kind: kind, Near: near}
-	}
 	for _, tc := range []struct {
 		name, in string
 		want     arPlaceGot
 	}{
 		{"known city before a colon", "بنغازي: جنود من الجيش الوطني بعد معارك عنيفة، 28 ديسمبر 2017.",
-			arPlaceGot{[]caption.PlaceRef{ref("بنغازي", "", false)}, "", ""}},
+			arPlaceGot{[]caption.PlaceRef{wantRef("بنغازي", "", false)}, "", ""}},
 		{"known city before a slash and an outlet", "صنعاء / سبأ: يمنيون يتجمعون بعد غارة جوية.",
-			arPlaceGot{[]caption.PlaceRef{ref("صنعاء", "", false)}, "YE", caption.CountryHint}},
+			arPlaceGot{[]caption.PlaceRef{wantRef("صنعاء", "", false)}, "YE", caption.CountryHint}},
 		{"unknown city before an outlet and a colon", "كوتونو - الأناضول: محتجون يغلقون الطرق.",
-			arPlaceGot{[]caption.PlaceRef{ref("كوتونو", "", false)}, "", ""}},
+			arPlaceGot{[]caption.PlaceRef{wantRef("كوتونو", "", false)}, "", ""}},
 		{"unknown city before a two-word outlet", "كرمان - وكالة إرنا: دخان يتصاعد بعد انفجارين.",
-			arPlaceGot{[]caption.PlaceRef{ref("كرمان", "", false)}, "", ""}},
+			arPlaceGot{[]caption.PlaceRef{wantRef("كرمان", "", false)}, "", ""}},
 		{"a dash and no colon names no unknown city", "مسيرات حاشدة - جنود يقفون عند حاجز.",
 			arPlaceGot{}},
 		{"dateline after the town the body names", "حماة - الجزيرة: قتل ٧ مدنيين في قصف على بلدة اللطامنة.",
-			arPlaceGot{[]caption.PlaceRef{ref("اللطامنة", "town", false), ref("حماة", "", false)}, "", ""}},
+			arPlaceGot{[]caption.PlaceRef{wantRef("اللطامنة", "town", false), wantRef("حماة", "", false)}, "", ""}},
 		{"dateline after the camp the body names", "غزة / الأناضول: فلسطينيون يتفقدون الدمار في مخيم النصيرات.",
-			arPlaceGot{[]caption.PlaceRef{ref("النصيرات", "camp", false), ref("غزة", "", false)}, "PS", caption.CountryNamed}},
+			arPlaceGot{[]caption.PlaceRef{wantRef("النصيرات", "camp", false), wantRef("غزة", "", false)}, "PS", caption.CountryNamed}},
 		{"dateline alone stays the scene", "عدن - فرانس برس: عناصر من قوات الحزام الأمني ينتشرون في الشوارع.",
-			arPlaceGot{[]caption.PlaceRef{ref("عدن", "", false)}, "", ""}},
+			arPlaceGot{[]caption.PlaceRef{wantRef("عدن", "", false)}, "", ""}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if diff := cmp.Diff(tc.want, arSceneRefs(t, p, tc.in)); diff != "" {
@@ -67,31 +69,28 @@ func TestArabicDatelines(t *testing.T) {
 // and towns that begin with the letter of a clitic.
 func TestArabicSceneNotOrigin(t *testing.T) {
 	p := mustNew(t)
-	ref := func(name, kind string, near bool) caption.PlaceRef {
-		return caption.PlaceRef{Name: name, Kind: kind, Near: near}
-	}
 	for _, tc := range []struct {
 		name, in string
 		want     arPlaceGot
 	}{
 		{"displaced families from the countryside", "عائلات نازحة من ريف إدلب الجنوبي تصل إلى مخيمات قرب بلدة أطمة.",
-			arPlaceGot{[]caption.PlaceRef{ref("أطمة", "town", true)}, "", ""}},
+			arPlaceGot{[]caption.PlaceRef{wantRef("أطمة", "town", true)}, "", ""}},
 		{"the displaced from a city reach a camp", "عائلات نازحة من مدينة الموصل تصل إلى مخيم الخازر شرقي أربيل.",
-			arPlaceGot{[]caption.PlaceRef{ref("الخازر", "camp", false), ref("أربيل", "", true)}, "", ""}},
+			arPlaceGot{[]caption.PlaceRef{wantRef("الخازر", "camp", false), wantRef("أربيل", "", true)}, "", ""}},
 		{"displaced women from Darfur in a Chad town", "نساء نازحات من الجنينة يصلن إلى مدينة أبشي.",
-			arPlaceGot{[]caption.PlaceRef{ref("أبشي", "city", false)}, "", ""}},
+			arPlaceGot{[]caption.PlaceRef{wantRef("أبشي", "city", false)}, "", ""}},
 		{"the displaced camp is the scene when alone", "خيام النازحين في مخيم الهول.",
-			arPlaceGot{[]caption.PlaceRef{ref("الهول", "camp", false)}, "", ""}},
+			arPlaceGot{[]caption.PlaceRef{wantRef("الهول", "camp", false)}, "", ""}},
 		{"a citadel's town", "دخان يتصاعد قرب قلعة بعلبك الأثرية شرقي لبنان.",
-			arPlaceGot{[]caption.PlaceRef{ref("بعلبك", "", false)}, "LB", caption.CountryNamed}},
+			arPlaceGot{[]caption.PlaceRef{wantRef("بعلبك", "", false)}, "LB", caption.CountryNamed}},
 		{"a citadel of a city", "سياح عند قلعة حلب.",
-			arPlaceGot{[]caption.PlaceRef{ref("حلب", "", false)}, "", ""}},
+			arPlaceGot{[]caption.PlaceRef{wantRef("حلب", "", false)}, "", ""}},
 		{"a town named for its citadel", "قصف على بلدة قلعة المضيق بريف حماة.",
-			arPlaceGot{[]caption.PlaceRef{ref("قلعة المضيق", "town", false), ref("حماة", "countryside", true)}, "", ""}},
+			arPlaceGot{[]caption.PlaceRef{wantRef("قلعة المضيق", "town", false), wantRef("حماة", "countryside", true)}, "", ""}},
 		{"a city whose name starts with ba is no bi", "جنود في حي الصابري بنغازي.",
-			arPlaceGot{[]caption.PlaceRef{ref("الصابري", "neighbourhood", false)}, "", ""}},
+			arPlaceGot{[]caption.PlaceRef{wantRef("الصابري", "neighbourhood", false)}, "", ""}},
 		{"Mogadishu with no place word", "قوات الأمن في موقع تفجير في مقديشو، الأحد.",
-			arPlaceGot{[]caption.PlaceRef{ref("مقديشو", "", false)}, "", ""}},
+			arPlaceGot{[]caption.PlaceRef{wantRef("مقديشو", "", false)}, "", ""}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if diff := cmp.Diff(tc.want, arSceneRefs(t, p, tc.in)); diff != "" {
