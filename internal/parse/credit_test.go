@@ -141,6 +141,11 @@ var creditCases = []struct {
 		want: creditView{Whole: "Photo: Ahmet Kaya/Anadolu Agency", Credit: "Photo: Ahmet Kaya/Anadolu Agency", Photographers: []string{"Ahmet Kaya"}, Agencies: ag("Anadolu Agency")},
 	},
 	{
+		name: "a broadcaster in brackets",
+		in:   "Residents walk past destroyed buildings in Beit Lahia, November 9, 2023. (Sky News)",
+		want: creditView{Whole: "(Sky News)", Credit: "Sky News", Agencies: ag("Sky News")},
+	},
+	{
 		name: "a name, a comma and an agency, after a bare Photo",
 		in:   "Houthi supporters march in Sanaa on January 19, 2019. Photo Nabil Hassan, EPA",
 		want: creditView{Whole: "Photo Nabil Hassan, EPA", Credit: "Photo Nabil Hassan, EPA", Photographers: []string{"Nabil Hassan"}, Agencies: ag("EPA")},
