@@ -166,6 +166,30 @@ func TestHintOutweighsAnchors(t *testing.T) {
 	}
 }
 
+// TestAnchorsOfOtherCountries: a neighbouring caption's place across a
+// border, or a single other caption, does not outweigh a capital.
+func TestAnchorsOfOtherCountries(t *testing.T) {
+	places := []Place{
+		{ID: 1, Name: "Kabul", Lat: 34.528, Lon: 69.172, Class: 'P', Feature: "PPLC", Country: "AF", Population: 4434550},
+		{ID: 2, Name: "Kavul", Alternates: []string{"Kabul"}, Lat: 32.868, Lon: 35.21, Class: 'P', Feature: "PPL", Country: "IL", Population: 14000},
+		{ID: 3, Name: "Bint Jbeil", Lat: 33.12, Lon: 35.433, Class: 'P', Feature: "PPLA2", Country: "LB", Population: 30000},
+		{ID: 4, Name: "Karmiel", Lat: 32.919, Lon: 35.29, Class: 'P', Feature: "PPL", Country: "IL", Population: 45000},
+	}
+	meta := testMeta()
+	meta.Countries = append(meta.Countries, CountryEntry{"AF", "Afghanistan"}, CountryEntry{"IL", "Israel"}, CountryEntry{"LB", "Lebanon"})
+	g := New(mustIndex(t, places, meta))
+	for _, other := range []struct{ name, cc string }{{"Bint Jbeil", "LB"}, {"Karmiel", "IL"}} {
+		recs := []caption.Record{
+			{PlaceRefs: refs(other.name), Country: caption.CountryCode(other.cc), CountryBasis: caption.CountryNamed, Evidence: map[string][]caption.Span{}},
+			{PlaceRefs: refs("Kabul"), Evidence: map[string][]caption.Span{}},
+		}
+		g.ResolveDocument(recs)
+		if got := recs[1].Location; got == nil || got.GeonameID != 1 {
+			t.Errorf("Kabul beside %s resolved to %+v, want Afghanistan's capital", other.name, got)
+		}
+	}
+}
+
 // BenchmarkResolve resolves a two-place caption scene against the embedded
 // gazetteer: names resolved per second, context scoring included.
 func BenchmarkResolve(b *testing.B) {

@@ -512,18 +512,22 @@ func (sc *scene) near(j int, p Place, country caption.CountryCode, km float64) b
 }
 
 // anchorScore rewards a candidate near, in the province of, or in the
-// country of most of the places of the same document.
+// country of most of the places of the same document. Only places of the
+// candidate's own country count: a village across a border says little of
+// a caption ("Bint Jbeil" in Lebanon put "north of Kabul" at Kavul in
+// Israel, 35 km from it), and one other caption is no majority.
 func anchorScore(p Place, anchors []anchor) (s float64, close bool) {
 	near, sameAdmin, sameCountry := false, false, 0
 	for _, a := range anchors {
-		if a.country == p.Country {
-			sameCountry++
+		if a.country != p.Country {
+			continue
 		}
+		sameCountry++
 		// Two points further apart in latitude than 50 km along a meridian
 		// are further apart than that; the test spares most of the
 		// distances, which were a third of resolving a caption.
 		near = near || math.Abs(p.Lat-a.lat) <= anchorLatSpan && distanceKm(p.Lat, p.Lon, a.lat, a.lon) <= 50
-		sameAdmin = sameAdmin || (a.admin1 != "" && a.admin1 == p.Admin1 && a.country == p.Country)
+		sameAdmin = sameAdmin || (a.admin1 != "" && a.admin1 == p.Admin1)
 	}
 	if near {
 		s += 15
@@ -534,7 +538,7 @@ func anchorScore(p Place, anchors []anchor) (s float64, close bool) {
 	// Most of a gallery's places in one country settle a namesake
 	// there: "Tripoli's Al-Nour square" among captions from Beirut and
 	// Sidon is the Lebanese Tripoli.
-	if 2*sameCountry > len(anchors) {
+	if 2*sameCountry > len(anchors) && sameCountry >= 2 {
 		s += 20
 	}
 	return s, near || sameAdmin
