@@ -437,8 +437,9 @@ func (sc *sceneCtx) describePlace(c chunk) (kind string, near bool) {
 		if t[i-1].is(tagPlaceNoun) && !t[i-1].is(tagRelNoun) && kind == "" && !owned {
 			kind = t[i-1].key
 		}
-		for j := i - 1; j >= 0 && i-j <= 3; j-- {
-			near = near || t[j].is(tagNear)
+		near = near || nearBeforeOf(t, i)
+		if t[i-1].is(tagPlaceNoun) {
+			near = near || nearBeforeNounOf(t, i-1) // "the outskirts of the port city of Hodeida"
 		}
 	} else if i >= 0 && (t[i].is(tagNear) || t[i].key == "from") {
 		near = near || t[i].key != "from" || (i >= 1 && t[i-1].is(tagNear))
@@ -446,6 +447,32 @@ func (sc *sceneCtx) describePlace(c chunk) (kind string, near bool) {
 		near = true // the road between two towns is in neither
 	}
 	return kind, near
+}
+
+// nearBeforeOf reports a near word ("outskirts", "near") within three
+// tokens before the "of" at i.
+func nearBeforeOf(t []token, i int) bool {
+	for j := i - 1; j >= 0 && i-j <= 3; j-- {
+		if t[j].is(tagNear) {
+			return true
+		}
+	}
+	return false
+}
+
+// nearBeforeNounOf reports a near word before the "of" that leads to the
+// place noun at n: "the outskirts of the port city of Hodeida" is near
+// Hodeida as "the outskirts of Hodeida" is.
+func nearBeforeNounOf(t []token, n int) bool {
+	for j := n - 1; j >= 1 && n-j <= 3; j-- {
+		if !t[j].word || t[j].upper {
+			return false
+		}
+		if t[j].key == "of" {
+			return nearBeforeOf(t, j)
+		}
+	}
+	return false
 }
 
 // placeKey folds a place name for de-duplication: "Maaret al-Numan" twice

@@ -239,3 +239,29 @@ func TestScene(t *testing.T) {
 		})
 	}
 }
+
+// TestPlaceNear: what the words before a place say of the scene's
+// distance from it (PlaceRef.Near, which makes a resolved place precision
+// 2).
+func TestPlaceNear(t *testing.T) {
+	p := mustParser(t)
+	for _, tc := range []struct {
+		text string
+		near bool
+	}{
+		{"Fighters stand guard on the outskirts of Hodeida, Yemen, June 20, 2018.", true},
+		{"Fighters stand guard on the outskirts of the port city of Hodeida, Yemen, June 20, 2018.", true},
+		{"Smoke rises near the town of Saraqib, Syria, February 5, 2020.", true},
+		{"Smoke rises over the town of Saraqib, Syria, February 5, 2020.", false},
+		{"Residents walk in the old city of Aleppo, Syria, March 5, 2017.", false},
+	} {
+		r := p.Caption(tc.text)
+		if len(r.PlaceRefs) == 0 {
+			t.Errorf("%s: no place", tc.text)
+			continue
+		}
+		if got := r.PlaceRefs[0].Near; got != tc.near {
+			t.Errorf("%s: %s near %v, want %v", tc.text, r.PlaceRefs[0].Name, got, tc.near)
+		}
+	}
+}
