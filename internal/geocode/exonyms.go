@@ -57,17 +57,20 @@ func parseExonyms(tsv string) (map[string][]exonym, error) {
 
 // exonym returns the places of name's exonyms (in country, when the
 // caption names one) and the name they were found by, unless direct, the
-// places found by name itself, holds a town of an exonym's country spelt
-// as the caption spells it (an imported layer may know the Arabic name).
+// places found by name itself, holds a town of an exonym's country written
+// as the caption writes it (an imported layer may know the Arabic name).
 // The other places direct holds there stay candidates, after the
 // exonym's: "Taez" is a name of the governorate in the data, and of its
 // city in captions.
 //
-// A name nothing else finds takes an exonym of another country than the
-// caption's: that country may be only hinted at ("Rwandan soldiers … in
-// Mocimboa da Praia").
+// A name nothing in the caption's country finds takes an exonym of
+// another country: the caption's country may be only hinted at ("Rwandan
+// soldiers … in Mocimboa da Praia", "un soldat ukrainien … à Soudja", in
+// Russia's Kursk region), and namesakes elsewhere spelt loosely alike
+// (Shuya, Sōja) do not rule the exonym out.
 func (g *Gazetteer) exonym(name string, country caption.CountryCode, direct []Place) ([]Place, string) {
-	if c, e := g.exonymIn(name, country, direct); len(c) > 0 || country == "" || len(direct) > 0 {
+	c, e := g.exonymIn(name, country, direct)
+	if len(c) > 0 || country == "" || slices.ContainsFunc(direct, func(p Place) bool { return p.Country == country }) {
 		return c, e
 	}
 	return g.exonymIn(name, "", direct)
@@ -75,14 +78,16 @@ func (g *Gazetteer) exonym(name string, country caption.CountryCode, direct []Pl
 
 // exonymIn is exonym for the rows of country, or of any country when it is "".
 func (g *Gazetteer) exonymIn(name string, country caption.CountryCode, direct []Place) ([]Place, string) {
-	spelt := Spelling(name)
+	written := writtenForm(name)
 	for _, e := range exonyms[Key(name)] {
 		if country != "" && e.country != country {
 			continue
 		}
+		// Written as the caption writes it, letter for letter: Shuya,
+		// 700 km from Sudzha, lists a "Shuja" that evened-out vowels make
+		// "Soudja".
 		if slices.ContainsFunc(direct, func(p Place) bool {
-			return p.Country == e.country && p.Class != 'A' && (Spelling(p.Name) == spelt ||
-				slices.ContainsFunc(p.Alternates, func(n string) bool { return Spelling(n) == spelt }))
+			return p.Country == e.country && p.Class != 'A' && writtenAs(p, written)
 		}) {
 			return nil, ""
 		}

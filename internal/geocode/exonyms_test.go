@@ -117,3 +117,24 @@ func TestExonymResolves(t *testing.T) {
 		t.Errorf("Mocimboa da Praia hinted RW: %v", alt)
 	}
 }
+
+// TestExonymOverLooseSpelling: a name exonyms.tsv maps is that place, not
+// a namesake whose other names only evened-out vowels make alike
+// ("Soudja" is Sudzha, not Shuya, which lists "Shuja").
+func TestExonymOverLooseSpelling(t *testing.T) {
+	g := mustEmbedded(t)
+	for _, cc := range []caption.CountryCode{"", "RU"} {
+		c, matched, _ := g.candidates("Soudja", cc)
+		if len(c) == 0 || c[0].Name != "Sudzha" || matched != "Sudzha" {
+			t.Errorf("Soudja in %q: candidates %v by %q, want Sudzha first", cc, placeNames(c), matched)
+		}
+	}
+}
+
+func placeNames(ps []Place) []string {
+	var out []string
+	for _, p := range ps {
+		out = append(out, p.Name+" "+string(p.Country))
+	}
+	return out
+}
