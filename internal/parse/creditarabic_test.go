@@ -243,7 +243,29 @@ var arCreditCases = []struct {
 	{name: "a country before a colon is no outlet", in: "بنغازي - ليبيا: جنود يقفون عند حاجز على مدخل المدينة."},
 	{name: "a region before a colon is no outlet", in: "دمشق - الغوطة الشرقية: سكان يفرون من القصف."},
 	{name: "a person's title before a colon is no outlet", in: "قال سامر - مدير المكتب الإعلامي: إن القصف لم يتوقف."},
-	{name: "a slash dateline is left to the place rules", in: "الخليل / وفا: مستوطنون يهاجمون منازل في البلدة القديمة."},
+	{
+		name: "a slash before the outlet, as Anadolu writes it",
+		in:   "غزة / الأناضول: فلسطينيون يتفقدون الدمار في مخيم النصيرات.",
+		want: creditView{Whole: "غزة / الأناضول: ", Credit: "الأناضول", Agencies: ag("Anadolu Agency")},
+	},
+	{
+		name: "a national agency after a slash stays as written",
+		in:   "الخليل / وفا: مستوطنون يهاجمون منازل في البلدة القديمة.",
+		want: creditView{Whole: "الخليل / وفا: ", Credit: "وفا", Agencies: ag("وفا")},
+	},
+	{
+		name: "a two-word city and Reuters after a slash",
+		in:   "دير الزور / رويترز: مقاتلون يقفون قرب جسر مدمر على نهر الفرات.",
+		want: creditView{Whole: "دير الزور / رويترز: ", Credit: "رويترز", Agencies: ag("Reuters")},
+	},
+	{
+		name: "Saba after a slash, no spaces",
+		in:   "صنعاء/سبأ: يمنيون يتجمعون في موقع غارة جوية على حي سكني.",
+		want: creditView{Whole: "صنعاء/سبأ: ", Credit: "سبأ", Agencies: ag("سبأ")},
+	},
+	{name: "a neighbourhood after a slash is no outlet", in: "حلب / الشيخ مقصود: أطفال يلعبون قرب مدرستهم."},
+	{name: "a slash inside a sentence credits nobody", in: "مقاتلون يتقدمون بين مدينتي الرقة / الطبقة: معارك عنيفة."},
+	{name: "a slash between two towns before a colon credits nobody", in: "حلب / إدلب: قصف متواصل على الأحياء السكنية."},
 	{name: "an army in brackets is no credit", in: "قال الجيش في بيان إن قواته تقدمت (الجيش السوري)"},
 	{
 		name: "AFP dotted letters",

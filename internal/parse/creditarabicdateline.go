@@ -14,18 +14,17 @@ import (
 // …"). The outlet is the caption's credit when the caption ends with none.
 
 // arDatelineAgency reads a dateline credit at the start of text (up to
-// lim): at most three words of a city, a dash, an outlet of at most four
-// words (arDatelineOutlet), and a bar or a colon. Whole runs from the
-// start: the description starts after the dateline, whose city
-// arDatelinePlace gives back to the places. A slash before the outlet
-// ("غزة / الأناضول:") is left to the place rules, which read the city
-// there; arDatelinePlace would not give it back.
+// lim): at most three words of a city, a dash or a slash ("غزة /
+// الأناضول:", as Anadolu writes it), an outlet of at most four words
+// (arDatelineOutlet), and a bar or a colon. Whole runs from the start: the
+// description starts after the dateline, whose city arDatelinePlace gives
+// back to the places and arDatelineCountry to the country.
 func (p *Parser) arDatelineAgency(text string, lim int) creditResult {
 	end := strings.IndexAny(text[:lim], "|:")
 	if end <= 0 {
 		return creditResult{}
 	}
-	d := strings.LastIndexAny(text[:end], "-–—")
+	d := strings.LastIndexAny(text[:end], "-–—/")
 	if d <= 0 || arWords(text[:d]) > 3 || !arCityWords(text[:d]) {
 		return creditResult{}
 	}
