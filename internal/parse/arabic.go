@@ -331,6 +331,7 @@ func (p *Parser) arabic(rec *caption.Record, desc string, off int, ev *evidence)
 	} else if warn != "" {
 		rec.Warnings = append(rec.Warnings, warn)
 	}
+	arDatelineDate(rec, off, ev)
 	var figSents []int
 	if rec.Killed == nil && rec.Injured == nil {
 		figSents = setFigures(rec, at.casualties(rec.Date, &p.ar.countries), at.sentOf, off, ev)

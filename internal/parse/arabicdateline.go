@@ -118,3 +118,19 @@ func arDatelineCity(text string, off int) (string, caption.Span, bool) {
 	start := strings.Index(head, name)
 	return name, caption.Span{Start: start, End: start + len(name)}, true
 }
+
+// arDatelineDate gives back the date of a dated dateline the credit cut
+// ("جنين 12-7-2023 وفا- …") when the description has none: the day the
+// story was filed, which WAFA's captions of the day's events call "اليوم"
+// (today). A date the description gives is the scene's and wins.
+func arDatelineDate(rec *caption.Record, off int, ev *evidence) {
+	if !rec.Date.IsZero() || off <= 0 || off > len(rec.Text) {
+		return
+	}
+	_, d, span, _, ok := arDatedDateline(rec.Text[:off])
+	if !ok {
+		return
+	}
+	rec.Date, rec.DateText = d, rec.Text[span.Start:span.End]
+	ev.add("date", 0, span)
+}

@@ -522,7 +522,7 @@ func (cr *creditResult) shift(off int) {
 // photo's scene.
 func (p *Parser) arLeadingCredit(text string) creditResult {
 	lim := min(len(text), maxCredit)
-	if cr := p.arDatelineAgency(text, lim); cr.Found {
+	if cr := p.arDatelineCredit(text, lim); cr.Found {
 		return cr
 	}
 	if o := strings.IndexAny(text[:lim], "(["); o >= 0 && arWords(text[:o]) <= 3 {

@@ -2,6 +2,7 @@ package parse
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"sijil/internal/caption"
@@ -12,6 +13,16 @@ import (
 // and Reuters' Arabic services and local outlets write a colon instead
 // ("غزة / الأناضول: …", "منبج - فرانس برس: …", "بغداد - السومرية نيوز:
 // …"). The outlet is the caption's credit when the caption ends with none.
+
+// arDatelineCredit reads the credit of a dateline that opens text, with
+// the outlet after the city (arDatelineAgency) or after the city and a
+// date (arDatedDatelineAgency); lim bounds where its colon or bar may be.
+func (p *Parser) arDatelineCredit(text string, lim int) creditResult {
+	if cr := p.arDatelineAgency(text, lim); cr.Found {
+		return cr
+	}
+	return p.arDatedDatelineAgency(text, lim)
+}
 
 // arDatelineAgency reads a dateline credit at the start of text (up to
 // lim): at most three words of a city, a dash or a slash ("غزة /
@@ -44,6 +55,69 @@ func (p *Parser) arDatelineAgency(text string, lim int) creditResult {
 	sp := caption.Span{Start: as, End: ae}
 	return creditResult{Found: true, Whole: caption.Span{Start: 0, End: after}, Inner: sp,
 		Agencies: []caption.Agency{a}, AgencySpans: []caption.Span{sp}}
+}
+
+// arDatedDatelineAgency reads the dateline WAFA writes: a city, a numeric
+// date and the outlet before a dash, "جنين 12-7-2023 وفا- …" (a colon or a
+// bar may end the outlet too), before lim. Whole runs from the start, as
+// in arDatelineAgency; arDatelineDate gives the date back to the record.
+func (p *Parser) arDatedDatelineAgency(text string, lim int) creditResult {
+	at, _, _, next, ok := arDatedDateline(text)
+	if !ok {
+		return creditResult{}
+	}
+	j := next
+	for j < len(at.toks) && j < next+4 && at.toks[j].word && !at.toks[j].digits {
+		j++
+	}
+	if j == next || j >= len(at.toks) || !arDatelineEnds[at.toks[j].key] || at.toks[j].end > lim {
+		return creditResult{}
+	}
+	after := creditSkipSpaces(text, at.toks[j].end, len(text))
+	sp := at.span(next, j)
+	if after >= len(text) {
+		return creditResult{}
+	}
+	a, ok := p.arDatelineOutlet(text[sp.Start:sp.End])
+	if !ok {
+		return creditResult{}
+	}
+	return creditResult{Found: true, Whole: caption.Span{Start: 0, End: after}, Inner: sp,
+		Agencies: []caption.Agency{a}, AgencySpans: []caption.Span{sp}}
+}
+
+// arDatelineEnds end the outlet of a dated dateline.
+var arDatelineEnds = map[string]bool{"-": true, "–": true, "—": true, ":": true, "|": true}
+
+// arDatedDateline reads the city and the numeric date that open text, as
+// WAFA's datelines do ("جنين 12-7-2023", "رام الله ١٢-٧-٢٠٢٣"): one to
+// three words of Arabic letters, then a day, a month and a year. It
+// returns the tokens of text's head, the date and its span, and the token
+// after the date.
+func arDatedDateline(text string) (*arText, caption.PartialDate, caption.Span, int, bool) {
+	lim := min(len(text), 160)
+	for lim < len(text) && !utf8.RuneStart(text[lim]) {
+		lim++
+	}
+	if strings.IndexFunc(text[:lim], unicode.IsDigit) < 0 {
+		return nil, caption.PartialDate{}, caption.Span{}, 0, false
+	}
+	at := &arText{desc: text[:lim], toks: arTokens(text[:lim])}
+	k := 0
+	for k < len(at.toks) && k <= 3 && at.toks[k].word && !at.toks[k].digits {
+		if r, _ := utf8.DecodeRuneInString(at.desc[at.toks[k].start:]); !isArabicLetter(r) {
+			break
+		}
+		k++
+	}
+	if k == 0 || k > 3 {
+		return nil, caption.PartialDate{}, caption.Span{}, 0, false
+	}
+	d, end, ok := at.numericDate(k)
+	if !ok {
+		return nil, caption.PartialDate{}, caption.Span{}, 0, false
+	}
+	return at, d, at.span(k, end), end, true
 }
 
 // arDatelineOutlet reports whether name, between a dateline's dash and its
