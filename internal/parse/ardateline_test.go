@@ -43,6 +43,19 @@ func TestArabicDatelineRecords(t *testing.T) {
 			arDatelineGot{"", nil, nil, "2023-07-12", "12-7-2023", nil, "جنين 12-7-2023 - شبان يشيعون جثمان شاب."}},
 		{"a slash dateline's city comes back", "صنعاء / سبأ: يمنيون يتجمعون في موقع غارة جوية.",
 			arDatelineGot{"سبأ", nil, ag("سبأ"), "", "", []string{"صنعاء"}, "يمنيون يتجمعون في موقع غارة جوية."}},
+		{"a dateline's outlet beside a photographer", "حلب - فرانس برس: أطفال يلعبون بين الأنقاض. (تصوير: باسل الأحمد)",
+			arDatelineGot{"تصوير: باسل الأحمد", []string{"باسل الأحمد"}, ag("AFP"), "", "", []string{"حلب"}, "أطفال يلعبون بين الأنقاض."}},
+		{"Reuters' dateline and a photographer after a full stop", "الموصل - رويترز: جنود عراقيون في حي الزنجيلي، 4 تموز 2017. تصوير: علاء المرجاني",
+			arDatelineGot{"تصوير: علاء المرجاني", []string{"علاء المرجاني"}, ag("Reuters"), "2017-07-04", "4 تموز 2017",
+				[]string{"الزنجيلي", "الموصل"}, "جنود عراقيون في حي الزنجيلي، 4 تموز 2017."}},
+		{"Al Jazeera's dateline and a photographer", "درعا - الجزيرة: مقاتلون يتحصنون في درعا البلد. (الصورة: محمد أبازيد)",
+			arDatelineGot{"الصورة: محمد أبازيد", []string{"محمد أبازيد"}, ag("الجزيرة"), "", "", []string{"درعا البلد", "درعا"}, "مقاتلون يتحصنون في درعا البلد."}},
+		{"a dated dateline's outlet, date and city beside a photographer", "جنين 12-7-2023 وفا- شبان يشيعون جثمان شاب. (تصوير: نضال اشتية)",
+			arDatelineGot{"تصوير: نضال اشتية", []string{"نضال اشتية"}, ag("وفا"), "2023-07-12", "12-7-2023", []string{"جنين"}, "شبان يشيعون جثمان شاب."}},
+		{"SANA's bar dateline and a photographer", "حمص-سانا| عمال يرممون سوق المدينة القديم. (تصوير: رامي الحمصي)",
+			arDatelineGot{"تصوير: رامي الحمصي", []string{"رامي الحمصي"}, ag("سانا"), "", "", []string{"حمص"}, "عمال يرممون سوق المدينة القديم."}},
+		{"a credit's own agency leaves the dateline in the description", "حلب - فرانس برس: أطفال يلعبون بين الأنقاض. (تصوير: باسل الأحمد - رويترز)",
+			arDatelineGot{"تصوير: باسل الأحمد - رويترز", []string{"باسل الأحمد"}, ag("Reuters"), "", "", []string{"حلب"}, "حلب - فرانس برس: أطفال يلعبون بين الأنقاض."}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := p.Caption(tc.in)

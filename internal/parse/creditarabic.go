@@ -155,6 +155,19 @@ var arNotNameWords = map[string]bool{
 // how an English caption quoting Arabic words ends ("… a banner reading
 // 'الشعب يريد' in Idlib. (Photo by X/AFP)"), which the English rules read.
 func (p *Parser) arabicCredit(text string, end int) creditResult {
+	if cr := p.arClosingCredit(text, end); cr.Found {
+		return p.arWithDatelineOutlet(text, cr)
+	}
+	if cr := p.arLeadingCredit(text); cr.Found {
+		return cr
+	}
+	return p.leadingCredit(text) // "REUTERS/Name - …" before Arabic text
+}
+
+// arClosingCredit reads a credit that ends the caption at end: a Latin
+// credit after the Arabic text, a bracketed credit, or a labelled or
+// agency tail.
+func (p *Parser) arClosingCredit(text string, end int) creditResult {
 	if cr := p.latinAfterArabic(text, end); cr.Found {
 		return cr
 	}
@@ -163,13 +176,7 @@ func (p *Parser) arabicCredit(text string, end int) creditResult {
 			return cr
 		}
 	}
-	if cr := p.arTailCredit(text, end); cr.Found {
-		return cr
-	}
-	if cr := p.arLeadingCredit(text); cr.Found {
-		return cr
-	}
-	return p.leadingCredit(text) // "REUTERS/Name - …" before Arabic text
+	return p.arTailCredit(text, end)
 }
 
 // arBracketCredit reads the bracketed group that ends at end. A bare agency

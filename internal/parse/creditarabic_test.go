@@ -292,6 +292,31 @@ var arCreditCases = []struct {
 	{name: "a date and a dash with no outlet", in: "جنين 12-7-2023 - شبان يشيعون جثمان شاب."},
 	{name: "a date and a place before a dash", in: "حلب 12-7-2023 الشيخ مقصود- أطفال يلعبون قرب مدرستهم."},
 	{name: "a number that is no date before an outlet", in: "قتل 3 أشخاص سانا- في قصف على ريف حماة."},
+	{
+		name: "a dateline's outlet beside a photographer credited in brackets",
+		in:   "حلب - فرانس برس: أطفال يلعبون بين الأنقاض. (تصوير: باسل الأحمد)",
+		want: creditView{Whole: "(تصوير: باسل الأحمد)", Credit: "تصوير: باسل الأحمد", Photographers: []string{"باسل الأحمد"}, Agencies: ag("AFP")},
+	},
+	{
+		name: "a slash dateline's outlet beside a photographer",
+		in:   "غزة / الأناضول: فلسطينيون يتفقدون منازلهم المدمرة في حي الشجاعية. (عدسة: محمد فايق)",
+		want: creditView{Whole: "(عدسة: محمد فايق)", Credit: "عدسة: محمد فايق", Photographers: []string{"محمد فايق"}, Agencies: ag("Anadolu Agency")},
+	},
+	{
+		name: "a dated dateline's outlet beside a photographer",
+		in:   "جنين 12-7-2023 وفا- شبان يشيعون جثمان شاب. (تصوير: نضال اشتية)",
+		want: creditView{Whole: "(تصوير: نضال اشتية)", Credit: "تصوير: نضال اشتية", Photographers: []string{"نضال اشتية"}, Agencies: ag("وفا")},
+	},
+	{
+		name: "a credit's own agency wins over the dateline's",
+		in:   "حلب - فرانس برس: أطفال يلعبون بين الأنقاض. (تصوير: باسل الأحمد - رويترز)",
+		want: creditView{Whole: "(تصوير: باسل الأحمد - رويترز)", Credit: "تصوير: باسل الأحمد - رويترز", Photographers: []string{"باسل الأحمد"}, Agencies: ag("Reuters")},
+	},
+	{
+		name: "a neighbourhood in a dateline adds no agency to a photographer",
+		in:   "حلب - حي الشعار: أطفال يلعبون بين الأنقاض. (تصوير: باسل الأحمد)",
+		want: creditView{Whole: "(تصوير: باسل الأحمد)", Credit: "تصوير: باسل الأحمد", Photographers: []string{"باسل الأحمد"}},
+	},
 	{name: "a neighbourhood after a slash is no outlet", in: "حلب / الشيخ مقصود: أطفال يلعبون قرب مدرستهم."},
 	{name: "a slash inside a sentence credits nobody", in: "مقاتلون يتقدمون بين مدينتي الرقة / الطبقة: معارك عنيفة."},
 	{name: "a slash between two towns before a colon credits nobody", in: "حلب / إدلب: قصف متواصل على الأحياء السكنية."},

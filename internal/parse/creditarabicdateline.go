@@ -24,6 +24,45 @@ func (p *Parser) arDatelineCredit(text string, lim int) creditResult {
 	return p.arDatedDatelineAgency(text, lim)
 }
 
+// arWithDatelineOutlet adds the outlet of a dateline that opens the
+// caption to cr, a credit that ends it and names no agency: "حلب - فرانس
+// برس: أطفال … (تصوير: باسل الأحمد)" is Basel al-Ahmad's photo for AFP.
+// The record's credit stays cr's, as written: the caption writes no credit
+// that holds both. The outlet's span is where the dateline names it,
+// before cr, and Caption cuts that dateline from the description as well
+// (arDatelineCut). A credit that names its own agency keeps it alone: the
+// photo's agency, where the dateline's outlet is the story's.
+func (p *Parser) arWithDatelineOutlet(text string, cr creditResult) creditResult {
+	if len(cr.Agencies) > 0 || cr.Whole.Start == 0 {
+		return cr
+	}
+	d := p.arDatelineCredit(text, min(cr.Whole.Start, maxCredit))
+	if !d.Found || d.Whole.End >= cr.Whole.Start {
+		return cr
+	}
+	cr.Agencies, cr.AgencySpans = d.Agencies, d.AgencySpans
+	return cr
+}
+
+// arDatelineCut returns where the description, [start, end) of text once
+// the credit is cut, starts when the credit took an agency from the
+// dateline at its head (arWithDatelineOutlet): after that dateline, as
+// when the dateline is the whole credit, so that the description holds no
+// credit and arDatelinePlace, arDatelineCountry and arDatelineDate give
+// the dateline's city, country and date back.
+func (p *Parser) arDatelineCut(text string, cr creditResult, start, end int) int {
+	for _, s := range cr.AgencySpans {
+		if s.Start < start || s.End > end {
+			continue
+		}
+		d := p.arDatelineCredit(text[start:end], min(end-start, maxCredit))
+		if d.Found && start+d.Inner.Start == s.Start {
+			return start + d.Whole.End
+		}
+	}
+	return start
+}
+
 // arDatelineAgency reads a dateline credit at the start of text (up to
 // lim): at most three words of a city, a dash or a slash ("غزة /
 // الأناضول:", as Anadolu writes it), an outlet of at most four words
