@@ -5,7 +5,6 @@ import (
 	"io/fs"
 	"slices"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"sijil/internal/caption"
@@ -332,6 +331,7 @@ func (p *Parser) arabic(rec *caption.Record, desc string, off int, ev *evidence)
 	} else if warn != "" {
 		rec.Warnings = append(rec.Warnings, warn)
 	}
+	arDatelineDate(rec, off, ev)
 	var figSents []int
 	if rec.Killed == nil && rec.Injured == nil {
 		figSents = setFigures(rec, at.casualties(rec.Date, &p.ar.countries), at.sentOf, off, ev)
@@ -346,6 +346,7 @@ func (p *Parser) arabic(rec *caption.Record, desc string, off int, ev *evidence)
 	countryTok := make([]bool, len(at.toks))
 	if rec.Country == "" || rec.CountryBasis == caption.CountryHint {
 		at.country(rec, p.ar, countryTok, off, ev)
+		p.arDatelineCountry(rec, off, ev)
 	} else {
 		at.markCountries(&p.ar.countries, countryTok)
 	}
@@ -483,39 +484,4 @@ func arFirst(a, b *arPhrase) *arPhrase {
 		return a
 	}
 	return b
-}
-
-// arDatelinePlace adds the city of a dateline the credit cut from the
-// description ("حمص-سانا| …", "دمشق (أ ف ب) - …") as the caption's widest
-// place, after its own, as the English rules place "ABUJA (Reuters) -": a
-// neighbourhood the gazetteer lacks ("حي الوعر") is then near its city,
-// and a caption naming no place is in it. off is where the description
-// starts in rec.Text.
-func arDatelinePlace(rec *caption.Record, off int, ev *evidence) {
-	if off <= 0 || off > len(rec.Text) {
-		return
-	}
-	head := rec.Text[:off]
-	end := strings.IndexAny(head, "([-–—|،,")
-	if end <= 0 {
-		return
-	}
-	name := strings.TrimSpace(head[:end])
-	words := strings.Fields(name)
-	if len(words) == 0 || len(words) > 3 {
-		return
-	}
-	for _, r := range name {
-		if r != ' ' && !unicode.Is(unicode.Arabic, r) {
-			return
-		}
-	}
-	if slices.Contains(rec.Places, name) || arCreditLabelAt(head, 0, end) > 0 {
-		return
-	}
-	start := strings.Index(head, name)
-	span := caption.Span{Start: start, End: start + len(name)}
-	rec.Places = append(rec.Places, name)
-	rec.PlaceRefs = append(rec.PlaceRefs, caption.PlaceRef{Name: name, Span: span})
-	ev.add("places", 0, span)
 }

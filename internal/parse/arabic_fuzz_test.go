@@ -23,6 +23,11 @@ func FuzzArabic(f *testing.F) {
 	f.Add("غـــارة جَوِّيَّة على ﻣﺪﻳﻨﺔ ﺣﻠﺐ في ١٢ كانون")
 	f.Add("في في في بـ لـ ، 12-")
 	f.Add("تموز 2014، مقاتلون في الرقة.") // a month first: the date's clause starts at token 0
+	// Datelines that carry the outlet, which the credit cuts and the
+	// Arabic rules give the city, country and date back from.
+	f.Add("غزة / الأناضول: فلسطينيون في مخيم النصيرات.")
+	f.Add("جنين 12-7-2023 وفا- شبان يشيعون جثمان شاب.")
+	f.Add("حلب - فرانس برس: أطفال بين الأنقاض. (تصوير: باسل الأحمد)")
 	p := mustParser(f)
 	f.Fuzz(func(t *testing.T, s string) {
 		r := p.Caption(s)

@@ -1,5 +1,13 @@
 package parse
 
+import (
+	"slices"
+	"strings"
+	"unicode"
+
+	"sijil/internal/caption"
+)
+
 // arDatelineSeps end the place of a dateline that starts the caption:
 // "حلب، سوريا", "إدلب - …", "بنغازي: …", "غزة / الأناضول: …".
 var arDatelineSeps = map[string]bool{",": true, "-": true, ":": true, "/": true}
@@ -42,4 +50,87 @@ func (at *arText) arOutletDateline(b int) bool {
 		}
 	}
 	return false
+}
+
+// arDatelinePlace adds the city of a dateline the credit cut from the
+// description ("حمص-سانا| …", "دمشق (أ ف ب) - …", "غزة / الأناضول: …")
+// as the caption's widest place, after its own, as the English rules place
+// "ABUJA (Reuters) -": a neighbourhood the gazetteer lacks ("حي الوعر") is
+// then near its city, and a caption naming no place is in it. off is where
+// the description starts in rec.Text.
+func arDatelinePlace(rec *caption.Record, off int, ev *evidence) {
+	name, span, ok := arDatelineCity(rec.Text, off)
+	if !ok || slices.Contains(rec.Places, name) {
+		return
+	}
+	rec.Places = append(rec.Places, name)
+	rec.PlaceRefs = append(rec.PlaceRefs, caption.PlaceRef{Name: name, Span: span})
+	ev.add("places", 0, span)
+}
+
+// arDatelineCountry sets the country a dateline's city names when the
+// description names none, as it would have had the credit not cut the
+// dateline: "غزة / الأناضول: فلسطينيون …" is in Gaza, which the demonym
+// only hinted at.
+func (p *Parser) arDatelineCountry(rec *caption.Record, off int, ev *evidence) {
+	if rec.Country != "" && rec.CountryBasis != caption.CountryHint {
+		return
+	}
+	name, span, ok := arDatelineCity(rec.Text, off)
+	if !ok {
+		return
+	}
+	at := newArText(name)
+	found, n := at.match(&p.ar.countries, 0)
+	if n == 0 || n != len(at.toks) || found[0].demonym {
+		return
+	}
+	ev.drop("country")
+	rec.Country, rec.CountryBasis = caption.CountryCode(found[0].value), caption.CountryNamed
+	ev.add("country", 0, span)
+}
+
+// arDatelineCity returns the city of the dateline that text[:off], the
+// part a credit cut before the description, opens with: the words before
+// its first bracket, dash, slash, bar, comma or digit ("صيدا (لبنان) -
+// رويترز: ", "غزة / الأناضول: ", "جنين 12-7-2023 وفا- "), at most three
+// words of Arabic letters and no credit's label.
+func arDatelineCity(text string, off int) (string, caption.Span, bool) {
+	if off <= 0 || off > len(text) {
+		return "", caption.Span{}, false
+	}
+	head := text[:off]
+	end := strings.IndexFunc(head, func(r rune) bool {
+		return strings.ContainsRune("([-–—|،,/", r) || unicode.IsDigit(r)
+	})
+	if end <= 0 {
+		return "", caption.Span{}, false
+	}
+	name := strings.TrimSpace(head[:end])
+	if words := strings.Fields(name); len(words) == 0 || len(words) > 3 || arCreditLabelAt(head, 0, end) > 0 {
+		return "", caption.Span{}, false
+	}
+	for _, r := range name {
+		if r != ' ' && !unicode.Is(unicode.Arabic, r) {
+			return "", caption.Span{}, false
+		}
+	}
+	start := strings.Index(head, name)
+	return name, caption.Span{Start: start, End: start + len(name)}, true
+}
+
+// arDatelineDate gives back the date of a dated dateline the credit cut
+// ("جنين 12-7-2023 وفا- …") when the description has none: the day the
+// story was filed, which WAFA's captions of the day's events call "اليوم"
+// (today). A date the description gives is the scene's and wins.
+func arDatelineDate(rec *caption.Record, off int, ev *evidence) {
+	if !rec.Date.IsZero() || off <= 0 || off > len(rec.Text) {
+		return
+	}
+	_, d, span, _, ok := arDatedDateline(rec.Text[:off])
+	if !ok {
+		return
+	}
+	rec.Date, rec.DateText = d, rec.Text[span.Start:span.End]
+	ev.add("date", 0, span)
 }

@@ -32,7 +32,8 @@ func wantRef(name, kind string, near bool) caption.PlaceRef {
 // TestArabicDatelines covers the datelines that open Arabic captions: the
 // city before a colon or a slash, a city the lexicon lacks before an
 // outlet and a colon, and the dateline's city after the scene the body
-// names, as a dateline the credit cut is.
+// names, as a dateline the credit cut is; a country the cut city names
+// stays named.
 func TestArabicDatelines(t *testing.T) {
 	p := mustNew(t)
 	for _, tc := range []struct {
@@ -55,6 +56,14 @@ func TestArabicDatelines(t *testing.T) {
 			arPlaceGot{[]caption.PlaceRef{wantRef("النصيرات", "camp", false), wantRef("غزة", "", false)}, "PS", caption.CountryNamed}},
 		{"dateline alone stays the scene", "عدن - فرانس برس: عناصر من قوات الحزام الأمني ينتشرون في الشوارع.",
 			arPlaceGot{[]caption.PlaceRef{wantRef("عدن", "", false)}, "", ""}},
+		{"a slash dateline's city alone stays the scene", "الخليل / وفا: مستوطنون يهاجمون منازل المواطنين.",
+			arPlaceGot{[]caption.PlaceRef{wantRef("الخليل", "", false)}, "", ""}},
+		{"a two-word city before a slash", "دير الزور / رويترز: مقاتلون يقفون على ضفة نهر الفرات.",
+			arPlaceGot{[]caption.PlaceRef{wantRef("دير الزور", "", false)}, "", ""}},
+		{"Gaza in a dash dateline names the country, a demonym only hints", "غزة - الأناضول: جنود إسرائيليون يقفون قرب الحدود.",
+			arPlaceGot{[]caption.PlaceRef{wantRef("غزة", "", false)}, "PS", caption.CountryNamed}},
+		{"a country the body places wins over the dateline's", "غزة / الأناضول: نازحون فلسطينيون يصلون إلى مدينة العريش في مصر.",
+			arPlaceGot{[]caption.PlaceRef{wantRef("العريش", "city", false), wantRef("غزة", "", false)}, "EG", caption.CountryNamed}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if diff := cmp.Diff(tc.want, arSceneRefs(t, p, tc.in)); diff != "" {

@@ -155,6 +155,19 @@ var arNotNameWords = map[string]bool{
 // how an English caption quoting Arabic words ends ("… a banner reading
 // 'الشعب يريد' in Idlib. (Photo by X/AFP)"), which the English rules read.
 func (p *Parser) arabicCredit(text string, end int) creditResult {
+	if cr := p.arClosingCredit(text, end); cr.Found {
+		return p.arWithDatelineOutlet(text, cr)
+	}
+	if cr := p.arLeadingCredit(text); cr.Found {
+		return cr
+	}
+	return p.leadingCredit(text) // "REUTERS/Name - …" before Arabic text
+}
+
+// arClosingCredit reads a credit that ends the caption at end: a Latin
+// credit after the Arabic text, a bracketed credit, or a labelled or
+// agency tail.
+func (p *Parser) arClosingCredit(text string, end int) creditResult {
 	if cr := p.latinAfterArabic(text, end); cr.Found {
 		return cr
 	}
@@ -163,13 +176,7 @@ func (p *Parser) arabicCredit(text string, end int) creditResult {
 			return cr
 		}
 	}
-	if cr := p.arTailCredit(text, end); cr.Found {
-		return cr
-	}
-	if cr := p.arLeadingCredit(text); cr.Found {
-		return cr
-	}
-	return p.leadingCredit(text) // "REUTERS/Name - …" before Arabic text
+	return p.arTailCredit(text, end)
 }
 
 // arBracketCredit reads the bracketed group that ends at end. A bare agency
@@ -522,7 +529,7 @@ func (cr *creditResult) shift(off int) {
 // photo's scene.
 func (p *Parser) arLeadingCredit(text string) creditResult {
 	lim := min(len(text), maxCredit)
-	if cr := p.arDatelineAgency(text, lim); cr.Found {
+	if cr := p.arDatelineCredit(text, lim); cr.Found {
 		return cr
 	}
 	if o := strings.IndexAny(text[:lim], "(["); o >= 0 && arWords(text[:o]) <= 3 {

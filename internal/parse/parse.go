@@ -89,6 +89,7 @@ func (p *Parser) Caption(raw string) caption.Record {
 		ws.ev.add("agencies", 0, cr.AgencySpans...)
 		rec.Warnings = append(rec.Warnings, cr.Warnings...)
 		descStart, descEnd = descBounds(text, cr.Whole)
+		descStart = p.arDatelineCut(text, cr, descStart, descEnd)
 	}
 	desc := text[descStart:descEnd]
 	rec.Description = desc
