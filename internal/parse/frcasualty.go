@@ -80,7 +80,12 @@ var (
 		"enfant": true, "femmes": true, "femme": true, "hommes": true, "homme": true, "soldats": true, "soldat": true,
 		"combattants": true, "rebelles": true, "militaires": true, "policiers": true, "manifestants": true,
 		"membres": true, "jihadistes": true, "djihadistes": true, "habitants": true, "passants": true,
-		"secouristes": true, "autres": true, "militants": true, "fidèles": true, "élèves": true, "patients": true}
+		"secouristes": true, "autres": true, "militants": true, "fidèles": true, "élèves": true, "patients": true,
+		// The rural and displaced victims of the Sahel's, Congo's and
+		// Darfur's attacks: "les corps de cinq villageois tués".
+		"villageois": true, "paysans": true, "agriculteurs": true, "éleveurs": true, "déplacés": true,
+		"réfugiés": true, "journalistes": true, "gendarmes": true, "miliciens": true, "orpailleurs": true,
+		"commerçants": true, "humanitaires": true, "pèlerins": true, "étudiants": true}
 	// frAux stand between the subject and the participle.
 	frAux = map[string]bool{"ont": true, "été": true, "sont": true, "a": true, "est": true, "qui": true,
 		"auraient": true, "aurait": true, "ont-ils": true, "y": true, "ayant": true, "avoir": true}
@@ -99,7 +104,7 @@ func frCasualties(toks []frToken, date caption.PartialDate) []langFigure {
 	var figs []langFigure
 	for i, t := range toks {
 		if f, ok := frCostLives(toks, i); ok {
-			if !frVague(toks, f.tok) && !frEarlier(toks, f.tok, date) && !frRunningTotal(toks, f.tok) {
+			if !frVague(toks, f.tok) && !frEarlierEvent(toks, f.tok, date) && !frRunningTotal(toks, f.tok) {
 				figs = append(figs, f)
 			}
 			continue
@@ -179,7 +184,7 @@ func frCasualties(toks []frToken, date caption.PartialDate) []langFigure {
 			n, ok, start = v, true, i
 			i = frJoinedCount(toks, k+2, &n) - 1 // the span runs from the verb to the people
 		}
-		if !ok || frVague(toks, start) || frEarlier(toks, start, date) || frRunningTotal(toks, start) {
+		if !ok || frVague(toks, start) || frEarlierEvent(toks, start, date) || frRunningTotal(toks, start) {
 			continue
 		}
 		article := first >= 0 && n == 1 && (toks[first].key == "un" || toks[first].key == "une")

@@ -274,6 +274,7 @@ func (p *Parser) french(rec *caption.Record, desc string, off int, ev *evidence)
 		ev.drop("country")
 	}
 	mentions := p.fr.countryMentions(toks, countryTok, scene)
+	frDropCountryPlaces(rec, toks, countryTok, off, ev)
 	if len(rec.Places) == 0 {
 		for s := 0; len(rec.Places) == 0 && s <= sentOf[len(toks)-1]; s++ {
 			frPlaces(rec, desc, toks, countryTok, sentOf, s, off, ev)
@@ -281,6 +282,7 @@ func (p *Parser) french(rec *caption.Record, desc string, off int, ev *evidence)
 	} else {
 		frContainers(rec, desc, toks, countryTok, sentOf, off, ev)
 	}
+	frSceneAfterHeading(rec, desc, toks, countryTok, sentOf, off, ev)
 	if rec.Country == "" || rec.CountryBasis == caption.CountryHint {
 		// After the places: a background clause after the scene's first
 		// place names no country of the scene's.

@@ -108,8 +108,8 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 		if !ok && frAppositive(toks, j) {
 			ok = true // "une cuisine d'Omdourman, ville jumelle de Khartoum"
 		}
-		if !ok && i == 0 && frDateline(toks, j) {
-			ok = true // "Kiev, le 29 décembre 2023 — …"
+		if !ok && i == 0 && (frDateline(toks, j) || frHeadPlace(toks, countryTok, j)) {
+			ok = true // "Kiev, le 29 décembre 2023 — …", "Syrte, Libye. …"
 		}
 		// "des déplacés de la province de Hama arrivent à Atmeh": where
 		// people came from is kept only when the sentence names no other
