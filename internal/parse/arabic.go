@@ -344,9 +344,12 @@ func (p *Parser) arabic(rec *caption.Record, desc string, off int, ev *evidence)
 		at.events(rec, &p.ar.events, scene, off, ev)
 	}
 	countryTok := make([]bool, len(at.toks))
+	// The city of a dateline the credit cut, read once for the country
+	// and the places ("" when there is none).
+	dlCity, dlSpan, _ := arDatelineCity(rec.Text, off)
 	if rec.Country == "" || rec.CountryBasis == caption.CountryHint {
 		at.country(rec, p.ar, countryTok, off, ev)
-		p.arDatelineCountry(rec, off, ev)
+		p.arDatelineCountry(rec, dlCity, dlSpan, ev)
 	} else {
 		at.markCountries(&p.ar.countries, countryTok)
 	}
@@ -356,7 +359,7 @@ func (p *Parser) arabic(rec *caption.Record, desc string, off int, ev *evidence)
 			at.places(rec, p.ar, countryTok, s, off, ev)
 		}
 	}
-	arDatelinePlace(rec, off, ev)
+	arDatelinePlace(rec, dlCity, dlSpan, ev)
 	// After the places, whose country scopes an actor when the caption
 	// names none.
 	if len(rec.Actors) == 0 {

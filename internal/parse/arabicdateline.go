@@ -53,14 +53,13 @@ func (at *arText) arOutletDateline(b int) bool {
 }
 
 // arDatelinePlace adds the city of a dateline the credit cut from the
-// description ("حمص-سانا| …", "دمشق (أ ف ب) - …", "غزة / الأناضول: …")
-// as the caption's widest place, after its own, as the English rules place
-// "ABUJA (Reuters) -": a neighbourhood the gazetteer lacks ("حي الوعر") is
-// then near its city, and a caption naming no place is in it. off is where
-// the description starts in rec.Text.
-func arDatelinePlace(rec *caption.Record, off int, ev *evidence) {
-	name, span, ok := arDatelineCity(rec.Text, off)
-	if !ok || slices.Contains(rec.Places, name) {
+// description ("حمص-سانا| …", "دمشق (أ ف ب) - …", "غزة / الأناضول: …"),
+// name at span (arDatelineCity), as the caption's widest place, after its
+// own, as the English rules place "ABUJA (Reuters) -": a neighbourhood the
+// gazetteer lacks ("حي الوعر") is then near its city, and a caption naming
+// no place is in it.
+func arDatelinePlace(rec *caption.Record, name string, span caption.Span, ev *evidence) {
+	if name == "" || slices.Contains(rec.Places, name) {
 		return
 	}
 	rec.Places = append(rec.Places, name)
@@ -68,16 +67,13 @@ func arDatelinePlace(rec *caption.Record, off int, ev *evidence) {
 	ev.add("places", 0, span)
 }
 
-// arDatelineCountry sets the country a dateline's city names when the
+// arDatelineCountry sets the country a dateline's city, name at span,
+// names when the
 // description names none, as it would have had the credit not cut the
 // dateline: "غزة / الأناضول: فلسطينيون …" is in Gaza, which the demonym
 // only hinted at.
-func (p *Parser) arDatelineCountry(rec *caption.Record, off int, ev *evidence) {
-	if rec.Country != "" && rec.CountryBasis != caption.CountryHint {
-		return
-	}
-	name, span, ok := arDatelineCity(rec.Text, off)
-	if !ok {
+func (p *Parser) arDatelineCountry(rec *caption.Record, name string, span caption.Span, ev *evidence) {
+	if name == "" || rec.Country != "" && rec.CountryBasis != caption.CountryHint {
 		return
 	}
 	at := newArText(name)
