@@ -68,9 +68,8 @@ func arDatelinePlace(rec *caption.Record, name string, span caption.Span, ev *ev
 }
 
 // arDatelineCountry sets the country a dateline's city, name at span,
-// names when the
-// description names none, as it would have had the credit not cut the
-// dateline: "غزة / الأناضول: فلسطينيون …" is in Gaza, which the demonym
+// names when the description names none, as it would have had the credit
+// not cut the dateline: "غزة / الأناضول: فلسطينيون …" is in Gaza, which the demonym
 // only hinted at.
 func (p *Parser) arDatelineCountry(rec *caption.Record, name string, span caption.Span, ev *evidence) {
 	if name == "" || rec.Country != "" && rec.CountryBasis != caption.CountryHint {
