@@ -404,16 +404,7 @@ func frDropMediaPlace(rec *caption.Record, toks []frToken, ev *evidence, off int
 	if i < 2 || toks[i-1].key != "," || !frMediaName(toks, i, frTokensIn(toks, i, sp.End)) {
 		return
 	}
-	k := slices.IndexFunc(rec.PlaceRefs, func(r caption.PlaceRef) bool { return r.Span.End-off == toks[i-2].end })
-	if k < 0 || len(rec.Places) != len(rec.PlaceRefs) {
-		return
-	}
-	rec.PlaceRefs = slices.Delete(rec.PlaceRefs, k, k+1)
-	rec.Places = slices.Delete(rec.Places, k, k+1)
-	ev.drop("places")
-	for _, r := range rec.PlaceRefs {
-		ev.add("places", 0, r.Span)
-	}
+	dropPlaces(rec, ev, func(r caption.PlaceRef) bool { return r.Span.End-off == toks[i-2].end })
 }
 
 // frCountryArticles are the articles before a country's name.

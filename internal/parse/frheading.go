@@ -63,12 +63,18 @@ var frHeadParticles = map[string]bool{"de": true, "du": true, "d'": true, "des":
 // which the gazetteer found in Czechia (Libáň). The French rules read the
 // country from the name; used marks the tokens of the country mentions.
 func frDropCountryPlaces(rec *caption.Record, toks []frToken, used []bool, off int, ev *evidence) {
+	dropPlaces(rec, ev, func(r caption.PlaceRef) bool { return frAllCountryToks(toks, used, r.Span, off) })
+}
+
+// dropPlaces removes from rec the places drop reports, and their evidence.
+// It leaves a record whose Places and PlaceRefs do not pair alone.
+func dropPlaces(rec *caption.Record, ev *evidence, drop func(caption.PlaceRef) bool) {
 	if len(rec.Places) != len(rec.PlaceRefs) {
 		return
 	}
 	n := len(rec.PlaceRefs)
-	for k := len(rec.PlaceRefs) - 1; k >= 0; k-- {
-		if frAllCountryToks(toks, used, rec.PlaceRefs[k].Span, off) {
+	for k := n - 1; k >= 0; k-- {
+		if drop(rec.PlaceRefs[k]) {
 			rec.PlaceRefs = slices.Delete(rec.PlaceRefs, k, k+1)
 			rec.Places = slices.Delete(rec.Places, k, k+1)
 		}
