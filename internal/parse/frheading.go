@@ -91,16 +91,16 @@ func dropPlaces(rec *caption.Record, ev *evidence, drop func(caption.PlaceRef) b
 // frAllCountryToks reports whether the tokens in sp (relative to the text,
 // the description starting at off) are all of a country's name.
 func frAllCountryToks(toks []frToken, used []bool, sp caption.Span, off int) bool {
-	any := false
+	found := false
 	for i, t := range toks {
 		if t.start+off >= sp.Start && t.end+off <= sp.End && t.word {
 			if !used[i] {
 				return false
 			}
-			any = true
+			found = true
 		}
 	}
-	return any
+	return found
 }
 
 // frSceneAfterHeading puts first the place the first sentence gives with
