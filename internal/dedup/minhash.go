@@ -177,6 +177,12 @@ func bandsInto(out []uint64, sig []uint32, opt Options) []uint64 {
 // allocated once, at their final length: growing them for the lead band
 // doubled their backing array.
 func Fingerprint(rec caption.Record, opt Options) caption.Fingerprint {
+	return caption.Fingerprint{Key: Key(rec.Text), Bands: RecordBands(rec, opt)}
+}
+
+// RecordBands returns the bands of rec's Fingerprint without its Key, for a
+// caller that has the key already.
+func RecordBands(rec caption.Record, opt Options) []uint64 {
 	opt = opt.withDefaults()
 	text := shingleText(rec)
 	skeletons, edges := wordKeys(text)
@@ -196,7 +202,7 @@ func Fingerprint(rec caption.Record, opt Options) caption.Fingerprint {
 	for i := range bands {
 		bands[i] = mix64(bands[i] ^ salt)
 	}
-	return caption.Fingerprint{Key: Key(rec.Text), Bands: bands}
+	return bands
 }
 
 // monthSalt is mixed into every band of a record: its photo's year and month

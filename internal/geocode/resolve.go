@@ -29,6 +29,17 @@ type anchor struct {
 // the others' places as context, and records that name no country take the
 // one the document's places agree on.
 func (g *Gazetteer) ResolveDocument(recs []caption.Record) {
+	g.ResolveDocumentExcept(recs, nil)
+}
+
+// ResolveDocumentExcept is ResolveDocument for a caller that has no use
+// for some records' final reading: a record with first[i] set is resolved
+// on its own only, and that reading still counts as evidence for the
+// others, whose readings are ResolveDocument's. Ingest marks so the copies
+// of captions it has read before, whose records the store throws away:
+// the second reading was a sixth of its workers' time. first may be nil
+// or shorter than recs (none marked past its end).
+func (g *Gazetteer) ResolveDocumentExcept(recs []caption.Record, first []bool) {
 	// Each record's candidates are kept for the second pass, unless the
 	// document is so large that holding them all would cost more memory
 	// than looking them up again.
@@ -59,7 +70,7 @@ func (g *Gazetteer) ResolveDocument(recs []caption.Record) {
 	eachRecord(len(recs), func(lo, hi int) {
 		others := make([]anchor, 0, len(anchors))
 		for i := lo; i < hi; i++ {
-			if len(recs[i].PlaceRefs) == 0 {
+			if len(recs[i].PlaceRefs) == 0 || i < len(first) && first[i] {
 				continue
 			}
 			// A caption's own first reading is no evidence for itself.

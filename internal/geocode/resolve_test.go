@@ -136,6 +136,39 @@ func TestResolveDocumentAnchors(t *testing.T) {
 	}
 }
 
+// TestResolveDocumentExcept: a record marked keeps its reading on its own
+// (Kafr Nabl's larger namesake, ID 1, with no context), yet still counts
+// for the others (its own copy beside it is settled by Aleppo, and Aleppo
+// counts for a later caption however the copy is marked); the records not
+// marked read as ResolveDocument reads them.
+func TestResolveDocumentExcept(t *testing.T) {
+	g := testGazetteer(t)
+	doc := func() []caption.Record {
+		return []caption.Record{
+			{PlaceRefs: refs("Aleppo"), Country: "SY", CountryBasis: caption.CountryNamed, Evidence: map[string][]caption.Span{}},
+			{PlaceRefs: refs("Kafr Nabl"), Country: "SY", CountryBasis: caption.CountryDocument, Evidence: map[string][]caption.Span{}},
+			{PlaceRefs: refs("Kafr Nabl"), Country: "SY", CountryBasis: caption.CountryDocument, Evidence: map[string][]caption.Span{}},
+		}
+	}
+	whole := doc()
+	g.ResolveDocument(whole)
+	alone := doc()[1:2]
+	g.Resolve(&alone[0], nil)
+	marked := doc()
+	g.ResolveDocumentExcept(marked, []bool{false, true})
+	if got := marked[1].Location; got == nil || alone[0].Location == nil || got.GeonameID != alone[0].Location.GeonameID {
+		t.Errorf("marked Kafr Nabl resolved to %+v, want its reading alone, %+v", got, alone[0].Location)
+	}
+	if whole[1].Location == nil || alone[0].Location.GeonameID == whole[1].Location.GeonameID {
+		t.Fatalf("Kafr Nabl read alone and beside Aleppo alike (%+v): the test shows nothing", alone[0].Location)
+	}
+	for _, i := range []int{0, 2} {
+		if diff := cmp.Diff(whole[i], marked[i]); diff != "" {
+			t.Errorf("record %d, not marked (-ResolveDocument +ResolveDocumentExcept):\n%s", i, diff)
+		}
+	}
+}
+
 // TestHintOutweighsAnchors: a caption's own hinted country beats its
 // neighbours' places, which pull a namesake of another country their way.
 func TestHintOutweighsAnchors(t *testing.T) {
