@@ -40,6 +40,14 @@ type Item struct {
 	Occurrence  Occurrence // DocumentID and RecordID are set by the store
 	Record      Record
 	Fingerprint Fingerprint
+	// Repeat marks a caption whose key an earlier item of the same
+	// PutDocuments call, or of one made before it, holds: its record is
+	// that item's, and the store keeps only this occurrence of it. Its
+	// Record and Fingerprint are then incomplete (ingest spares a copy
+	// the document's context and its bands, work a third of an archive's
+	// captions would do for nothing), and a store refuses to make a
+	// record of it with caption.ErrInvalid.
+	Repeat bool
 }
 
 // Fingerprint is what deduplication keeps of a record.

@@ -272,13 +272,28 @@ func (p *putPlan) lookUp(ctx context.Context, tx pgx.Tx, s *Store, v caption.Ver
 		if _, ok := p.ids[k]; ok {
 			continue
 		}
+		it := p.first[k]
+		if it.Repeat {
+			return nil, caption.RepeatUnheld(p.pathOf(it), it)
+		}
 		id := fresh[len(created)]
 		p.ids[k], p.isNew[k] = id, true
-		it := p.first[k]
 		created = append(created, caption.StoredRecord{ID: id, Record: it.Record, Fingerprint: it.Fingerprint, Versions: v})
 	}
 	p.count()
 	return created, nil
+}
+
+// pathOf returns the path of the fresh document holding it.
+func (p *putPlan) pathOf(it *caption.Item) string {
+	for _, i := range p.fresh {
+		for n := range p.docs[i].Items {
+			if &p.docs[i].Items[n] == it {
+				return p.docs[i].Document.Path
+			}
+		}
+	}
+	return ""
 }
 
 // created returns the indexes of the documents to create: the fresh

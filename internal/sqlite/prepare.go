@@ -34,8 +34,9 @@ type preparedItems []*packed
 
 // Prepare packs the records items would create (caption.Preparer), for
 // PutDocuments to write as they are. A caption whose key an earlier call
-// packed already (packedKeys) is not packed again: its record is stored, or
-// about to be, and the copy would be packed for nothing. A third of the
+// packed already (packedKeys), or that ingest found a Repeat, is not packed
+// again: its record is stored, or about to be, and the copy would be packed
+// for nothing. A third of the
 // captions of a wire archive are such copies. Should the first document
 // fail, or a call made after it be written before it, the write packs what
 // it lacks itself.
@@ -43,7 +44,7 @@ func (s *Store) Prepare(items []caption.Item) caption.Prepared {
 	s.packedOnce.Do(func() { s.packed = newPackedKeys(packedKeySlots) })
 	out := make(preparedItems, len(items))
 	prep := func(i int) {
-		if !s.packed.mark(items[i].Fingerprint.Key) {
+		if !items[i].Repeat && !s.packed.mark(items[i].Fingerprint.Key) {
 			out[i], _ = pack(items[i].Record)
 			// The write reads a packed record's evidence nowhere else;
 			// a wire dump's document is held whole until its write,

@@ -207,3 +207,22 @@ func TestPackedKeys(t *testing.T) {
 		t.Errorf("%d of %d keys' slots are even", even, len(slots))
 	}
 }
+
+// TestPrepareSkipsRepeats: Prepare packs no item marked Repeat, whose
+// record the write will not make, and leaves its evidence; it packs the
+// others.
+func TestPrepareSkipsRepeats(t *testing.T) {
+	s := newTestStore(t)
+	_, items := genDocument("r.txt", 7000, 40)
+	for i := range items {
+		items[i].Repeat = i%2 == 1
+	}
+	for i, pk := range s.Prepare(items).(preparedItems) {
+		switch {
+		case items[i].Repeat && (pk != nil || items[i].Record.Evidence == nil):
+			t.Errorf("caption %d, a repeat: packed %v, evidence %v; want neither touched", i, pk != nil, items[i].Record.Evidence)
+		case !items[i].Repeat && pk == nil:
+			t.Errorf("caption %d: not packed", i)
+		}
+	}
+}

@@ -148,6 +148,9 @@ func (s *Store) plan(ctx context.Context, q querier, p *putPlan, v caption.Versi
 		if _, ok := ids[key]; ok {
 			r.ExactDuplicate++
 		} else {
+			if it.Repeat {
+				return caption.RepeatUnheld(r.Document.Path, it)
+			}
 			newItems = append(newItems, n)
 			var hash any
 			if h := s.keyHash(key); !held[h] {

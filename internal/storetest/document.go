@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -166,6 +167,50 @@ func testExactDuplicates(t *testing.T, s caption.Store) {
 	}
 }
 
+// testRepeats stores items marked Repeat, as ingest marks the copies of
+// captions it read before, their records made incomplete as ingest leaves
+// them: a copy of a caption stored by an earlier call, and of one earlier
+// in the same call, in another document and in the same one. Each is an
+// occurrence of the record stored from the caption it copies, which keeps
+// that caption's fields and bands.
+func testRepeats(t *testing.T, s caption.Store) {
+	docA, itemsA := document("a.txt", dumaAirstrike, aleppoRescue)
+	mustPut(t, s, docA, itemsA)
+	docB, itemsB := document("b.txt", idlibMarket, homsProtest)
+	docC, itemsC := document("c.txt", aleppoRescue, homsProtest, idlibMarket, homsProtest)
+	for _, i := range []int{0, 1, 2, 3} {
+		it := &itemsC[i]
+		it.Repeat = true
+		it.Record.Description = "a first reading, not to be stored"
+		it.Fingerprint.Bands = nil
+	}
+	res, err := s.PutDocuments(t.Context(), []caption.DocumentItems{{Document: docB, Items: itemsB}, {Document: docC, Items: itemsC}}, v1, nil)
+	if err != nil {
+		t.Fatalf("PutDocuments: %v", err)
+	}
+	got := [][3]int{
+		{res[0].Occurrences, res[0].NewRecords, res[0].ExactDuplicate},
+		{res[1].Occurrences, res[1].NewRecords, res[1].ExactDuplicate},
+	}
+	if diff := cmp.Diff([][3]int{{2, 2, 0}, {4, 0, 4}}, got); diff != "" {
+		t.Errorf("{occurrences, new, duplicates} per document (-want +got):\n%s", diff)
+	}
+	m := ids(t, s)
+	wantIDs := []int64{m[key(aleppoRescue)], m[key(homsProtest)], m[key(idlibMarket)], m[key(homsProtest)]}
+	if diff := cmp.Diff(wantIDs, res[1].RecordIDs); diff != "" {
+		t.Errorf("c.txt's RecordIDs (-want +got):\n%s", diff)
+	}
+	for _, raw := range []string{aleppoRescue, idlibMarket, homsProtest} {
+		r := mustRecord(t, s, idOf(t, s, raw))
+		if r.Record.Description != fold(raw) || !slices.Equal(r.Fingerprint.Bands, fingerprint(raw).Bands) {
+			t.Errorf("record of %.30q: description %.40q, bands %v; want the caption's own", raw, r.Record.Description, r.Fingerprint.Bands)
+		}
+	}
+	if diff := cmp.Diff(caption.Stats{Documents: 3, Occurrences: 8, Records: 4}, mustStats(t, s)); diff != "" {
+		t.Errorf("Stats (-want +got):\n%s", diff)
+	}
+}
+
 // testSameContentOtherPath stores a copy of a document under another path,
 // then a changed document under the first path: both are new documents.
 func testSameContentOtherPath(t *testing.T, s caption.Store) {
@@ -233,6 +278,8 @@ func testPutDocumentInvalid(t *testing.T, s caption.Store) {
 		want   error
 	}{
 		{"empty key", func(_ *caption.Document, items []caption.Item) { items[1].Fingerprint.Key = "" }, caption.ErrInvalid},
+		// A repeat's record is not one to store (caption.Item.Repeat).
+		{"repeat of a caption not held", func(_ *caption.Document, items []caption.Item) { items[1].Repeat = true }, caption.ErrInvalid},
 		{"empty path", func(doc *caption.Document, _ []caption.Item) { doc.Path = "" }, caption.ErrInvalid},
 		{"empty sha256", func(doc *caption.Document, _ []caption.Item) { doc.SHA256 = "" }, caption.ErrInvalid},
 		{"record not UTF-8", func(_ *caption.Document, items []caption.Item) { items[2].Record.Text = "Douma\xff" }, caption.ErrInvalid},

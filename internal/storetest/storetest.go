@@ -117,6 +117,7 @@ func Run(t *testing.T, open func(t *testing.T) caption.Store) {
 		{"PutDocumentIdempotent", testPutDocumentIdempotent},
 		{"PutDocumentTimes", testPutDocumentTimes},
 		{"ExactDuplicates", testExactDuplicates},
+		{"Repeats", testRepeats},
 		{"SameContentOtherPath", testSameContentOtherPath},
 		{"Occurrences", testOccurrences},
 		{"RecordRoundTrip", testRecordRoundTrip},
