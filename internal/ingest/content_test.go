@@ -122,8 +122,8 @@ func TestLinkLeftovers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range in.expand([]string{dir}) {
-		d := in.prepare(p)
+	for ord, p := range in.expand([]string{dir}) {
+		d := in.prepare(p, ord)
 		if d.err != nil {
 			t.Fatal(d.err)
 		}

@@ -59,6 +59,10 @@ type Options struct {
 	// stores and links, and how many records a previous run left unlinked
 	// each linking transaction takes; 0 means DefaultBatch.
 	Batch int
+	// readCopies reads every copy of a caption in full, as if none were a
+	// repeat (see repeats): what tests compare the register made with
+	// repeats with.
+	readCopies bool
 }
 
 // DefaultBatch is the number of captions stored and linked per
@@ -196,6 +200,10 @@ type ingester struct {
 	start    time.Time
 	progress *progress
 	lk       linker
+	// repeats are the captions read so far, so that a copy is spared the
+	// work its store would throw away (read.go's parse); nil reads each
+	// caption in full.
+	repeats *repeats
 }
 
 func newIngester(ctx context.Context, store caption.Store, opt Options) (*ingester, error) {
@@ -238,6 +246,9 @@ func newIngester(ctx context.Context, store caption.Store, opt Options) (*ingest
 	}
 	in := &ingester{store: store, opt: opt, known: known, storedBytes: storedBytes, bare: bare, start: time.Now()}
 	in.preparer, _ = store.(caption.Preparer)
+	if !opt.readCopies {
+		in.repeats = newRepeats(repeatSlots)
+	}
 	in.lk.matcher = dedup.NewClusterMatcher(opt.Dedup)
 	in.lk.reset()
 	in.lk.version, in.lk.valid, in.lk.empty = version, true, len(docs) == 0

@@ -120,8 +120,8 @@ func TestIngestPhotosLater(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range paths {
-		d := in.prepare(p)
+	for ord, p := range paths {
+		d := in.prepare(p, ord)
 		if d.err != nil {
 			t.Fatal(d.err)
 		}

@@ -21,6 +21,7 @@ import (
 // document is one document read and parsed, ready to store.
 type document struct {
 	path     string
+	ord      int // its place in the walk, the order documents are stored in
 	doc      caption.Document
 	captions int // how many captions it holds (0 when known)
 	// items are its captions parsed, for a document of one window
@@ -58,8 +59,8 @@ type part struct {
 // prepare reads, parses and fingerprints the document at path, and has the
 // store prepare its items (caption.Preparer). It touches no stored data
 // and may run on any goroutine.
-func (in *ingester) prepare(path string) *document {
-	d := &document{path: path}
+func (in *ingester) prepare(path string, ord int) *document {
+	d := &document{path: path, ord: ord}
 	data, err := in.readFile(path)
 	if err != nil {
 		d.err = err
@@ -97,7 +98,7 @@ func (in *ingester) prepare(path string) *document {
 		d.rest, d.parts, d.quit = raws, make(chan part, 1), make(chan struct{})
 		return d
 	}
-	d.items = in.parse(raws, 0)
+	d.items = in.parse(raws, d.ord, 0)
 	if in.preparer != nil {
 		d.prepared = in.preparer.Prepare(d.items)
 	}
@@ -120,7 +121,7 @@ func (in *ingester) stream(ctx context.Context, d *document) {
 		if ctx.Err() != nil {
 			return
 		}
-		pt := part{items: in.parse(raws[lo:hi], lo)}
+		pt := part{items: in.parse(raws[lo:hi], d.ord, lo)}
 		if in.preparer != nil {
 			pt.prepared = in.preparer.Prepare(pt.items)
 		}
@@ -162,11 +163,22 @@ func analyze(data []byte, sum [32]byte, format string) (*caption.DocumentPhoto, 
 }
 
 // parse turns one window of a document's captions (Parser.Window at most),
-// the first of them at index offset of the document, into items.
-func (in *ingester) parse(raws []caption.Raw, offset int) []caption.Item {
+// the first of them at index offset of the document, the ord'th document
+// of the walk, into items. A caption that an earlier one of the ingest
+// holds (repeats) is a Repeat: its record keeps its first reading, made
+// without the document's context, and its fingerprint only its key.
+func (in *ingester) parse(raws []caption.Raw, ord, offset int) []caption.Item {
 	recs := in.opt.Parser.Document(raws)
+	keys := make([]string, len(recs))
+	for i := range recs {
+		keys[i] = dedup.Key(recs[i].Text)
+	}
+	var repeat []bool
+	if in.repeats != nil {
+		repeat = in.repeats.mark(keys, ord, offset)
+	}
 	if in.opt.Gazetteer != nil {
-		in.opt.Gazetteer.ResolveDocument(recs)
+		in.opt.Gazetteer.ResolveDocumentExcept(recs, repeat)
 	}
 	items := make([]caption.Item, len(raws))
 	fill := func(lo, hi int) {
@@ -177,7 +189,11 @@ func (in *ingester) parse(raws []caption.Raw, offset int) []caption.Item {
 					Index: offset + i, Start: r.Start, End: r.End, Line: r.Line, Text: r.Text, Meta: r.Meta,
 				},
 				Record:      recs[i],
-				Fingerprint: dedup.Fingerprint(recs[i], in.opt.Dedup),
+				Fingerprint: caption.Fingerprint{Key: keys[i]},
+				Repeat:      repeat != nil && repeat[i],
+			}
+			if !items[i].Repeat {
+				items[i].Fingerprint.Bands = dedup.RecordBands(recs[i], in.opt.Dedup)
 			}
 		}
 	}

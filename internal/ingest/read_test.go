@@ -26,10 +26,10 @@ func TestParseLargeDocument(t *testing.T) {
 	}
 	in := &ingester{opt: testOptions(t)}
 	prev := runtime.GOMAXPROCS(1)
-	serial := in.parse(raws, 7)
+	serial := in.parse(raws, 0, 7)
 	runtime.GOMAXPROCS(max(prev, 2))
 	defer runtime.GOMAXPROCS(prev)
-	par := in.parse(raws, 7)
+	par := in.parse(raws, 0, 7)
 	for i, it := range serial {
 		if it.Fingerprint.Key == "" || len(it.Fingerprint.Bands) == 0 {
 			t.Fatalf("caption %d: no fingerprint", i)

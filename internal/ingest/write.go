@@ -49,7 +49,7 @@ func (in *ingester) storeAll(ctx context.Context, paths []string) error {
 	wg.Go(func() {
 		defer close(order)
 		defer close(jobs)
-		for _, p := range paths {
+		for ord, p := range paths {
 			out := make(chan *document, 1)
 			select {
 			case order <- out:
@@ -57,7 +57,7 @@ func (in *ingester) storeAll(ctx context.Context, paths []string) error {
 				return
 			}
 			jobs <- func() {
-				d := in.prepareOn(ctx, p, threads)
+				d := in.prepareOn(ctx, p, ord, threads)
 				out <- d
 				if d.parts != nil {
 					in.stream(ctx, d)
@@ -95,8 +95,9 @@ func (in *ingester) storeAll(ctx context.Context, paths []string) error {
 	return gatherErr
 }
 
-// prepareOn prepares the document at path holding a token of threads.
-func (in *ingester) prepareOn(ctx context.Context, path string, threads chan struct{}) *document {
+// prepareOn prepares the document at path, the ord'th of the walk,
+// holding a token of threads.
+func (in *ingester) prepareOn(ctx context.Context, path string, ord int, threads chan struct{}) *document {
 	select {
 	case threads <- struct{}{}:
 	case <-ctx.Done():
@@ -106,7 +107,7 @@ func (in *ingester) prepareOn(ctx context.Context, path string, threads chan str
 	if err := ctx.Err(); err != nil {
 		return &document{path: path, err: err}
 	}
-	return in.prepare(path)
+	return in.prepare(path, ord)
 }
 
 // gather sends the prepared documents to chunks, in order, opt.Batch
