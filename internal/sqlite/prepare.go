@@ -1,11 +1,6 @@
 package sqlite
 
-import (
-	"hash/maphash"
-	"sync/atomic"
-
-	"sijil/internal/caption"
-)
+import "sijil/internal/caption"
 
 // packed is a record's row as packRecord encodes it: its fields in the
 // compact form, about 3 µs a record (deflated JSON, before, took 16 µs and
@@ -27,24 +22,21 @@ func pack(r caption.Record) (*packed, error) {
 }
 
 // preparedItems is what Prepare makes of a document's items: the packed
-// form of each, nil for a caption the document repeats (its record is made
-// from the first) and for one that failed to pack (the write packs it
+// form of each, nil for a Repeat (its record is made from the item it
+// repeats) and for one that failed to pack (the write packs it
 // again, and reports the error with its document and caption).
 type preparedItems []*packed
 
 // Prepare packs the records items would create (caption.Preparer), for
-// PutDocuments to write as they are. A caption whose key an earlier call
-// packed already (packedKeys), or that ingest found a Repeat, is not packed
-// again: its record is stored, or about to be, and the copy would be packed
-// for nothing. A third of the
-// captions of a wire archive are such copies. Should the first document
-// fail, or a call made after it be written before it, the write packs what
-// it lacks itself.
+// PutDocuments to write as they are. An item marked Repeat is not packed:
+// its record is stored, or about to be, and ingest marks so the third of a
+// wire archive's captions that are copies. What Prepare did not pack (an
+// error, or items made by a caller that does not prepare them) the write
+// packs itself.
 func (s *Store) Prepare(items []caption.Item) caption.Prepared {
-	s.packedOnce.Do(func() { s.packed = newPackedKeys(packedKeySlots) })
 	out := make(preparedItems, len(items))
 	prep := func(i int) {
-		if !items[i].Repeat && !s.packed.mark(items[i].Fingerprint.Key) {
+		if !items[i].Repeat {
 			out[i], _ = pack(items[i].Record)
 			// The write reads a packed record's evidence nowhere else;
 			// a wire dump's document is held whole until its write,
@@ -71,38 +63,6 @@ func (s *Store) Prepare(items []caption.Item) caption.Prepared {
 // parallelPrepare is the smallest call whose records Prepare packs on
 // every core.
 const parallelPrepare = 1024
-
-// packedKeySlots is the size of Prepare's table of keys: 2 MB, which
-// remembers the last hundred thousand or so keys packed.
-const packedKeySlots = 1 << 18
-
-// packedKeys is a lossy set of the keys Prepare packed, safe for its
-// concurrent callers: a table of 64-bit hashes, one to a slot, each new
-// key taking its slot whoever held it. It forgets keys, which are then
-// packed again, and two keys of one hash would leave the second unpacked
-// for the write to pack; it never makes a record wrong.
-type packedKeys struct {
-	seed  maphash.Seed
-	slots []atomic.Uint64
-}
-
-func newPackedKeys(n int) *packedKeys {
-	return &packedKeys{seed: maphash.MakeSeed(), slots: make([]atomic.Uint64, n)}
-}
-
-// mark adds key and reports whether it was there already.
-func (p *packedKeys) mark(key string) bool {
-	i, h := p.slot(key)
-	return p.slots[i].Swap(h) == h
-}
-
-// slot returns key's slot and the value that marks it there. The slot is
-// taken from the hash before its low bit is set (0 is an empty slot): a
-// slot taken after would leave every even slot of the table unused.
-func (p *packedKeys) slot(key string) (int, uint64) {
-	h := maphash.String(p.seed, key)
-	return int(h % uint64(len(p.slots))), h | 1
-}
 
 // preparedFor returns d's prepared items when Prepare made them of as many
 // items as d has, else nil; the write still checks each against its

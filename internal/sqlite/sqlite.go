@@ -48,9 +48,6 @@ type Store struct {
 	// gate keeps writes and Exclusive calls out of the way of the running
 	// Exclusive call, failing those that would wait for ever.
 	gate caption.ExclusiveGate
-	// packed is what Prepare packed (prepare.go), made at its first call.
-	packed     *packedKeys
-	packedOnce sync.Once
 	// checkpoints copies committed pages into the file beside the
 	// writer (checkpointer); nil for ":memory:".
 	checkpoints *checkpointer
