@@ -75,6 +75,11 @@ func TestFocusVersion(t *testing.T) {
 	if strings.Contains(plain, focusMark) {
 		t.Errorf("version without a focus %q names one", plain)
 	}
+	// The embedded layer's data changes under its one name: the version
+	// carries a digest of it.
+	if name, digest, ok := strings.Cut(plain, "#"); name != "cities500" || !ok || len(digest) != 8 {
+		t.Errorf("version of the embedded gazetteer = %q, want cities500 and a digest of its data", plain)
+	}
 	g.SetFocus(ccs("SY", "IQ"))
 	if got, want := versions(g).Gazetteer, plain+";focus=SY,IQ"; got != want {
 		t.Errorf("version with focus SY,IQ = %q, want %q", got, want)

@@ -158,7 +158,10 @@ func pipelineOptions(cfg Config) (ingest.Options, error) {
 // gazetteer has no version of its own: it is named by its layers, with a
 // digest of their sizes so that re-importing a layer under the same name
 // changes it ("cities500+team#1a2b3c4d"), and the focus countries it
-// resolves with, when it has some ("cities500;focus=SY,IQ": see withFocus).
+// resolves with, when it has some ("cities500#5e6f7a8b;focus=SY,IQ": see
+// withFocus). The embedded layer alone has its digest too: its data
+// changes between builds of sijil under the one name "cities500", and
+// `sijil reparse` must know the records an older build placed.
 func versions(g *geocode.Gazetteer) caption.Versions {
 	layers := g.Layers()
 	names := make([]string, len(layers))
@@ -167,10 +170,7 @@ func versions(g *geocode.Gazetteer) caption.Versions {
 		names[i] = l.Name
 		fmt.Fprintf(h, "%s %d %d %d %d\n", l.Name, l.Places, l.Keys, l.Admin1, l.Bytes)
 	}
-	v := strings.Join(names, "+")
-	if len(layers) > 1 {
-		v += "#" + hex.EncodeToString(h.Sum(nil))[:8]
-	}
+	v := strings.Join(names, "+") + "#" + hex.EncodeToString(h.Sum(nil))[:8]
 	return caption.Versions{Parser: parse.Version, Gazetteer: withFocus(v, g.Focus())}
 }
 
