@@ -2,6 +2,8 @@ package parse_test
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"os"
@@ -48,12 +50,18 @@ func parseDocument(t testing.TB, p *parse.Parser, path string) []caption.Record 
 // as `sijil parse` prints them (indented), with NAME.golden.json. Run
 // `go test ./internal/parse -run Golden -update` after a deliberate change and
 // read the diff before committing it.
+//
+// The outputs' digest is kept in testdata/golden/VERSION with the
+// parse.Version they were written at (goldenVersion): a change of the
+// rules that changes what a caption yields must raise the version, which
+// records keep so that `sijil reparse` knows the ones older rules made.
 func TestGolden(t *testing.T) {
 	p := mustParser(t)
 	files, err := filepath.Glob("testdata/golden/*.txt")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no golden inputs: %v", err)
 	}
+	goldenVersion(t, p, files)
 	for _, in := range files {
 		name := strings.TrimSuffix(filepath.Base(in), ".txt")
 		t.Run(name, func(t *testing.T) {
@@ -77,6 +85,38 @@ func TestGolden(t *testing.T) {
 				t.Errorf("%s mismatch (-want +got):\n%s", golden, diff)
 			}
 		})
+	}
+}
+
+// goldenFile holds the parse.Version the golden outputs were written at
+// and their digest, on one line.
+const goldenFile = "testdata/golden/VERSION"
+
+// goldenVersion checks goldenFile against the outputs of files at
+// parse.Version. With -update it writes it, before any output is written,
+// unless the outputs changed and the version did not.
+func goldenVersion(t *testing.T, p *parse.Parser, files []string) {
+	t.Helper()
+	h := sha256.New()
+	for _, in := range files {
+		h.Write(render(t, parseDocument(t, p, in)))
+	}
+	line := parse.Version + " " + hex.EncodeToString(h.Sum(nil))[:16] + "\n"
+	old, err := os.ReadFile(goldenFile)
+	if err != nil && !*update {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	oldVersion, _, _ := strings.Cut(string(old), " ")
+	switch {
+	case string(old) == line:
+	case !*update:
+		t.Errorf("%s holds %q; the outputs at parse.Version %s make %q: raise parse.Version if the rules changed, then run with -update", goldenFile, old, parse.Version, line)
+	case oldVersion == parse.Version:
+		t.Fatalf("the golden outputs changed and parse.Version (%s) did not: raise it, so that reparse re-derives what the old rules made, then update", parse.Version)
+	default:
+		if err := os.WriteFile(goldenFile, []byte(line), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 
