@@ -299,7 +299,8 @@ const corroborateKm = 150
 const maxContainerGap = 4
 
 // corroborated reports whether p, chosen for reference i, lies within
-// corroborateKm of some candidate of every later reference the resolver can
+// corroborateKm (or the distance the caption states between them,
+// statedKm) of some candidate of every later reference the resolver can
 // place. "al-Shaar, Aleppo" must not become Sarh in Chad, which shares
 // al-Shaar's key, when Aleppo is in Syria: the containing place is then used
 // instead, with precision 2. part says that the caption's own place word
@@ -331,7 +332,7 @@ func (sc *scene) corroborated(i int, p Place, picks []pick, part bool) bool {
 		if !part && !containerLike(cands, sc.sets[j].alike, alike, p) || sure && !alike && slices.ContainsFunc(cands, func(q Place) bool { return q.Country == p.Country }) {
 			continue
 		}
-		near := false
+		near, radius := false, max(corroborateKm, sc.statedKm(i, j))
 		for n, q := range cands {
 			if alike && !sc.sets[j].alike[n] {
 				continue
@@ -340,7 +341,7 @@ func (sc *scene) corroborated(i int, p Place, picks []pick, part bool) bool {
 			// its centre: Joplin lies 230 km from Missouri's. Other places
 			// vouch by distance, the first few of them.
 			if inDivision(p, q) ||
-				n < containerCands && distanceKm(p.Lat, p.Lon, q.Lat, q.Lon) <= corroborateKm {
+				n < containerCands && distanceKm(p.Lat, p.Lon, q.Lat, q.Lon) <= radius {
 				near = true
 				break
 			}

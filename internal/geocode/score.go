@@ -4,7 +4,9 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -241,6 +243,35 @@ func (sc *scene) wordsBetween(i, j int) int {
 		}
 	}
 	return n
+}
+
+// statedDistance is a distance written between a place and the place it is
+// measured from: "Baiji, some 200 km north of Baghdad", "Tikrit, 160
+// kilometres from the capital Baghdad", "15 miles south of".
+var statedDistance = regexp.MustCompile(`(?i)\b(\d{1,3}(?:,\d{3})?)\s?(km|kms|kilometres|kilometers|kilometre|kilometer|miles|mile)\b`)
+
+// statedKm is the distance the caption writes between references i and j,
+// with a margin for rounding and roads, or 0 when it writes none. A town
+// the caption puts 200 km from Baghdad is not disowned for lying farther
+// from it than corroborateKm.
+func (sc *scene) statedKm(i, j int) float64 {
+	a, b := sc.spans[i], sc.spans[j]
+	if a.End == 0 || a.End > b.Start || b.Start > len(sc.text) || sc.wordsBetween(i, j) > maxContainerGap+2 {
+		return 0
+	}
+	m := statedDistance.FindStringSubmatch(sc.text[a.End:b.Start])
+	if m == nil {
+		return 0
+	}
+	n, err := strconv.Atoi(strings.ReplaceAll(m[1], ",", ""))
+	if err != nil {
+		return 0
+	}
+	km := float64(n)
+	if strings.HasPrefix(strings.ToLower(m[2]), "mile") {
+		km *= 1.609
+	}
+	return km*1.25 + 15
 }
 
 // support is the context that spoke for a candidate, beyond its name.
