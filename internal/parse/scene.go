@@ -329,8 +329,10 @@ func (sc *sceneCtx) dateline(c chunk) bool {
 
 // chained reports whether tokens [a, b) only join two places of one
 // chain: commas, place words and directions ("London, Ontario", "Tapachula,
-// Chiapas state, Mexico"), and after a comma "in the" or "of the" ("killed
-// six people in Jabalia, in the northern Gaza Strip").
+// Chiapas state, Mexico"), after a comma "in the" or "of the" ("killed
+// six people in Jabalia, in the northern Gaza Strip"), and a distance
+// ("wounded in Jowhar, some 90 km north of Mogadishu"): the place it is
+// measured from goes with the place before it.
 func (sc *sceneCtx) chained(a, b int) bool {
 	comma := false
 	for i := a; i < b; i++ {
@@ -338,7 +340,7 @@ func (sc *sceneCtx) chained(a, b int) bool {
 		switch {
 		case t.key == "," || t.key == ".":
 			comma = true
-		case comma && (t.key == "in" || t.key == "of" || t.key == "the"),
+		case comma && (t.key == "in" || t.key == "of" || t.key == "the" || distanceWords[t.key] || isNumber(t.key)),
 			t.key == "'s" && i > a && sc.country[i-1]: // ", in Sudan's West Darfur state"
 		case t.is(tagPlaceMod) || t.is(tagPlaceNoun) || sc.division[i] || sc.country[i]:
 		default:
@@ -346,6 +348,16 @@ func (sc *sceneCtx) chained(a, b int) bool {
 		}
 	}
 	return true
+}
+
+// distanceWords write a distance between two places: "some 30 km",
+// "about 60 kilometres", "15 miles".
+var distanceWords = map[string]bool{"km": true, "kilometres": true, "kilometers": true, "miles": true,
+	"some": true, "about": true, "around": true, "roughly": true, "nearly": true, "approximately": true}
+
+// isNumber reports whether key is written in digits: "90", "1,200".
+func isNumber(key string) bool {
+	return key != "" && strings.Trim(key, "0123456789,.") == ""
 }
 
 // setOutFrom reports whether chunk c, after "from", is a town people set out
