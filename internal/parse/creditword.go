@@ -144,6 +144,10 @@ func creditWalkBack(text string, end int) (start int, sentence bool) {
 			start = j
 		case creditWord(word):
 			start = j
+		case start == i+1 && creditOrdinal(word) && creditCapitalised(text[start:end]):
+			// A unit's number opens its name: "24th Mechanised
+			// Brigade/Handout via REUTERS".
+			start = j
 		case word == "et" && start == i+1 && j >= 2 && creditCapitalised(text[start:end]) &&
 			creditCapitalised(text[strings.LastIndexByte(text[:j-1], ' ')+1:j-1]):
 			// Between two names: "Photos : Nazir Kenjo et Bakri Hassoun / AFP".
@@ -211,6 +215,23 @@ func creditHasSuffix(s, suffix string) bool {
 func creditEndsSentence(word string) bool {
 	r, _ := utf8.DecodeLastRuneInString(word)
 	return strings.ContainsRune(".!?;\"”’»", r)
+}
+
+// creditOrdinal reports whether word is an ordinal in digits: "3rd",
+// "24th", "1st".
+func creditOrdinal(word string) bool {
+	n := 0
+	for n < len(word) && word[n] >= '0' && word[n] <= '9' {
+		n++
+	}
+	if n == 0 || n > 3 {
+		return false
+	}
+	switch strings.ToLower(word[n:]) {
+	case "st", "nd", "rd", "th":
+		return true
+	}
+	return false
 }
 
 // creditInitials reports whether word is initials such as "J." or "U.S.",
