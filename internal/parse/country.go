@@ -261,6 +261,9 @@ func nameWeight(toks []token, i, n int) int {
 			return weightIgnored // "Russia's defence ministry said", "Ukraine's President"
 		}
 	}
+	if j >= 0 && launchedFrom(toks, j) {
+		return weightIgnored // "a missile launched from Yemen" lands elsewhere
+	}
 	if j >= 0 {
 		switch k := toks[j].key; {
 		case k == ",":
@@ -294,6 +297,26 @@ func fledFrom(toks []token, j int) bool {
 	}
 	return false
 }
+
+// launchedFrom reports whether toks[j] is "from" after a launch verb that
+// qualifies a weapon: "rockets fired from Lebanon hit Kiryat Shmona", "a
+// drone launched from Ukraine": the country is where the weapon came from,
+// not where it struck. A verb after "is", "are" or "were" makes the launch
+// the scene: "Rockets are fired from Gaza towards Israel" is photographed
+// in Gaza.
+func launchedFrom(toks []token, j int) bool {
+	if toks[j].key != "from" || j < 2 || !launchVerbs[toks[j-1].key] {
+		return false
+	}
+	switch toks[j-2].key {
+	case "is", "are", "was", "were", "being", "been", "be":
+		return false
+	}
+	return true
+}
+
+// launchVerbs send a weapon from one place to another.
+var launchVerbs = map[string]bool{"fired": true, "launched": true, "shot": true, "lobbed": true}
 
 // warNouns, before "in" and a country, name a war rather than the scene's
 // country: a protest "against the war in Ukraine" is in Paris, London or
