@@ -272,6 +272,12 @@ func nameWeight(toks []token, i, n int) int {
 			}
 		case sceneCountryPreps[k] && (fledFrom(toks, j) || j >= 1 && warNouns[toks[j-1].key]):
 			return weightHint // "refugees fleeing the war in Ukraine", "a rally in Paris against the war in Ukraine"
+		case k == "in" && j >= 1 && (deathWords[toks[j-1].key] || captiveWord(toks, j-1)):
+			// "the funeral in Beirut of a fighter killed in Syria",
+			// "relatives of soldiers held captive in Russia rally in
+			// Kyiv": where the dead died or the captives are held. Alone,
+			// it still hints: "a boy killed in Syria".
+			return weightHint
 		case sceneCountryPreps[k]:
 			return weightNamed
 		case k == "of" && j >= 1:

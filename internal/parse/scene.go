@@ -465,6 +465,30 @@ const (
 // funeral or their bodies are photographed.
 var deathWords = map[string]bool{"killed": true, "died": true, "slain": true, "wounded": true, "injured": true}
 
+// captiveWords before "in X" make X where people are held, not where their
+// families are photographed: "mothers of men detained in Syria hold their
+// pictures in Beirut".
+var captiveWords = map[string]bool{"detained": true, "imprisoned": true, "jailed": true, "abducted": true,
+	"kidnapped": true, "captured": true, "missing": true}
+
+// captiveWord reports a word at i that tells where people are held: one of
+// captiveWords, or "held" with "hostage" or "captive" on either side
+// ("hostages held in Gaza", "soldiers held captive in Russia"), where
+// "a rally held in Paris" is the scene.
+func captiveWord(t []token, i int) bool {
+	switch k := t[i].key; {
+	case captiveWords[k]:
+		return true
+	case k == "held":
+		return i+1 < len(t) && captiveNouns[t[i+1].key] || i > 0 && captiveNouns[t[i-1].key]
+	case captiveNouns[k]:
+		return i > 0 && t[i-1].key == "held"
+	}
+	return false
+}
+
+var captiveNouns = map[string]bool{"hostage": true, "hostages": true, "captive": true, "captives": true}
+
 // deathWord reports a word at i that tells where people died: one of
 // deathWords; "victims" or "casualties" of something ("victims of a
 // bombing in Mastung", where "treat casualties at a hospital in Deir
@@ -472,7 +496,7 @@ var deathWords = map[string]bool{"killed": true, "died": true, "slain": true, "w
 func (sc *sceneCtx) deathWord(i int) bool {
 	t := sc.toks
 	switch k := t[i].key; {
-	case deathWords[k]:
+	case deathWords[k], captiveWord(t, i):
 		return true
 	case k == "victims" || k == "casualties":
 		return i+1 < len(t) && t[i+1].key == "of"
@@ -503,6 +527,12 @@ func (sc *sceneCtx) origin(c chunk) int {
 	prep, fledPrep, diedPrep, counted := false, false, false, false
 	for i := c.a - 1; i >= 0 && c.a-i <= 10; i-- {
 		if !sc.toks[i].word && sc.toks[i].key != "'s" {
+			return originNone
+		}
+		if sc.country[i] && sc.next(i) != "'s" && sc.next(i) != "-" {
+			// A country's name ends another place's clause: "a fighter
+			// killed in Syria during his funeral in Beirut"; but in
+			// "fled Myanmar's Rakhine state" the walk goes on.
 			return originNone
 		}
 		if sc.toks[i].is(tagName) && !sc.used[i] && !actorNouns[sc.next(i)] {
