@@ -33,7 +33,9 @@ func loadCountries(extra []fs.FS) (countryLexicon, error) {
 			return countryLexicon{}, r.errorf("want CODE<TAB>names[<TAB>demonyms] with a two-letter upper-case code")
 		}
 		for _, n := range strings.Split(r.fields[1], "|") {
-			cl.names.add(n, r.fields[0], "")
+			if ph := cl.names.add(n, r.fields[0], ""); ph != nil {
+				ph.caps = acronym(n)
+			}
 		}
 		if len(r.fields) > 2 {
 			for _, d := range strings.Split(r.fields[2], "|") {
@@ -139,7 +141,7 @@ func (cl countryLexicon) findCountries(out []countryMention, desc string, toks [
 		n := 0
 		if div, dn, ok := cl.division(desc, toks, i); ok {
 			m, n = div, dn
-		} else if found, fn := cl.names.match(toks, i); fn > 0 {
+		} else if found, fn := cl.names.match(toks, i); fn > 0 && (!found[0].caps || acronym(desc[toks[i].start:toks[i+fn-1].end])) {
 			if cl.divisionAfter(desc, toks, i+fn) || townName(toks, i, i+fn) {
 				i += fn - 1 // "Palestine, Texas", "Mexico City", "Port Sudan": a town, read as a place
 				continue
@@ -159,6 +161,17 @@ func (cl countryLexicon) findCountries(out []countryMention, desc string, toks [
 		i += n - 1
 	}
 	return out
+}
+
+// acronym reports whether s is written in capital letters only: "CAR",
+// "DRC", "UK".
+func acronym(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 'A' || s[i] > 'Z' {
+			return false
+		}
+	}
+	return len(s) >= 2
 }
 
 // townName reports whether the country's name at toks[i:j] is part of a
