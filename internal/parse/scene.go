@@ -271,8 +271,10 @@ func (sc *sceneCtx) placesIn(from, to int) []foundPlace {
 			origin = originFled // "killed … in London, Ontario": Ontario goes with London
 			reach = prevEnd
 		}
-		// "who fled El Geneina": the object of a flee word is a place.
-		fledObject := origin == originFled && c.a > 0 && sc.toks[c.a-1].is(tagFlee)
+		// "who fled El Geneina", "residents flee Kurakhove": the object
+		// of a flee word is a place, where they came from or, in the
+		// present, where they are photographed leaving.
+		fledObject := c.a > 0 && sc.toks[c.a-1].is(tagFlee)
 		if origin == originFrom || fledObject || sc.placeContext(c, prevPlace) {
 			name, span := sc.placeName(c)
 			kind, near := sc.describePlace(c)
