@@ -225,6 +225,11 @@ func (g *Gazetteer) resolve(rec *caption.Record, sc *scene, anchors []anchor) {
 	// queue in a field") may not be the scene's.
 	if rec.Location == nil && rec.Country != "" && (len(rec.PlaceRefs) > 0 || rec.CountryBasis == caption.CountryNamed) {
 		if name, lat, lon, ok := g.Country(rec.Country); ok {
+			if dir, ok := countryDirection(rec); ok {
+				if plat, plon, ok := g.countryPart(rec.Country, dir); ok {
+					lat, lon = plat, plon // "western Nepal": see countryPart
+				}
+			}
 			rec.Location = &caption.Location{Name: name, Lat: lat, Lon: lon, CountryCode: rec.Country,
 				Feature: "PCLI", Precision: 4, Basis: caption.BasisCountryOnly}
 		}
