@@ -449,6 +449,16 @@ var creditCases = []struct {
 		want: creditView{Whole: "REUTERS/Mohamed Nureldin", Credit: "REUTERS/Mohamed Nureldin", Photographers: []string{"Mohamed Nureldin"}, Agencies: ag("Reuters")},
 	},
 	{
+		name: "a satellite firm's handout",
+		in:   "A satellite image shows burned homes in Tawila, North Darfur, Sudan, May 2, 2025. Maxar Technologies/Handout via REUTERS",
+		want: creditView{Whole: "Maxar Technologies/Handout via REUTERS", Credit: "Maxar Technologies/Handout via REUTERS", Agencies: ag("Maxar Technologies", "Reuters")},
+	},
+	{
+		name: "a satellite firm before AFP",
+		in:   "This satellite picture shows the port of Hodeidah, Yemen, on July 22, 2024. (Photo by Satellite image ©2024 Planet Labs PBC / AFP)",
+		want: creditView{Whole: "(Photo by Satellite image ©2024 Planet Labs PBC / AFP)", Credit: "Photo by Satellite image ©2024 Planet Labs PBC / AFP", Agencies: ag("Satellite image ©2024 Planet Labs PBC", "AFP")},
+	},
+	{
 		name: "pictures of the day tag",
 		in:   "A boy flies a kite over a destroyed neighbourhood in Mosul, Iraq, June 3, 2018. REUTERS/Khaled Jabbar TPX IMAGES OF THE DAY",
 		want: creditView{Whole: "REUTERS/Khaled Jabbar TPX IMAGES OF THE DAY", Credit: "REUTERS/Khaled Jabbar", Photographers: []string{"Khaled Jabbar"}, Agencies: ag("Reuters")},

@@ -24,6 +24,9 @@ var creditOrgWords = map[string]bool{
 	"collection": true, "museum": true, "monitor": true, "ltd": true, "inc": true, "llc": true,
 	"company": true, "administration": true, "guard": true, "militia": true, "nations": true,
 	"handout": true, "pool": true, "staff": true, "unit": true, "headquarters": true,
+	// Satellite imagery firms: "Maxar Technologies", "Planet Labs PBC".
+	"technologies": true, "technology": true, "labs": true, "satellite": true, "imagery": true,
+	"systems": true, "corporation": true, "corp": true, "pbc": true,
 	// French: "Défense civile syrienne", "Centre des médias d'Alep",
 	// "Ministère de la Défense", "Croissant-Rouge arabe syrien".
 	"défense": true, "civile": true, "ministère": true, "armée": true, "médias": true, "agence": true,
