@@ -70,3 +70,56 @@ func TestStatedDistance(t *testing.T) {
 		})
 	}
 }
+
+// TestDeadReckon checks that a place missing from the data, which the
+// caption puts some distance and direction from a known one, is located
+// there rather than at the known place. Every caption was written for this
+// test; the points are the missing towns' own. A caption's bearing has
+// eight points and its distance is rounded, so the point lands within about
+// half the written distance (Al-Qaim lies west-north-west of Baghdad, 330
+// km away): still far nearer than the known place's own point.
+func TestDeadReckon(t *testing.T) {
+	places := []Place{
+		{ID: 1, Name: "Tripoli", Lat: 32.89, Lon: 13.19, Class: 'P', Feature: "PPLC", Country: "LY", Admin1Code: "77", Admin1: "Tripoli", Population: 1150000},
+		{ID: 2, Name: "Baghdad", Lat: 33.34, Lon: 44.40, Class: 'P', Feature: "PPLC", Country: "IQ", Admin1Code: "07", Admin1: "Baghdad", Population: 5600000},
+		{ID: 3, Name: "Kabul", Lat: 34.53, Lon: 69.17, Class: 'P', Feature: "PPLC", Country: "AF", Admin1Code: "13", Admin1: "Kabul", Population: 3000000},
+	}
+	g := gazetteerOf(t, places, CountryEntry{"LY", "Libya"}, CountryEntry{"IQ", "Iraq"}, CountryEntry{"AF", "Afghanistan"})
+	tests := []struct {
+		name, text, scene, ref string
+		lat, lon, within       float64
+	}{
+		{"east, kilometres", "Rebels fire rockets in Misrata, some 200 km east of Tripoli, on April 20, 2011.", "Misrata", "Tripoli", 32.38, 15.09, 80},
+		{"north-west, miles", "Smoke rises over Al-Qaim, 210 miles northwest of Baghdad, November 2005. (AP Photo)", "Al-Qaim", "Baghdad", 34.37, 41.09, 170},
+		{"north, with AFP's miles in brackets", "Afghan forces patrol in Charikar, 60 kilometres (37 miles) north of Kabul, on May 3, 2019.", "Charikar", "Kabul", 35.01, 69.17, 20},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := caption.Record{Text: tc.text, Evidence: map[string][]caption.Span{}}
+			for _, n := range []string{tc.scene, tc.ref} {
+				i := strings.Index(tc.text, n)
+				rec.PlaceRefs = append(rec.PlaceRefs, caption.PlaceRef{Name: n, Span: caption.Span{Start: i, End: i + len(n)}})
+			}
+			rec.PlaceRefs[1].Near = true
+			g.Resolve(&rec, nil)
+			if rec.Location == nil || rec.Location.Precision != 2 {
+				t.Fatalf("location %+v, want the reference's, precision 2", rec.Location)
+			}
+			if d := distanceKm(rec.Location.Lat, rec.Location.Lon, tc.lat, tc.lon); d > tc.within {
+				t.Errorf("%.0f km from %s, want under %.0f", d, tc.scene, tc.within)
+			}
+		})
+	}
+	t.Run("no direction: the reference's point", func(t *testing.T) {
+		text := "Rebels fire rockets in Misrata, some 200 km from Tripoli, on April 20, 2011."
+		rec := caption.Record{Text: text, Evidence: map[string][]caption.Span{}}
+		for _, n := range []string{"Misrata", "Tripoli"} {
+			i := strings.Index(text, n)
+			rec.PlaceRefs = append(rec.PlaceRefs, caption.PlaceRef{Name: n, Span: caption.Span{Start: i, End: i + len(n)}})
+		}
+		g.Resolve(&rec, nil)
+		if rec.Location == nil || rec.Location.Lat != 32.89 || rec.Location.Lon != 13.19 {
+			t.Errorf("location %+v, want Tripoli's point", rec.Location)
+		}
+	})
+}

@@ -189,6 +189,10 @@ func (g *Gazetteer) resolve(rec *caption.Record, sc *scene, anchors []anchor) {
 		if i > 0 && pk.basis != caption.BasisSpelling {
 			// The scene is located by the place that contains it.
 			rec.Location.Basis = caption.BasisContainer
+			if sc.deadReckon(rec.Location, i-1, i) {
+				rec.Warnings = append(rec.Warnings, fmt.Sprintf("%s %q located by the distance and direction the caption gives from %s",
+					resolvePrefix, rec.PlaceRefs[i-1].Name, rec.PlaceRefs[i].Name))
+			}
 		}
 		// A place from a photo's metadata has no span in the text: its
 		// origin is in rec.Origins, and an empty span would highlight
