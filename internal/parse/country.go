@@ -396,6 +396,12 @@ func demonymWeight(toks []token, k int, code string) int {
 		return weightPlace // "the Egyptian side of the Rafah crossing"
 	case k < len(toks) && (toks[k].key == "border" || toks[k].key == "frontier"):
 		return weightIgnored // "near the Turkish border" is either side of it
+	case k < len(toks) && abroadWords[toks[k].key] && code != "PS" && !returning(toks, k+1):
+		// "Ethiopian refugees arrive at Hamdayet" in Sudan: refugees and
+		// migrants are outside the country they are named for, unless
+		// they return to it. Palestine's refugees live in its camps too
+		// ("a Palestinian refugee camp in Jenin").
+		return weightIgnored
 	case k < len(toks) && peopleWords[toks[k].key]:
 		return weightHint // "the Palestinian refugee camp" is the refugees', not the country's
 	case placeWordAfter(toks, k):
@@ -427,6 +433,22 @@ var expeditionary = map[string]bool{"US": true, "RU": true, "IL": true, "TR": tr
 // camp", "Syrian displaced families".
 var peopleWords = map[string]bool{"refugee": true, "refugees": true, "displaced": true, "migrant": true,
 	"migrants": true, "family": true, "families": true, "community": true, "diaspora": true, "embassy": true}
+
+// abroadWords after a demonym name people outside that country.
+var abroadWords = map[string]bool{"refugee": true, "refugees": true, "migrant": true, "migrants": true,
+	"asylum": true, "exiles": true, "diaspora": true, "embassy": true}
+
+// returning reports whether a return word follows at toks[k]: "Afghan
+// refugees returning from Pakistan", "Syrian refugees who returned".
+func returning(toks []token, k int) bool {
+	for i := k; i < len(toks) && i <= k+1; i++ {
+		switch toks[i].key {
+		case "return", "returns", "returning", "returned", "go", "going", "head", "heading":
+			return true
+		}
+	}
+	return false
+}
 
 // forceWords after a demonym make it an armed force's, which acts far from
 // home as often as in it: "Israeli jets hit Rafah", "Turkish troops in

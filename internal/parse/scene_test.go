@@ -126,7 +126,15 @@ func TestScene(t *testing.T) {
 		{"flee within a place", "Civilians flee in the Kurdish-controlled area of Kobani, Syria, on October 10, 2014.",
 			want{[]string{"Kobani"}, "SY", caption.CountryNamed}},
 		{"fled from one place to another", "Sudanese refugees who fled the conflict in Darfur gather at a camp in Adre on May 2, 2023.",
-			want{[]string{"Adre"}, "SD", caption.CountryHint}}, // the gazetteer overrules a hint
+			want{[]string{"Adre"}, "", ""}}, // refugees are abroad: see the next cases
+		{"refugees are outside their country", "Ethiopian refugees arrive at the Hamdayet transit centre on the Sudan-Ethiopia border, November 14, 2020. (Photo by Ebrahim Hamid / AFP)",
+			want{[]string{"Hamdayet"}, "", ""}},
+		{"migrants are outside their country", "Malian migrants rest at a shelter in Agadez on March 3, 2018. REUTERS/Joe Penney",
+			want{[]string{"Agadez"}, "", ""}},
+		{"refugees going home hint at it", "Afghan refugees returning from Pakistan wait at a transit camp on November 2, 2023. (Photo by Stringer / AFP)",
+			want{nil, "AF", caption.CountryHint}},
+		{"Palestinian refugees live in Palestine too", "Palestinian refugees queue for flour at an UNRWA centre on March 3, 2024. REUTERS/Stringer",
+			want{nil, "PS", caption.CountryHint}}, // the gazetteer overrules a hint
 		{"verb before the place", "Israeli jets hit Rafah on May 7, 2024.",
 			want{[]string{"Rafah"}, "", ""}},
 		{"control adjective is not a place", "A fighter stands guard in Kurdish-held Qamishli on June 1, 2019.",
