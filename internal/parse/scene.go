@@ -254,6 +254,7 @@ func (sc *sceneCtx) placesIn(from, to int) []foundPlace {
 	prevPlace, prevPooled, prevEnd := false, false, 0
 	pooled := 0 // such places, kept at the end of found
 	for _, c := range sc.chunks(from, to) {
+		c = sc.trimCaps(c)
 		if c.b-c.a == 1 && len(sc.toks[c.a].key) == 1 && !prevPlace || groupChunk(sc.toks, c) {
 			// A lone capital is an initial ("the U.N. site in
 			// Malakal"), but after a place a state's ("Concord, N.H.");
@@ -317,6 +318,27 @@ func (sc *sceneCtx) placesIn(from, to int) []foundPlace {
 	}
 	sc.found = found
 	return found
+}
+
+// capsEdgeWords, at either end of a name written in capitals, say where the
+// scene lies around it, as the same words in lower case would: a Getty
+// dateline's "NEAR BAKHMUT, UKRAINE -", "ZAPORIZHZHIA FRONTLINE, UKRAINE -".
+var capsEdgeWords = map[string]bool{"near": true, "outside": true, "frontline": true, "front": true,
+	"outskirts": true, "countryside": true, "border": true, "area": true}
+
+// trimCaps returns chunk c without the capsEdgeWords at its ends, when it
+// is written in capitals and a name remains.
+func (sc *sceneCtx) trimCaps(c chunk) chunk {
+	if c.b-c.a < 2 || !sc.allCaps(c.a, c.b) {
+		return c
+	}
+	for c.b-c.a >= 2 && capsEdgeWords[sc.toks[c.a].key] {
+		c.a++
+	}
+	for c.b-c.a >= 2 && capsEdgeWords[sc.toks[c.b-1].key] {
+		c.b--
+	}
+	return c
 }
 
 // dateline reports whether chunk c, which opens the description, is a
