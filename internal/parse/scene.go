@@ -279,6 +279,10 @@ func (sc *sceneCtx) placesIn(from, to int) []foundPlace {
 		if origin == originFrom || fledObject || sc.placeContext(c, prevPlace) {
 			name, span := sc.placeName(c)
 			kind, near := sc.describePlace(c)
+			if n := sc.routeEnd(c); n > 0 {
+				// "the Kostiantynivka-Druzhkivka road": near its first town.
+				name, span.End, near = name[:n], span.Start+n, true
+			}
 			f := foundPlace{c: c, name: name, span: span, kind: kind, near: near || origin != originNone}
 			if origin != originNone {
 				found = append(found, f)
@@ -319,6 +323,29 @@ func (sc *sceneCtx) placesIn(from, to int) []foundPlace {
 	sc.found = found
 	return found
 }
+
+// routeEnd returns the length of the first town's name when chunk c is
+// one hyphenated word joining two capitalised names before a route noun
+// ("the Djibo-Ouahigouya road", "the Kherson-Mykolaiv highway"), else 0.
+// The road runs from that town, which locates the scene better than
+// the country does.
+func (sc *sceneCtx) routeEnd(c chunk) int {
+	if c.b-c.a != 1 || c.b >= len(sc.toks) || !routeWords[sc.toks[c.b].key] {
+		return 0
+	}
+	w := sc.desc[sc.toks[c.a].start:sc.toks[c.a].end]
+	first, second, ok := strings.Cut(w, "-")
+	if !ok || len(first) < 3 || len(second) < 3 || !isUpperStart(first) || !isUpperStart(second) {
+		return 0
+	}
+	return len(first)
+}
+
+// routeWords after a hyphenated pair of towns make it a route between them.
+var routeWords = map[string]bool{"road": true, "highway": true, "route": true, "railway": true, "motorway": true}
+
+// isUpperStart reports whether s starts with an ASCII capital letter.
+func isUpperStart(s string) bool { return s != "" && s[0] >= 'A' && s[0] <= 'Z' }
 
 // capsEdgeWords, at either end of a name written in capitals, say where the
 // scene lies around it, as the same words in lower case would: a Getty
