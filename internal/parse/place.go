@@ -456,8 +456,10 @@ func (sc *sceneCtx) describePlace(c chunk) (kind string, near bool) {
 	} else if i >= 1 && (t[i].key == "between" && routeNouns[t[i-1].key] || t[i].key == "and" && betweenBefore(t, i)) {
 		near = true // the road between two towns is in neither
 	}
-	// "ZAPORIZHZHIA FRONTLINE, UKRAINE -": the front near the place.
-	near = near || sc.pastCapsEdge(c.b) > c.b
+	// "ZAPORIZHZHIA FRONTLINE, UKRAINE -", "on the Pokrovsk front": the
+	// front near the place.
+	near = near || sc.pastCapsEdge(c.b) > c.b ||
+		c.b < len(t) && !t[c.b].upper && (t[c.b].key == "front" || t[c.b].key == "frontline")
 	return kind, near
 }
 
