@@ -394,6 +394,8 @@ func demonymWeight(toks []token, k int, code string) int {
 	switch {
 	case k+1 < len(toks) && toks[k].key == "side" && toks[k+1].key == "of":
 		return weightPlace // "the Egyptian side of the Rafah crossing"
+	case k+1 < len(toks) && (toks[k].key == "border" || toks[k].key == "frontier") && borderPlaceWords[toks[k+1].key]:
+		return weightPlace // "the Lebanese border village of Houla" is in Lebanon
 	case k < len(toks) && (toks[k].key == "border" || toks[k].key == "frontier"):
 		return weightIgnored // "near the Turkish border" is either side of it
 	case k < len(toks) && abroadWords[toks[k].key] && code != "PS" && !returning(toks, k+1):
@@ -413,6 +415,12 @@ func demonymWeight(toks []token, k int, code string) int {
 	}
 	return weightHint
 }
+
+// borderPlaceWords after "border" make a demonym's border place its
+// country's: "the Lebanese border village", "the Syrian border town". A
+// border crossing or area is either side of it.
+var borderPlaceWords = map[string]bool{"village": true, "villages": true, "town": true, "towns": true,
+	"city": true, "district": true, "province": true, "region": true}
 
 // personnelWords are the forceWords for people, who stand where the photo
 // is; weapons and attacks ("shelling", "drones", "strikes") reach across
