@@ -273,9 +273,11 @@ func (sc *sceneCtx) placesIn(from, to int) []foundPlace {
 			reach = prevEnd
 		}
 		// "who fled El Geneina", "residents flee Kurakhove": the object
-		// of a flee word is a place, where they came from or, in the
-		// present, where they are photographed leaving.
-		fledObject := c.a > 0 && sc.toks[c.a-1].is(tagFlee)
+		// of a flee word is a place, where they came from or, after
+		// "flee", where they are photographed leaving; "Armenians
+		// fleeing Nagorno-Karabakh arrive in Goris" are not there.
+		fledObject := c.a > 0 && sc.toks[c.a-1].is(tagFlee) &&
+			(origin == originFled || sc.toks[c.a-1].key == "flee" || sc.toks[c.a-1].key == "flees")
 		if origin == originFrom || fledObject || sc.placeContext(c, prevPlace) {
 			name, span := sc.placeName(c)
 			kind, near := sc.describePlace(c)
@@ -547,8 +549,18 @@ var captiveNouns = map[string]bool{"hostage": true, "hostages": true, "captive":
 func (sc *sceneCtx) deathWord(i int) bool {
 	t := sc.toks
 	switch k := t[i].key; {
-	case deathWords[k], captiveWord(t, i):
+	case deathWords[k]:
 		return true
+	case captiveWord(t, i):
+		// Only as a participle before its place: "men detained in
+		// Syria", "hostages held in Gaza"; "parents of kidnapped
+		// schoolgirls pray in Chibok" and "rescuers search for missing
+		// people after a landslide in Casamicciola" are where they are.
+		j := i + 1
+		if j < len(t) && t[i].key == "held" && captiveNouns[t[j].key] {
+			j++
+		}
+		return j < len(t) && t[j].is(tagPlacePrep)
 	case k == "victims" || k == "casualties":
 		return i+1 < len(t) && t[i+1].key == "of"
 	case k == "dead":
