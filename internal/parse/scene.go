@@ -382,7 +382,8 @@ func (sc *sceneCtx) dateline(c chunk) bool {
 
 // chained reports whether tokens [a, b) only join two places of one
 // chain: commas, place words and directions ("London, Ontario", "Tapachula,
-// Chiapas state, Mexico"), after a comma "in the" or "of the" ("killed
+// Chiapas state, Mexico"), "in" ("El Geneina in West Darfur"), after a
+// comma "in the" or "of the" ("killed
 // six people in Jabalia, in the northern Gaza Strip"), and a distance
 // ("wounded in Jowhar, some 90 km north of Mogadishu"): the place it is
 // measured from goes with the place before it.
@@ -391,7 +392,9 @@ func (sc *sceneCtx) chained(a, b int) bool {
 	for i := a; i < b; i++ {
 		t := sc.toks[i]
 		switch {
-		case t.key == "," || t.key == ".":
+		case t.key == "," || t.key == "." || t.key == "in" && i == a:
+			// "in" right after the place opens its container as a comma
+			// does: "fled fighting near Mrauk U in Myanmar's Rakhine state".
 			comma = true
 		case comma && (t.key == "in" || t.key == "of" || t.key == "the" || distanceWords[t.key] || isNumber(t.key)),
 			t.key == "'s" && i > a && sc.country[i-1]: // ", in Sudan's West Darfur state"
@@ -615,7 +618,10 @@ func (sc *sceneCtx) origin(c chunk) int {
 		}
 		if sc.toks[i].is(tagFlee) {
 			// "civilians flee in the area of Kobani" are in Kobani.
-			if fledPrep && !fleeWithin[sc.toks[i+1].key] {
+			// "villagers flee fighting near Mrauk U" are photographed
+			// as they go, by the town: "flee" in the present names no
+			// origin, as "fled" and "fleeing" do.
+			if fledPrep && !fleeWithin[sc.toks[i+1].key] && sc.toks[i].key != "flee" && sc.toks[i].key != "flees" {
 				return originFled
 			}
 			// "women who fled El Geneina … wait at a camp in Adre": the
