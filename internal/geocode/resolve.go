@@ -189,6 +189,10 @@ func (g *Gazetteer) resolve(rec *caption.Record, sc *scene, anchors []anchor) {
 		if i > 0 && pk.basis != caption.BasisSpelling {
 			// The scene is located by the place that contains it.
 			rec.Location.Basis = caption.BasisContainer
+			if sc.deadReckon(rec.Location, i-1, i) {
+				rec.Warnings = append(rec.Warnings, fmt.Sprintf("%s %q located by the distance and direction the caption gives from %s",
+					resolvePrefix, rec.PlaceRefs[i-1].Name, rec.PlaceRefs[i].Name))
+			}
 		}
 		// A place from a photo's metadata has no span in the text: its
 		// origin is in rec.Origins, and an empty span would highlight
@@ -225,6 +229,11 @@ func (g *Gazetteer) resolve(rec *caption.Record, sc *scene, anchors []anchor) {
 	// queue in a field") may not be the scene's.
 	if rec.Location == nil && rec.Country != "" && (len(rec.PlaceRefs) > 0 || rec.CountryBasis == caption.CountryNamed) {
 		if name, lat, lon, ok := g.Country(rec.Country); ok {
+			if dir, ok := countryDirection(rec); ok {
+				if plat, plon, ok := g.countryPart(rec.Country, dir); ok {
+					lat, lon = plat, plon // "western Nepal": see countryPart
+				}
+			}
 			rec.Location = &caption.Location{Name: name, Lat: lat, Lon: lon, CountryCode: rec.Country,
 				Feature: "PCLI", Precision: 4, Basis: caption.BasisCountryOnly}
 		}
@@ -299,7 +308,8 @@ const corroborateKm = 150
 const maxContainerGap = 4
 
 // corroborated reports whether p, chosen for reference i, lies within
-// corroborateKm of some candidate of every later reference the resolver can
+// corroborateKm (or the distance the caption states between them,
+// statedKm) of some candidate of every later reference the resolver can
 // place. "al-Shaar, Aleppo" must not become Sarh in Chad, which shares
 // al-Shaar's key, when Aleppo is in Syria: the containing place is then used
 // instead, with precision 2. part says that the caption's own place word
@@ -331,7 +341,7 @@ func (sc *scene) corroborated(i int, p Place, picks []pick, part bool) bool {
 		if !part && !containerLike(cands, sc.sets[j].alike, alike, p) || sure && !alike && slices.ContainsFunc(cands, func(q Place) bool { return q.Country == p.Country }) {
 			continue
 		}
-		near := false
+		near, radius := false, max(corroborateKm, sc.statedKm(i, j))
 		for n, q := range cands {
 			if alike && !sc.sets[j].alike[n] {
 				continue
@@ -340,7 +350,7 @@ func (sc *scene) corroborated(i int, p Place, picks []pick, part bool) bool {
 			// its centre: Joplin lies 230 km from Missouri's. Other places
 			// vouch by distance, the first few of them.
 			if inDivision(p, q) ||
-				n < containerCands && distanceKm(p.Lat, p.Lon, q.Lat, q.Lon) <= corroborateKm {
+				n < containerCands && distanceKm(p.Lat, p.Lon, q.Lat, q.Lon) <= radius {
 				near = true
 				break
 			}

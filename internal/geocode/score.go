@@ -4,7 +4,9 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -241,6 +243,81 @@ func (sc *scene) wordsBetween(i, j int) int {
 		}
 	}
 	return n
+}
+
+// statedDistance is a distance written between a place and the place it is
+// measured from: "Baiji, some 200 km north of Baghdad", "Tikrit, 160
+// kilometres from the capital Baghdad", "15 miles south of".
+var statedDistance = regexp.MustCompile(`(?i)\b(\d{1,3}(?:,\d{3})?)\s?(km|kms|kilometres|kilometers|kilometre|kilometer|miles|mile)\b`)
+
+// statedKm is the distance the caption writes between references i and j,
+// with a margin for rounding and roads, or 0 when it writes none. A town
+// the caption puts 200 km from Baghdad is not disowned for lying farther
+// from it than corroborateKm.
+func (sc *scene) statedKm(i, j int) float64 {
+	if km := sc.writtenKm(i, j); km > 0 {
+		return km*1.25 + 15
+	}
+	return 0
+}
+
+// writtenKm is the distance the caption writes between references i and
+// j, in kilometres, or 0 when it writes none.
+func (sc *scene) writtenKm(i, j int) float64 {
+	a, b := sc.spans[i], sc.spans[j]
+	if a.End == 0 || a.End > b.Start || b.Start > len(sc.text) || sc.wordsBetween(i, j) > maxContainerGap+2 {
+		return 0
+	}
+	m := statedDistance.FindStringSubmatch(sc.text[a.End:b.Start])
+	if m == nil {
+		return 0
+	}
+	n, err := strconv.Atoi(strings.ReplaceAll(m[1], ",", ""))
+	if err != nil {
+		return 0
+	}
+	km := float64(n)
+	if strings.HasPrefix(strings.ToLower(m[2]), "mile") {
+		km *= 1.609
+	}
+	return km
+}
+
+// writtenBearing is the compass word written between references i and j
+// ("370 km east of"), as a vector; ok is false when there is none.
+func (sc *scene) writtenBearing(i, j int) (dir [2]float64, ok bool) {
+	a, b := sc.spans[i], sc.spans[j]
+	if a.End == 0 || a.End > b.Start || b.Start > len(sc.text) {
+		return dir, false
+	}
+	for _, w := range strings.Fields(strings.ToLower(sc.text[a.End:b.Start])) {
+		if dir, ok = compass[strings.Trim(w, ",()")]; ok {
+			return dir, true
+		}
+	}
+	return dir, false
+}
+
+// deadReckonKm is the least written distance worth moving a container's
+// point by: closer, the container's own point is as good.
+const deadReckonKm = 30
+
+// deadReckon moves loc, the point of reference j that stands for an
+// unknown reference i, by the distance and bearing the caption writes
+// between them: "Ras Lanuf, some 370 km east of Tripoli", where Ras Lanuf
+// is missing from the data, is not in Tripoli. It reports whether it moved
+// it.
+func (sc *scene) deadReckon(loc *caption.Location, i, j int) bool {
+	km := sc.writtenKm(i, j)
+	dir, ok := sc.writtenBearing(i, j)
+	if km < deadReckonKm || !ok {
+		return false
+	}
+	norm := math.Hypot(dir[0], dir[1])
+	dlat := km / 111.2 * dir[1] / norm
+	dlon := km / (111.2 * math.Cos(loc.Lat*math.Pi/180)) * dir[0] / norm
+	loc.Lat, loc.Lon = loc.Lat+dlat, loc.Lon+dlon
+	return true
 }
 
 // support is the context that spoke for a candidate, beyond its name.

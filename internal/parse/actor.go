@@ -223,7 +223,9 @@ func (sc *sceneCtx) namedGroups() []chunk {
 		switch {
 		case sc.toks[c.b-1].is(tagGroupNoun) && c.b-c.a >= 2:
 			out = append(out, c)
-		case c.b < len(sc.toks) && sc.toks[c.b].is(tagGroupNoun) && !sc.toks[c.b].upper:
+		case c.b < len(sc.toks) && sc.toks[c.b].is(tagGroupNoun) && !sc.toks[c.b].upper && sc.toks[c.b].key != "front":
+			// "al-Furqan brigade"; but "the Pokrovsk front" in lower case
+			// is the front line by a town, not a group.
 			out = append(out, chunk{c.a, c.b + 1})
 		default:
 			continue

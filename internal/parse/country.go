@@ -33,7 +33,9 @@ func loadCountries(extra []fs.FS) (countryLexicon, error) {
 			return countryLexicon{}, r.errorf("want CODE<TAB>names[<TAB>demonyms] with a two-letter upper-case code")
 		}
 		for _, n := range strings.Split(r.fields[1], "|") {
-			cl.names.add(n, r.fields[0], "")
+			if ph := cl.names.add(n, r.fields[0], ""); ph != nil {
+				ph.caps = acronym(n)
+			}
 		}
 		if len(r.fields) > 2 {
 			for _, d := range strings.Split(r.fields[2], "|") {
@@ -139,7 +141,7 @@ func (cl countryLexicon) findCountries(out []countryMention, desc string, toks [
 		n := 0
 		if div, dn, ok := cl.division(desc, toks, i); ok {
 			m, n = div, dn
-		} else if found, fn := cl.names.match(toks, i); fn > 0 {
+		} else if found, fn := cl.names.match(toks, i); fn > 0 && (!found[0].caps || acronym(desc[toks[i].start:toks[i+fn-1].end])) {
 			if cl.divisionAfter(desc, toks, i+fn) || townName(toks, i, i+fn) {
 				i += fn - 1 // "Palestine, Texas", "Mexico City", "Port Sudan": a town, read as a place
 				continue
@@ -159,6 +161,17 @@ func (cl countryLexicon) findCountries(out []countryMention, desc string, toks [
 		i += n - 1
 	}
 	return out
+}
+
+// acronym reports whether s is written in capital letters only: "CAR",
+// "DRC", "UK".
+func acronym(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 'A' || s[i] > 'Z' {
+			return false
+		}
+	}
+	return len(s) >= 2
 }
 
 // townName reports whether the country's name at toks[i:j] is part of a
@@ -261,6 +274,9 @@ func nameWeight(toks []token, i, n int) int {
 			return weightIgnored // "Russia's defence ministry said", "Ukraine's President"
 		}
 	}
+	if j >= 0 && launchedFrom(toks, j) {
+		return weightIgnored // "a missile launched from Yemen" lands elsewhere
+	}
 	if j >= 0 {
 		switch k := toks[j].key; {
 		case k == ",":
@@ -269,6 +285,12 @@ func nameWeight(toks []token, i, n int) int {
 			}
 		case sceneCountryPreps[k] && (fledFrom(toks, j) || j >= 1 && warNouns[toks[j-1].key]):
 			return weightHint // "refugees fleeing the war in Ukraine", "a rally in Paris against the war in Ukraine"
+		case k == "in" && j >= 1 && (deathWords[toks[j-1].key] || captiveWord(toks, j-1)):
+			// "the funeral in Beirut of a fighter killed in Syria",
+			// "relatives of soldiers held captive in Russia rally in
+			// Kyiv": where the dead died or the captives are held. Alone,
+			// it still hints: "a boy killed in Syria".
+			return weightHint
 		case sceneCountryPreps[k]:
 			return weightNamed
 		case k == "of" && j >= 1:
@@ -294,6 +316,26 @@ func fledFrom(toks []token, j int) bool {
 	}
 	return false
 }
+
+// launchedFrom reports whether toks[j] is "from" after a launch verb that
+// qualifies a weapon: "rockets fired from Lebanon hit Kiryat Shmona", "a
+// drone launched from Ukraine": the country is where the weapon came from,
+// not where it struck. A verb after "is", "are" or "were" makes the launch
+// the scene: "Rockets are fired from Gaza towards Israel" is photographed
+// in Gaza.
+func launchedFrom(toks []token, j int) bool {
+	if toks[j].key != "from" || j < 2 || !launchVerbs[toks[j-1].key] {
+		return false
+	}
+	switch toks[j-2].key {
+	case "is", "are", "was", "were", "being", "been", "be":
+		return false
+	}
+	return true
+}
+
+// launchVerbs send a weapon from one place to another.
+var launchVerbs = map[string]bool{"fired": true, "launched": true, "shot": true, "lobbed": true}
 
 // warNouns, before "in" and a country, name a war rather than the scene's
 // country: a protest "against the war in Ukraine" is in Paris, London or
@@ -352,8 +394,16 @@ func demonymWeight(toks []token, k int, code string) int {
 	switch {
 	case k+1 < len(toks) && toks[k].key == "side" && toks[k+1].key == "of":
 		return weightPlace // "the Egyptian side of the Rafah crossing"
+	case k+1 < len(toks) && (toks[k].key == "border" || toks[k].key == "frontier") && borderPlaceWords[toks[k+1].key]:
+		return weightPlace // "the Lebanese border village of Houla" is in Lebanon
 	case k < len(toks) && (toks[k].key == "border" || toks[k].key == "frontier"):
 		return weightIgnored // "near the Turkish border" is either side of it
+	case k < len(toks) && abroadWords[toks[k].key] && code != "PS" && !returning(toks, k+1):
+		// "Ethiopian refugees arrive at Hamdayet" in Sudan: refugees and
+		// migrants are outside the country they are named for, unless
+		// they return to it. Palestine's refugees live in its camps too
+		// ("a Palestinian refugee camp in Jenin").
+		return weightIgnored
 	case k < len(toks) && peopleWords[toks[k].key]:
 		return weightHint // "the Palestinian refugee camp" is the refugees', not the country's
 	case placeWordAfter(toks, k):
@@ -365,6 +415,12 @@ func demonymWeight(toks []token, k int, code string) int {
 	}
 	return weightHint
 }
+
+// borderPlaceWords after "border" make a demonym's border place its
+// country's: "the Lebanese border village", "the Syrian border town". A
+// border crossing or area is either side of it.
+var borderPlaceWords = map[string]bool{"village": true, "villages": true, "town": true, "towns": true,
+	"city": true, "district": true, "province": true, "region": true}
 
 // personnelWords are the forceWords for people, who stand where the photo
 // is; weapons and attacks ("shelling", "drones", "strikes") reach across
@@ -385,6 +441,22 @@ var expeditionary = map[string]bool{"US": true, "RU": true, "IL": true, "TR": tr
 // camp", "Syrian displaced families".
 var peopleWords = map[string]bool{"refugee": true, "refugees": true, "displaced": true, "migrant": true,
 	"migrants": true, "family": true, "families": true, "community": true, "diaspora": true, "embassy": true}
+
+// abroadWords after a demonym name people outside that country.
+var abroadWords = map[string]bool{"refugee": true, "refugees": true, "migrant": true, "migrants": true,
+	"asylum": true, "exiles": true, "diaspora": true, "embassy": true}
+
+// returning reports whether a return word follows at toks[k]: "Afghan
+// refugees returning from Pakistan", "Syrian refugees who returned".
+func returning(toks []token, k int) bool {
+	for i := k; i < len(toks) && i <= k+1; i++ {
+		switch toks[i].key {
+		case "return", "returns", "returning", "returned", "go", "going", "head", "heading":
+			return true
+		}
+	}
+	return false
+}
 
 // forceWords after a demonym make it an armed force's, which acts far from
 // home as often as in it: "Israeli jets hit Rafah", "Turkish troops in

@@ -429,6 +429,36 @@ var creditCases = []struct {
 		want: creditView{Whole: "Ukrainian Armed Forces/Handout via REUTERS ATTENTION EDITORS - THIS IMAGE HAS BEEN SUPPLIED BY A THIRD PARTY", Credit: "Ukrainian Armed Forces/Handout via REUTERS", Agencies: ag("Ukrainian Armed Forces", "Reuters")},
 	},
 	{
+		name: "a numbered brigade's handout",
+		in:   "A drone view shows the ruins of Toretsk, Donetsk region, Ukraine, in this handout picture released June 4, 2024. 3rd Separate Assault Brigade/Handout via REUTERS",
+		want: creditView{Whole: "3rd Separate Assault Brigade/Handout via REUTERS", Credit: "3rd Separate Assault Brigade/Handout via REUTERS", Agencies: ag("3rd Separate Assault Brigade", "Reuters")},
+	},
+	{
+		name: "a numbered brigade's press service",
+		in:   "Servicemen fire a howitzer near Siversk, Ukraine, May 3, 2023. Press Service of the 54th Mechanized Brigade/Handout via REUTERS",
+		want: creditView{Whole: "Press Service of the 54th Mechanized Brigade/Handout via REUTERS", Credit: "Press Service of the 54th Mechanized Brigade/Handout via REUTERS", Agencies: ag("Press Service of the 54th Mechanized Brigade", "Reuters")},
+	},
+	{
+		name: "a numbered unit as AFP's source",
+		in:   "Soldiers load a rocket launcher in the Kharkiv region on May 20, 2024. (Photo by 92nd Assault Brigade / AFP)",
+		want: creditView{Whole: "(Photo by 92nd Assault Brigade / AFP)", Credit: "Photo by 92nd Assault Brigade / AFP", Agencies: ag("92nd Assault Brigade", "AFP")},
+	},
+	{
+		name: "a date's ordinal is no credit",
+		in:   "Protesters march in Khartoum on the 21st. REUTERS/Mohamed Nureldin",
+		want: creditView{Whole: "REUTERS/Mohamed Nureldin", Credit: "REUTERS/Mohamed Nureldin", Photographers: []string{"Mohamed Nureldin"}, Agencies: ag("Reuters")},
+	},
+	{
+		name: "a satellite firm's handout",
+		in:   "A satellite image shows burned homes in Tawila, North Darfur, Sudan, May 2, 2025. Maxar Technologies/Handout via REUTERS",
+		want: creditView{Whole: "Maxar Technologies/Handout via REUTERS", Credit: "Maxar Technologies/Handout via REUTERS", Agencies: ag("Maxar Technologies", "Reuters")},
+	},
+	{
+		name: "a satellite firm before AFP",
+		in:   "This satellite picture shows the port of Hodeidah, Yemen, on July 22, 2024. (Photo by Satellite image ©2024 Planet Labs PBC / AFP)",
+		want: creditView{Whole: "(Photo by Satellite image ©2024 Planet Labs PBC / AFP)", Credit: "Photo by Satellite image ©2024 Planet Labs PBC / AFP", Agencies: ag("Satellite image ©2024 Planet Labs PBC", "AFP")},
+	},
+	{
 		name: "pictures of the day tag",
 		in:   "A boy flies a kite over a destroyed neighbourhood in Mosul, Iraq, June 3, 2018. REUTERS/Khaled Jabbar TPX IMAGES OF THE DAY",
 		want: creditView{Whole: "REUTERS/Khaled Jabbar TPX IMAGES OF THE DAY", Credit: "REUTERS/Khaled Jabbar", Photographers: []string{"Khaled Jabbar"}, Agencies: ag("Reuters")},

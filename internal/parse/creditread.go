@@ -394,6 +394,9 @@ func (p *Parser) classify(s string) (pieceKind, caption.Agency) {
 	if creditPhotoID(s) { // "UNICEF/UN0712345/Mariam Saleh": the picture's number
 		return pieceMarker, ""
 	}
+	if first, rest, ok := strings.Cut(s, " "); ok && creditOrdinal(first) && creditCapitalised(rest) {
+		return pieceOrg, "" // a unit, never a person: "24th Mechanised Brigade"
+	}
 	if !creditCapitalised(s) {
 		return pieceUnknown, ""
 	}

@@ -24,6 +24,9 @@ var creditOrgWords = map[string]bool{
 	"collection": true, "museum": true, "monitor": true, "ltd": true, "inc": true, "llc": true,
 	"company": true, "administration": true, "guard": true, "militia": true, "nations": true,
 	"handout": true, "pool": true, "staff": true, "unit": true, "headquarters": true,
+	// Satellite imagery firms: "Maxar Technologies", "Planet Labs PBC".
+	"technologies": true, "technology": true, "labs": true, "satellite": true, "imagery": true,
+	"systems": true, "corporation": true, "corp": true, "pbc": true,
 	// French: "Défense civile syrienne", "Centre des médias d'Alep",
 	// "Ministère de la Défense", "Croissant-Rouge arabe syrien".
 	"défense": true, "civile": true, "ministère": true, "armée": true, "médias": true, "agence": true,
@@ -144,6 +147,10 @@ func creditWalkBack(text string, end int) (start int, sentence bool) {
 			start = j
 		case creditWord(word):
 			start = j
+		case start == i+1 && creditOrdinal(word) && creditCapitalised(text[start:end]):
+			// A unit's number opens its name: "24th Mechanised
+			// Brigade/Handout via REUTERS".
+			start = j
 		case word == "et" && start == i+1 && j >= 2 && creditCapitalised(text[start:end]) &&
 			creditCapitalised(text[strings.LastIndexByte(text[:j-1], ' ')+1:j-1]):
 			// Between two names: "Photos : Nazir Kenjo et Bakri Hassoun / AFP".
@@ -211,6 +218,23 @@ func creditHasSuffix(s, suffix string) bool {
 func creditEndsSentence(word string) bool {
 	r, _ := utf8.DecodeLastRuneInString(word)
 	return strings.ContainsRune(".!?;\"”’»", r)
+}
+
+// creditOrdinal reports whether word is an ordinal in digits: "3rd",
+// "24th", "1st".
+func creditOrdinal(word string) bool {
+	n := 0
+	for n < len(word) && word[n] >= '0' && word[n] <= '9' {
+		n++
+	}
+	if n == 0 || n > 3 {
+		return false
+	}
+	switch strings.ToLower(word[n:]) {
+	case "st", "nd", "rd", "th":
+		return true
+	}
+	return false
 }
 
 // creditInitials reports whether word is initials such as "J." or "U.S.",

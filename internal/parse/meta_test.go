@@ -239,7 +239,7 @@ var metaCases = []struct {
 	},
 	{
 		name: "a country the text only hints at",
-		text: "Syrian refugees queue for bread.",
+		text: "Syrian children queue for bread.",
 		meta: map[string]string{caption.MetaIPTCCountryCode: "LBN"},
 		want: metaView{
 			Country: "LB", Basis: caption.CountryNamed, Origins: origins("country", caption.MetaIPTCCountryCode),

@@ -15,6 +15,7 @@ type phrase struct {
 	value string
 	scope string
 	abbr  bool // a division's abbreviation (see countryLexicon.division)
+	caps  bool // an acronym, which counts only in capitals: "CAR", never "Car bomb"
 	// from and until bound a dated scope, as dayKeys (0: unbounded): the
 	// reading holds for captions dated from from and before until.
 	from, until int

@@ -166,7 +166,7 @@ func (sc *sceneCtx) placeContext(c chunk, prevPlace bool) bool {
 		return true
 	}
 	if c.b < len(toks) && (residentNouns[toks[c.b].key] && !(c.b-c.a == 1 && residentAdjectives[toks[c.a].key]) ||
-		c.a == 0 && (datelineMarks[toks[c.b].key] || sc.capsDateline(c))) {
+		c.a == 0 && (datelineMarks[toks[sc.pastCapsEdge(c.b)].key] || sc.capsDateline(c))) {
 		return true
 	}
 	if c.a >= 1 && sc.demonym[c.a-1] && orgAt(toks, c.a) {
@@ -214,14 +214,24 @@ func (sc *sceneCtx) placeContext(c chunk, prevPlace bool) bool {
 // OCTOBER 08:", "KHAN YUNIS, GAZA -".
 func (sc *sceneCtx) capsDateline(c chunk) bool {
 	toks := sc.toks
-	if c.b >= len(toks) || toks[c.b].key != "," || !sc.allCaps(c.a, c.b) {
+	b := sc.pastCapsEdge(c.b)
+	if b >= len(toks) || toks[b].key != "," || !sc.allCaps(c.a, c.b) {
 		return false
 	}
-	j := c.b + 1
+	j := b + 1
 	for j < len(toks) && toks[j].word && sc.allCaps(j, j+1) {
 		j++
 	}
 	return j > c.b+1 && j < len(toks) && datelineMarks[toks[j].key]
+}
+
+// pastCapsEdge returns the index after the capsEdgeWords in capitals from
+// toks[i] on, which trimCaps took off a name: "ZAPORIZHZHIA FRONTLINE,".
+func (sc *sceneCtx) pastCapsEdge(i int) int {
+	for i < len(sc.toks)-1 && capsEdgeWords[sc.toks[i].key] && sc.allCaps(i, i+1) {
+		i++
+	}
+	return i
 }
 
 // allCaps reports whether tokens [a, b) are written in capitals.
@@ -446,6 +456,10 @@ func (sc *sceneCtx) describePlace(c chunk) (kind string, near bool) {
 	} else if i >= 1 && (t[i].key == "between" && routeNouns[t[i-1].key] || t[i].key == "and" && betweenBefore(t, i)) {
 		near = true // the road between two towns is in neither
 	}
+	// "ZAPORIZHZHIA FRONTLINE, UKRAINE -", "on the Pokrovsk front": the
+	// front near the place.
+	near = near || sc.pastCapsEdge(c.b) > c.b ||
+		c.b < len(t) && !t[c.b].upper && (t[c.b].key == "front" || t[c.b].key == "frontline")
 	return kind, near
 }
 

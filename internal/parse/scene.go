@@ -254,6 +254,7 @@ func (sc *sceneCtx) placesIn(from, to int) []foundPlace {
 	prevPlace, prevPooled, prevEnd := false, false, 0
 	pooled := 0 // such places, kept at the end of found
 	for _, c := range sc.chunks(from, to) {
+		c = sc.trimCaps(c)
 		if c.b-c.a == 1 && len(sc.toks[c.a].key) == 1 && !prevPlace || groupChunk(sc.toks, c) {
 			// A lone capital is an initial ("the U.N. site in
 			// Malakal"), but after a place a state's ("Concord, N.H.");
@@ -271,11 +272,19 @@ func (sc *sceneCtx) placesIn(from, to int) []foundPlace {
 			origin = originFled // "killed … in London, Ontario": Ontario goes with London
 			reach = prevEnd
 		}
-		// "who fled El Geneina": the object of a flee word is a place.
-		fledObject := origin == originFled && c.a > 0 && sc.toks[c.a-1].is(tagFlee)
+		// "who fled El Geneina", "residents flee Kurakhove": the object
+		// of a flee word is a place, where they came from or, after
+		// "flee", where they are photographed leaving; "Armenians
+		// fleeing Nagorno-Karabakh arrive in Goris" are not there.
+		fledObject := c.a > 0 && sc.toks[c.a-1].is(tagFlee) &&
+			(origin == originFled || sc.toks[c.a-1].key == "flee" || sc.toks[c.a-1].key == "flees")
 		if origin == originFrom || fledObject || sc.placeContext(c, prevPlace) {
 			name, span := sc.placeName(c)
 			kind, near := sc.describePlace(c)
+			if n := sc.routeEnd(c); n > 0 {
+				// "the Kostiantynivka-Druzhkivka road": near its first town.
+				name, span.End, near = name[:n], span.Start+n, true
+			}
 			f := foundPlace{c: c, name: name, span: span, kind: kind, near: near || origin != originNone}
 			if origin != originNone {
 				found = append(found, f)
@@ -317,6 +326,50 @@ func (sc *sceneCtx) placesIn(from, to int) []foundPlace {
 	return found
 }
 
+// routeEnd returns the length of the first town's name when chunk c is
+// one hyphenated word joining two capitalised names before a route noun
+// ("the Djibo-Ouahigouya road", "the Kherson-Mykolaiv highway"), else 0.
+// The road runs from that town, which locates the scene better than
+// the country does.
+func (sc *sceneCtx) routeEnd(c chunk) int {
+	if c.b-c.a != 1 || c.b >= len(sc.toks) || !routeWords[sc.toks[c.b].key] {
+		return 0
+	}
+	w := sc.desc[sc.toks[c.a].start:sc.toks[c.a].end]
+	first, second, ok := strings.Cut(w, "-")
+	if !ok || len(first) < 3 || len(second) < 3 || !isUpperStart(first) || !isUpperStart(second) {
+		return 0
+	}
+	return len(first)
+}
+
+// routeWords after a hyphenated pair of towns make it a route between them.
+var routeWords = map[string]bool{"road": true, "highway": true, "route": true, "railway": true, "motorway": true}
+
+// isUpperStart reports whether s starts with an ASCII capital letter.
+func isUpperStart(s string) bool { return s != "" && s[0] >= 'A' && s[0] <= 'Z' }
+
+// capsEdgeWords, at either end of a name written in capitals, say where the
+// scene lies around it, as the same words in lower case would: a Getty
+// dateline's "NEAR BAKHMUT, UKRAINE -", "ZAPORIZHZHIA FRONTLINE, UKRAINE -".
+var capsEdgeWords = map[string]bool{"near": true, "outside": true, "frontline": true, "front": true,
+	"outskirts": true, "countryside": true, "border": true, "area": true}
+
+// trimCaps returns chunk c without the capsEdgeWords at its ends, when it
+// is written in capitals and a name remains.
+func (sc *sceneCtx) trimCaps(c chunk) chunk {
+	if c.b-c.a < 2 || !sc.allCaps(c.a, c.b) {
+		return c
+	}
+	for c.b-c.a >= 2 && capsEdgeWords[sc.toks[c.a].key] {
+		c.a++
+	}
+	for c.b-c.a >= 2 && capsEdgeWords[sc.toks[c.b-1].key] {
+		c.b--
+	}
+	return c
+}
+
 // dateline reports whether chunk c, which opens the description, is a
 // dateline: in capitals ("IDLIB, SYRIA - MARCH 05:") or before a dash, a
 // colon or an agency in brackets ("ABUJA (Reuters) -").
@@ -329,16 +382,21 @@ func (sc *sceneCtx) dateline(c chunk) bool {
 
 // chained reports whether tokens [a, b) only join two places of one
 // chain: commas, place words and directions ("London, Ontario", "Tapachula,
-// Chiapas state, Mexico"), and after a comma "in the" or "of the" ("killed
-// six people in Jabalia, in the northern Gaza Strip").
+// Chiapas state, Mexico"), "in" ("El Geneina in West Darfur"), after a
+// comma "in the" or "of the" ("killed
+// six people in Jabalia, in the northern Gaza Strip"), and a distance
+// ("wounded in Jowhar, some 90 km north of Mogadishu"): the place it is
+// measured from goes with the place before it.
 func (sc *sceneCtx) chained(a, b int) bool {
 	comma := false
 	for i := a; i < b; i++ {
 		t := sc.toks[i]
 		switch {
-		case t.key == "," || t.key == ".":
+		case t.key == "," || t.key == "." || t.key == "in" && i == a:
+			// "in" right after the place opens its container as a comma
+			// does: "fled fighting near Mrauk U in Myanmar's Rakhine state".
 			comma = true
-		case comma && (t.key == "in" || t.key == "of" || t.key == "the"),
+		case comma && (t.key == "in" || t.key == "of" || t.key == "the" || distanceWords[t.key] || isNumber(t.key)),
 			t.key == "'s" && i > a && sc.country[i-1]: // ", in Sudan's West Darfur state"
 		case t.is(tagPlaceMod) || t.is(tagPlaceNoun) || sc.division[i] || sc.country[i]:
 		default:
@@ -346,6 +404,16 @@ func (sc *sceneCtx) chained(a, b int) bool {
 		}
 	}
 	return true
+}
+
+// distanceWords write a distance between two places: "some 30 km",
+// "about 60 kilometres", "15 miles".
+var distanceWords = map[string]bool{"km": true, "kilometres": true, "kilometers": true, "miles": true,
+	"some": true, "about": true, "around": true, "roughly": true, "nearly": true, "approximately": true}
+
+// isNumber reports whether key is written in digits: "90", "1,200".
+func isNumber(key string) bool {
+	return key != "" && strings.Trim(key, "0123456789,.") == ""
 }
 
 // setOutFrom reports whether chunk c, after "from", is a town people set out
@@ -453,6 +521,30 @@ const (
 // funeral or their bodies are photographed.
 var deathWords = map[string]bool{"killed": true, "died": true, "slain": true, "wounded": true, "injured": true}
 
+// captiveWords before "in X" make X where people are held, not where their
+// families are photographed: "mothers of men detained in Syria hold their
+// pictures in Beirut".
+var captiveWords = map[string]bool{"detained": true, "imprisoned": true, "jailed": true, "abducted": true,
+	"kidnapped": true, "captured": true, "missing": true}
+
+// captiveWord reports a word at i that tells where people are held: one of
+// captiveWords, or "held" with "hostage" or "captive" on either side
+// ("hostages held in Gaza", "soldiers held captive in Russia"), where
+// "a rally held in Paris" is the scene.
+func captiveWord(t []token, i int) bool {
+	switch k := t[i].key; {
+	case captiveWords[k]:
+		return true
+	case k == "held":
+		return i+1 < len(t) && captiveNouns[t[i+1].key] || i > 0 && captiveNouns[t[i-1].key]
+	case captiveNouns[k]:
+		return i > 0 && t[i-1].key == "held"
+	}
+	return false
+}
+
+var captiveNouns = map[string]bool{"hostage": true, "hostages": true, "captive": true, "captives": true}
+
 // deathWord reports a word at i that tells where people died: one of
 // deathWords; "victims" or "casualties" of something ("victims of a
 // bombing in Mastung", where "treat casualties at a hospital in Deir
@@ -462,6 +554,16 @@ func (sc *sceneCtx) deathWord(i int) bool {
 	switch k := t[i].key; {
 	case deathWords[k]:
 		return true
+	case captiveWord(t, i):
+		// Only as a participle before its place: "men detained in
+		// Syria", "hostages held in Gaza"; "parents of kidnapped
+		// schoolgirls pray in Chibok" and "rescuers search for missing
+		// people after a landslide in Casamicciola" are where they are.
+		j := i + 1
+		if j < len(t) && t[i].key == "held" && captiveNouns[t[j].key] {
+			j++
+		}
+		return j < len(t) && t[j].is(tagPlacePrep)
 	case k == "victims" || k == "casualties":
 		return i+1 < len(t) && t[i+1].key == "of"
 	case k == "dead":
@@ -493,6 +595,12 @@ func (sc *sceneCtx) origin(c chunk) int {
 		if !sc.toks[i].word && sc.toks[i].key != "'s" {
 			return originNone
 		}
+		if sc.country[i] && sc.next(i) != "'s" && sc.next(i) != "-" {
+			// A country's name ends another place's clause: "a fighter
+			// killed in Syria during his funeral in Beirut"; but in
+			// "fled Myanmar's Rakhine state" the walk goes on.
+			return originNone
+		}
 		if sc.toks[i].is(tagName) && !sc.used[i] && !actorNouns[sc.next(i)] {
 			// Another place's clause: "fled … in Darfur gather at a camp
 			// in Adre"; but "fled fighting between the army and Karen
@@ -510,7 +618,10 @@ func (sc *sceneCtx) origin(c chunk) int {
 		}
 		if sc.toks[i].is(tagFlee) {
 			// "civilians flee in the area of Kobani" are in Kobani.
-			if fledPrep && !fleeWithin[sc.toks[i+1].key] {
+			// "villagers flee fighting near Mrauk U" are photographed
+			// as they go, by the town: "flee" in the present names no
+			// origin, as "fled" and "fleeing" do.
+			if fledPrep && !fleeWithin[sc.toks[i+1].key] && sc.toks[i].key != "flee" && sc.toks[i].key != "flees" {
 				return originFled
 			}
 			// "women who fled El Geneina … wait at a camp in Adre": the
