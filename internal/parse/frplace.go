@@ -68,6 +68,9 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 		if k >= 0 && (toks[k].key == "à" || toks[k].key == "a" && toks[k].upper || toks[k].key == "vers" || toks[k].key == "sur" && frPlaceVerbContext(toks, k)) {
 			ok = true
 		}
+		if frCommaAu(toks, k) {
+			ok = true // "Minova, au Sud-Kivu", "Tawila, au Darfour-Nord"
+		}
 		if k >= 2 && (toks[k].key == "la" || toks[k].key == "l'") && (toks[k-1].key == "de" || toks[k-1].key == "d'") && frIsPlaceNoun(toks[k-2].key) {
 			k-- // "la plaine de la Bekaa"
 		}
@@ -83,8 +86,10 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 				ok, near = true, true
 			} else if k >= 2 && frPlaceNouns[toks[k-2].key] != "" && frIsDemonymTok(countryTok, k-1) {
 				ok, kind = true, frPlaceNouns[toks[k-2].key] // "la ville syrienne d'Alep"
-			} else if frAfterNamedSite(toks, k-1) {
-				ok = true // "l'hôpital Nasser de Khan Younès"
+			} else if n := frNamedSite(toks, k-1); n >= 0 {
+				// "l'hôpital Nasser de Khan Younès"; "le quartier PK5 de
+				// Bangui" is a part of the town, near it.
+				ok, near = true, frPlaceNouns[toks[n].key] == "neighbourhood"
 			} else if frCampOf(toks, k-1) {
 				ok = true // "le camp de réfugiés de Jénine"
 			} else if frAfterOrgSite(toks, k-1) {
@@ -169,13 +174,22 @@ func frContainers(rec *caption.Record, desc string, toks []frToken, countryTok [
 func frContainerCue(toks []frToken, i int) bool {
 	for k := i - 1; k >= 0 && i-k <= 5; k-- {
 		switch {
-		case toks[k].key == "(" || toks[k].key == "dans":
+		case toks[k].key == "(" || toks[k].key == "dans" || frCommaAu(toks, k):
 			return true
 		case !toks[k].word || toks[k].upper:
 			return false
 		}
 	}
 	return false
+}
+
+// frCommaAu reports "au" after a comma at token k: the name after it is
+// a masculine region containing the place before ("Tawila, au Darfour-Nord",
+// "Minova, au Sud-Kivu"), as "en" is before a feminine one. Only after a
+// comma: "liés au Hezbollah" names a group, not a place. Countries ("au
+// Mali") are the country rules'.
+func frCommaAu(toks []frToken, k int) bool {
+	return k >= 1 && toks[k].key == "au" && toks[k-1].key == ","
 }
 
 // frPlace is a place frPlaces found; fled marks a place people fled.
@@ -429,28 +443,31 @@ var frNotQualifiers = map[string]bool{"les": true, "une": true, "des": true, "au
 
 // frSiteNouns name a site that is named in turn and lies in the place that
 // follows with "de": "l'hôpital Nasser de Khan Younès", "le camp Zamzam
-// d'El-Facher".
-var frSiteNouns = map[string]bool{"hôpital": true, "école": true, "mosquée": true, "église": true, "camp": true,
+// d'El-Facher", "le quartier PK5 de Bangui".
+var frSiteNouns = map[string]bool{"quartier": true, "faubourg": true, "hôpital": true, "école": true, "mosquée": true, "église": true, "camp": true,
 	"stade": true, "université": true, "prison": true, "marché": true, "aéroport": true, "base": true,
 	"théâtre": true, "dépôt": true, "usine": true, "raffinerie": true, "bâtiment": true, "terminal": true,
 	"centrale": true, "gare": true, "caserne": true}
 
-// frAfterNamedSite reports whether token i ends a site's name, the words
-// from a site noun to i being capitalised words and particles: "hôpital
-// Nasser", "hôpital al-Chifa".
-func frAfterNamedSite(toks []frToken, i int) bool {
+// frNamedSite returns the index of the site noun whose name token i ends,
+// the words from the noun to i being capitalised words and particles
+// ("hôpital Nasser", "hôpital al-Chifa"), or -1.
+func frNamedSite(toks []frToken, i int) int {
 	if i < 1 || !toks[i].upper {
-		return false
+		return -1
 	}
 	for j := i; j >= 0 && i-j < 4; j-- {
 		if frSiteNouns[toks[j].key] {
-			return j < i
+			if j < i {
+				return j
+			}
+			return -1
 		}
 		if !toks[j].word || !toks[j].upper && !frNameParticles[toks[j].key] {
-			return false
+			return -1
 		}
 	}
-	return false
+	return -1
 }
 
 // frDateTok reports a date at token k: a month's name ("29 décembre") or
