@@ -41,3 +41,20 @@ func TestFrenchNamedQuarterOf(t *testing.T) {
 			frScene{Places: []string{"Port-au-Prince"}}},
 	})
 }
+
+// Anadolu's French service credits itself as "Agence Anadolu".
+func TestFrenchAnadoluCredit(t *testing.T) {
+	p, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range []string{
+		"Des Palestiniens inspectent une maison détruite à Beit Lahia, le 2 novembre 2023. (Ali Jadallah - Agence Anadolu)",
+		"Des manifestants devant le parlement à Tunis, le 25 juillet 2021. Ali Jadallah / Agence Anadolu",
+	} {
+		r := p.Caption(in)
+		if len(r.Photographers) != 1 || r.Photographers[0] != "Ali Jadallah" || len(r.Agencies) != 1 || r.Agencies[0] != "Anadolu Agency" {
+			t.Errorf("%s: photographers %v agencies %v", in, r.Photographers, r.Agencies)
+		}
+	}
+}
