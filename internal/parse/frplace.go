@@ -18,6 +18,13 @@ var frPlaceNouns = map[string]string{
 	"camp": "camp", "banlieue": "", "environs": "", "périphérie": "", "capitale": "city", "faubourg": "neighbourhood",
 	"oblast": "province", "wilaya": "province", "raion": "district", "district": "district", "territoire": "district",
 	"plaine": "region", "vallée": "region", "plateau": "region",
+	// The divisions of francophone Africa and Haiti: Mali's cercles and
+	// sub-prefectures are named for their towns ("le cercle de Bankass"),
+	// as districts are; a département or préfecture is a province ("le
+	// département de l'Artibonite", "la préfecture de la Ouaka").
+	"cercle": "district", "sous-préfecture": "district", "arrondissement": "district",
+	"commune": "town", "municipalité": "town",
+	"département": "department", "préfecture": "prefecture",
 }
 
 // frOfPlaceNouns are nouns of a town's parts, sites, sky and people whose

@@ -42,6 +42,26 @@ func TestFrenchNamedQuarterOf(t *testing.T) {
 	})
 }
 
+// The divisions of francophone Africa and Haiti introduce their names
+// with "de" as a province does (frPlaceNouns): "le cercle de Bankass",
+// "le département de l'Artibonite", "la préfecture de la Ouaka". Without
+// its department, Petite-Rivière was found in Mauritius.
+func TestFrenchDivisionNouns(t *testing.T) {
+	runFrScenes(t, []struct {
+		name, in string
+		want     frScene
+	}{
+		{"Haitian department after a commune", "Des familles fuient les gangs dans la commune de Liancourt, dans le département de l'Artibonite, le 14 octobre 2024. © Marc Étienne / AFP",
+			frScene{Places: []string{"Liancourt", "Artibonite"}}},
+		{"Malian cercle", "Des villageois enterrent leurs morts dans le cercle de Douentza, le 2 juillet 2022. Photo : Oumar Traoré / RFI",
+			frScene{Places: []string{"Douentza"}}},
+		{"Central African prefecture", "Des déplacés reçoivent des vivres dans la préfecture de la Nana-Grébizi, le 9 mars 2021. Crédit : Paul Yakité / RFI",
+			frScene{Places: []string{"Nana-Grébizi"}}},
+		{"Nigerien department", "Des soldats nigériens patrouillent dans le département de Ouallam, le 3 janvier 2021. © Idrissa Hamani / AFP",
+			frScene{Places: []string{"Ouallam"}, Country: "NE"}},
+	})
+}
+
 // Anadolu's French service credits itself as "Agence Anadolu".
 func TestFrenchAnadoluCredit(t *testing.T) {
 	p, err := New()
