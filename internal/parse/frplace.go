@@ -78,6 +78,9 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 		if frCommaAu(toks, k) {
 			ok = true // "Minova, au Sud-Kivu", "Tawila, au Darfour-Nord"
 		}
+		if frBetween(toks, k) {
+			ok, near = true, true // "sur la route entre Bakhmout et Tchassiv Iar"
+		}
 		if k >= 2 && (toks[k].key == "la" || toks[k].key == "l'") && (toks[k-1].key == "de" || toks[k-1].key == "d'") && frIsPlaceNoun(toks[k-2].key) {
 			k-- // "la plaine de la Bekaa"
 		}
@@ -198,6 +201,32 @@ func frContainerCue(toks []frToken, i int) bool {
 func frCommaAu(toks []frToken, k int) bool {
 	return k >= 1 && toks[k].key == "au" && toks[k-1].key == ","
 }
+
+// frBetween reports whether the name after token k is one end of a road,
+// a front or a border "entre X et Y" ("sur la ligne de front entre
+// Bakhmout et Tchassiv Iar"): the scene lies near both. k is "entre", or
+// "et" after a name that "entre" opens. The way's noun must come just
+// before: "entre le Hamas et Israël" or "des pourparlers entre Kiev et
+// Moscou" name no scene.
+func frBetween(toks []frToken, k int) bool {
+	if k >= 1 && toks[k].key == "et" {
+		for k--; k >= 1 && toks[k].word && (toks[k].upper || frNameParticles[toks[k].key]); k-- {
+		}
+	}
+	if k < 1 || toks[k].key != "entre" {
+		return false
+	}
+	for n := k - 1; n >= 0 && k-n <= 3; n-- {
+		if frWayNouns[toks[n].key] {
+			return true
+		}
+	}
+	return false
+}
+
+// frWayNouns name roads, fronts and borders that run between two places.
+var frWayNouns = map[string]bool{"route": true, "routes": true, "autoroute": true, "axe": true, "front": true,
+	"ligne": true, "frontière": true, "corridor": true, "chemin": true, "piste": true}
 
 // frPlace is a place frPlaces found; fled marks a place people fled.
 type frPlace struct {

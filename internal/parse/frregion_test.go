@@ -62,6 +62,24 @@ func TestFrenchDivisionNouns(t *testing.T) {
 	})
 }
 
+// A road, a front or a border "entre X et Y" has its scene near both
+// towns (frBetween); talks "entre Kiev et Moscou" do not.
+func TestFrenchBetweenTowns(t *testing.T) {
+	runFrScenes(t, []struct {
+		name, in string
+		want     frScene
+	}{
+		{"front line", "Des artilleurs ukrainiens sur la ligne de front entre Siversk et Lyssytchansk, le 2 juin 2022. © Oleh Bondar / AFP",
+			frScene{Places: []string{"Siversk", "Lyssytchansk"}, Country: "UA"}},
+		{"road", "Un camion incendié sur la route entre Kaya et Dori, le 7 septembre 2023. Photo Issouf Ouédraogo / AFP",
+			frScene{Places: []string{"Kaya", "Dori"}}},
+		{"axis with a province", "Des casques bleus sur l'axe entre Beni et Butembo, dans le Nord-Kivu, le 9 décembre 2021. © Alain Wandimoyi / AFP",
+			frScene{Places: []string{"Beni", "Butembo", "Nord-Kivu"}}},
+		{"talks between capitals", "Des drapeaux lors des pourparlers entre Kiev et Moscou à Istanbul, le 29 mars 2022. © Yasin Akgul / AFP",
+			frScene{Places: []string{"Istanbul"}}},
+	})
+}
+
 // Anadolu's French service credits itself as "Agence Anadolu".
 func TestFrenchAnadoluCredit(t *testing.T) {
 	p, err := New()
