@@ -161,7 +161,8 @@ func frTokens(s string) []frToken {
 }
 
 // mergeThousands joins the groups of a number French writes with spaces
-// between thousands ("300 000", "1 200") into one token.
+// between thousands ("300 000", "1 200"), or with tight dots ("3.800"),
+// into one token.
 func mergeThousands(s string, toks []frToken) []frToken {
 	out := toks[:0]
 	for i := 0; i < len(toks); i++ {
@@ -172,6 +173,14 @@ func mergeThousands(s string, toks []frToken) []frToken {
 			t.end = toks[i+1].end
 			t.key += toks[i+1].key
 			i++
+		}
+		// "3.800 morts": Belgian and Swiss papers group thousands with a
+		// dot, written tight; "12.03.2020" has no group of three.
+		for t.digits && len(t.key) <= 3 && i+2 < len(toks) && toks[i+1].key == "." && toks[i+2].digits && len(toks[i+2].key) == 3 &&
+			toks[i+1].start == t.end && toks[i+2].start == toks[i+1].end {
+			t.end = toks[i+2].end
+			t.key += toks[i+2].key
+			i += 2
 		}
 		out = append(out, t)
 	}
@@ -207,7 +216,7 @@ func frSentenceOf(toks []frToken) []int {
 	s := 0
 	for i, t := range toks {
 		of[i] = s
-		if (t.key == "." || t.key == "!" || t.key == "?") && i > 0 && !(toks[i-1].upper && toks[i-1].end-toks[i-1].start == 1) && !frAbbrevStop(toks, i) {
+		if (t.key == "." || t.key == "!" || t.key == "?") && i > 0 && !(toks[i-1].upper && toks[i-1].end-toks[i-1].start == 1) && !frAbbrevStop(toks, i) && !frInnerDot(toks, i) {
 			s++
 		}
 	}

@@ -513,10 +513,7 @@ func frDateTok(toks []frToken, k int) bool {
 	if frMonthTok(toks, k) {
 		return true
 	}
-	if !toks[k].digits || k+1 >= len(toks) || toks[k+1].key != "/" {
-		return false
-	}
-	_, _, _, ok := frDateAt("", toks, k)
+	_, _, ok := frNumericDate(toks, k)
 	return ok
 }
 

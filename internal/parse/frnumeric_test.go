@@ -1,0 +1,80 @@
+package parse
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// The captions of this file were written for sijil's tests; the scenes and
+// photographers are invented. Each case failed before the fix its comment
+// names (round five).
+
+// frDayToll is the part of a record the numeric tables compare.
+type frDayToll struct {
+	Date            string
+	Killed, Injured *int
+}
+
+func runFrNumbers(t *testing.T, cases []struct {
+	name, in string
+	want     frDayToll
+}) {
+	t.Helper()
+	p, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := p.Caption(tc.in)
+			if r.Lang != "fr" {
+				t.Fatalf("lang %q, want fr", r.Lang)
+			}
+			got := frDayToll{Killed: r.Killed, Injured: r.Injured}
+			if !r.Date.IsZero() {
+				got.Date = r.Date.String()
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("%s\n(-want +got):\n%s", tc.in, diff)
+			}
+		})
+	}
+}
+
+// An all-numeric date may separate its parts with dots or hyphens, day
+// first, or be written year first as documentation teams' logs write it
+// (frNumericDate); "31.02.2020" is no day.
+func TestFrenchNumericDateForms(t *testing.T) {
+	n := func(v int) *int { return &v }
+	runFrNumbers(t, []struct {
+		name, in string
+		want     frDayToll
+	}{
+		{"dots", "Frappe aérienne sur le marché de Sarmin (est d'Idleb), 14.02.2020. Six civils tués et 11 blessés. Photo : Hadi Youssef / AFP",
+			frDayToll{Date: "2020-02-14", Killed: n(6), Injured: n(11)}},
+		{"hyphens", "Bombardement sur la ville de Kafr Nabl, le 07-05-2019 : deux morts. © Samer Khalil / AFP",
+			frDayToll{Date: "2019-05-07", Killed: n(2)}},
+		{"year first", "Des casques blancs évacuent des blessés à Douma, le 2018/02/21. Photo Rami Haddad / AFP",
+			frDayToll{Date: "2018-02-21"}},
+		{"Swiss dateline", "GENÈVE, 3.10.2023 - Des manifestants pour Gaza devant le siège de l'ONU. KEYSTONE/Martial Favre",
+			frDayToll{Date: "2023-10-03"}},
+		{"no such day", "Des habitants dans les ruines de Saraqeb, le 31.02.2020. Photo Omar Haj Kadour / AFP",
+			frDayToll{}},
+	})
+}
+
+// Belgian and Swiss papers group thousands with a tight dot: "3.800 morts"
+// is 3800, not 800 (mergeThousands).
+func TestFrenchDottedThousands(t *testing.T) {
+	n := func(v int) *int { return &v }
+	runFrNumbers(t, []struct {
+		name, in string
+		want     frDayToll
+	}{
+		{"killed", "Des sauveteurs à Derna, dans l'est de la Libye, le 13 septembre 2023. Les inondations ont fait au moins 5.300 morts. BELGA PHOTO AFP",
+			frDayToll{Date: "2023-09-13", Killed: n(5300)}},
+		{"injured", "Des blessés soignés à l'hôpital de Beyrouth, le 5 août 2020, au lendemain de l'explosion qui a fait 6.500 blessés. (KEYSTONE/EPA/Nabil Mounzer)",
+			frDayToll{Date: "2020-08-05", Injured: n(6500)}},
+	})
+}
