@@ -372,7 +372,8 @@ func frDateline(toks []frToken, j int) bool {
 
 // frFromOrigin reports that the place after token k ("de", "d'") is where
 // people came from: "des déplacés de Hama", "des familles venues de la
-// province de Hama", "originaires d'Alep". The scene is where they are.
+// province de Hama", "originaires d'Alep", "des déplacés du sud d'Idleb".
+// The scene is where they are.
 func frFromOrigin(toks []frToken, k int) bool {
 	if k < 1 || toks[k].key != "de" && toks[k].key != "d'" {
 		return false
@@ -387,6 +388,16 @@ func frFromOrigin(toks []frToken, k int) bool {
 			return false
 		}
 		j--
+	} else if frNearWords[toks[j].key] && j >= 2 {
+		// "des déplacés du sud d'Idleb", "venues de l'est de Deir ez-Zor"
+		switch {
+		case toks[j-1].key == "du":
+			j -= 2
+		case j >= 3 && (toks[j-1].key == "l'" || toks[j-1].key == "la") && (toks[j-2].key == "de" || toks[j-2].key == "d'"):
+			j -= 3
+		default:
+			return false
+		}
 	}
 	if j < 0 || !frOriginWords[toks[j].key] {
 		return false

@@ -1,0 +1,26 @@
+package parse
+
+import "testing"
+
+// The captions of this file were written for sijil's tests, in the
+// phrasing of Syrian documentation teams' French captions and of AFP's
+// French wire; the scenes and photographers are invented. Each table holds
+// cases the French rules got wrong before the fix its comment names
+// (round five).
+
+// People from a part of a province ("des déplacés du sud d'Idleb", "venues
+// de l'est de Deir ez-Zor") came from there (frFromOrigin); the scene is
+// where they arrive.
+func TestFrenchOriginWithDirection(t *testing.T) {
+	runFrScenes(t, []struct {
+		name, in string
+		want     frScene
+	}{
+		{"du sud de", "Des déplacés du sud d'Idleb arrivent dans un camp à Kafr Lousin, le 20 décembre 2019. © Ahmad Sleiman / AFP",
+			frScene{Places: []string{"Kafr Lousin"}}},
+		{"de l'est de", "Des familles venues de l'est de Deir ez-Zor s'installent à Tabqa, le 4 avril 2019. Photo : Hassan Diab / AFP",
+			frScene{Places: []string{"Tabqa"}}},
+		{"du nord de, in Ukraine", "Des civils évacués du nord de Kharkiv arrivent à Poltava, le 19 mai 2024. © Iryna Kovalenko / AFP",
+			frScene{Places: []string{"Poltava"}}},
+	})
+}
