@@ -18,6 +18,9 @@ var frPlaceNouns = map[string]string{
 	"camp": "camp", "banlieue": "", "environs": "", "périphérie": "", "capitale": "city", "faubourg": "neighbourhood",
 	"oblast": "province", "wilaya": "province", "raion": "district", "district": "district", "territoire": "district",
 	"plaine": "region", "vallée": "region", "plateau": "region",
+	// Syrian captions place villages in a city's countryside, its
+	// province: "la campagne nord de Hama", "le rif de Damas".
+	"campagne": "countryside", "rif": "countryside",
 	// The divisions of francophone Africa and Haiti: Mali's cercles and
 	// sub-prefectures are named for their towns ("le cercle de Bankass"),
 	// as districts are; a département or préfecture is a province ("le
@@ -94,6 +97,9 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 				near = frNearWords[prev]
 			} else if frNearWords[prev] {
 				ok, near = true, true
+				if k >= 2 {
+					kind = frPlaceNouns[toks[k-2].key] // "la campagne nord de Hama" is its countryside
+				}
 			} else if k >= 2 && frPlaceNouns[toks[k-2].key] != "" && frIsDemonymTok(countryTok, k-1) {
 				ok, kind = true, frPlaceNouns[toks[k-2].key] // "la ville syrienne d'Alep"
 			} else if n := frNamedSite(toks, k-1); n >= 0 {
@@ -144,6 +150,9 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 		prevEnd = j
 		i = j - 1
 	}
+	// Most specific first: "dans la campagne de Deraa, à Tafas" is in
+	// Tafas, which the province's name precedes.
+	slices.SortStableFunc(found, func(a, b frPlace) int { return frDivisionRank(a.kind) - frDivisionRank(b.kind) })
 	for _, f := range found {
 		if f.fled && scene {
 			continue // "des déplacés ayant fui les violences à Djibo arrivent à Kaya" are in Kaya
@@ -227,6 +236,16 @@ func frBetween(toks []frToken, k int) bool {
 // frWayNouns name roads, fronts and borders that run between two places.
 var frWayNouns = map[string]bool{"route": true, "routes": true, "autoroute": true, "axe": true, "front": true,
 	"ligne": true, "frontière": true, "corridor": true, "chemin": true, "piste": true}
+
+// frDivisionRank is 1 for the kinds of divisions and regions, which
+// contain the towns a caption names with them, and 0 for the others.
+func frDivisionRank(kind string) int {
+	switch kind {
+	case "province", "region", "countryside", "department", "prefecture":
+		return 1
+	}
+	return 0
+}
 
 // frPlace is a place frPlaces found; fled marks a place people fled.
 type frPlace struct {

@@ -24,3 +24,23 @@ func TestFrenchOriginWithDirection(t *testing.T) {
 			frScene{Places: []string{"Poltava"}}},
 	})
 }
+
+// A city's countryside ("la campagne de Deraa", "le rif de Damas", "la
+// campagne nord de Hama") is its province, and comes after the town the
+// caption names in it, most specific first (frDivisionRank); before, the
+// province was the scene at its centre.
+func TestFrenchCountrysideAfterTown(t *testing.T) {
+	runFrScenes(t, []struct {
+		name, in string
+		want     frScene
+	}{
+		{"campagne de, then à", "Des combattants dans la campagne de Deraa, à Jassem, le 9 juillet 2018. © Youssef Karwashan / AFP",
+			frScene{Places: []string{"Jassem", "Deraa"}}},
+		{"rif de, then à", "Dans le rif de Damas, à Saqba, des enfants sortent d'une cave le 8 mars 2018. © Nour Hamdan / AFP",
+			frScene{Places: []string{"Saqba", "Damas"}}},
+		{"campagne nord de, then près de", "Des combattants dans la campagne nord de Hama, près de Kafr Zita, le 3 septembre 2019. Photo Bilal Hamdo / AFP",
+			frScene{Places: []string{"Kafr Zita", "Hama"}}},
+		{"province first, Iraq", "Dans la province de Ninive, à Qaraqosh, des chrétiens rentrent chez eux le 28 octobre 2016. © Safin Karim / AFP",
+			frScene{Places: []string{"Qaraqosh", "Ninive"}}},
+	})
+}
