@@ -45,6 +45,11 @@ var frOfPlaceNouns = map[string]bool{
 	"poste-frontière": true, "cimetière": true, "théâtre": true, "dépôt": true, "usine": true, "raffinerie": true,
 	"siège": true, "bâtiment": true, "consulat": true, "terminal": true, "centrale": true, "caserne": true,
 	"mairie": true,
+	// Crossings and checkpoints named for their town: "au point de passage
+	// de Rafah", "le check-point de Qalandia". ("Le poste de Masnaa" is
+	// left out: a border post's village is often missing from the data,
+	// and its namesake abroad would be worse than no place.)
+	"passage": true, "check-point": true, "checkpoint": true,
 }
 
 // frNearWords put the scene near the place that follows: "près de Damas",

@@ -96,3 +96,19 @@ func TestFrenchAnadoluCredit(t *testing.T) {
 		}
 	}
 }
+
+// A crossing or a checkpoint named with "de" is at its town
+// (frOfPlaceNouns): "au point de passage de Rafah".
+func TestFrenchCrossingOf(t *testing.T) {
+	runFrScenes(t, []struct {
+		name, in string
+		want     frScene
+	}{
+		{"point de passage", "Des camions d'aide attendent au point de passage de Rafah, le 2 novembre 2023. © Khaled Desouki / AFP",
+			frScene{Places: []string{"Rafah"}}},
+		{"passage", "Des convois humanitaires au passage de Kerem Shalom, le 17 décembre 2023. Photo Yuval Cohen / AFP",
+			frScene{Places: []string{"Kerem Shalom"}}},
+		{"check-point", "Des Palestiniens font la queue au check-point de Qalandia, le 15 mars 2024. © Issam Rimawi / AFP",
+			frScene{Places: []string{"Qalandia"}, Country: "PS"}},
+	})
+}
