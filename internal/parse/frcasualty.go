@@ -110,13 +110,17 @@ func frCasualties(toks []frToken, date caption.PartialDate) []langFigure {
 			continue
 		}
 		injured := frInjured[t.key]
-		if !injured && !frKilled[t.key] {
+		lostLife := frLostLife(toks, i)
+		if !injured && !frKilled[t.key] && !lostLife {
 			continue
 		}
 		// Number before the word: NUM [nouns] [aux] WORD, and sums of
 		// such groups joined by "et" ("trois femmes et deux enfants").
 		n, first, ok := 0, -1, false
 		k := i - 1
+		if lostLife {
+			k = i - 3 // "22 personnes ont perdu la vie"
+		}
 		aux := false
 		for k >= 0 && frAux[toks[k].key] {
 			k--
@@ -129,7 +133,7 @@ func frCasualties(toks []frToken, date caption.PartialDate) []langFigure {
 			n, k = 1, k-3
 		}
 		for k >= 0 {
-			for k >= 0 && (frPeopleTok(toks[k]) || frBlueHelmets(toks, k)) {
+			for k >= 0 && (frPeopleTok(toks[k]) || frBlueHelmets(toks, k) || frPeopleAdjective(toks, k)) {
 				if frBlueHelmets(toks, k) {
 					k--
 				}
@@ -193,6 +197,38 @@ func frCasualties(toks []frToken, date caption.PartialDate) []langFigure {
 	}
 	return figs
 }
+
+// frLostLife reports the "vie" of "perdu la vie" at token i, a verb of the
+// dead as "tués" is: "au moins 22 personnes ont perdu la vie".
+func frLostLife(toks []frToken, i int) bool {
+	return toks[i].key == "vie" && i >= 2 && toks[i-1].key == "la" && toks[i-2].key == "perdu"
+}
+
+// frPeopleAdjective reports a nationality or a people after a noun of
+// people at k ("trois soldats ukrainiens tués", "cinq civils libanais",
+// "deux combattants kurdes"): the count goes on to the casualty word. It
+// is read by its plural ending, as the lexicon's demonyms are not at hand.
+func frPeopleAdjective(toks []frToken, k int) bool {
+	t := toks[k]
+	if k < 1 || !t.word || t.upper || !frPeopleTok(toks[k-1]) {
+		return false
+	}
+	if frNationalities[t.key] {
+		return true
+	}
+	for _, suf := range []string{"iens", "iennes", "ais", "aises", "ois", "oises", "ains", "aines", "ites", "ans", "anes"} {
+		if len(t.key) > len(suf)+2 && strings.HasSuffix(t.key, suf) {
+			return true
+		}
+	}
+	return false
+}
+
+// frNationalities are the plural nationalities and peoples whose endings
+// frPeopleAdjective does not know.
+var frNationalities = map[string]bool{"russes": true, "turcs": true, "turques": true, "kurdes": true,
+	"arabes": true, "belges": true, "suisses": true, "burkinabè": true, "burkinabés": true, "peuls": true,
+	"touareg": true, "touaregs": true, "yézidis": true, "druzes": true, "alaouites": true}
 
 // frBlueHelmets reports the "bleus" of "casques bleus" at k, which with
 // "casques" are the people counted: "deux casques bleus

@@ -78,3 +78,23 @@ func TestFrenchDottedThousands(t *testing.T) {
 			frDayToll{Date: "2020-08-05", Injured: n(6500)}},
 	})
 }
+
+// "ont perdu la vie" counts the dead as "ont été tués" does (frLostLife),
+// and a nationality after the people counted does not break the count
+// (frPeopleAdjective): "trois soldats ukrainiens tués".
+func TestFrenchTollWording(t *testing.T) {
+	n := func(v int) *int { return &v }
+	runFrNumbers(t, []struct {
+		name, in string
+		want     frDayToll
+	}{
+		{"perdu la vie", "Des proches devant la morgue de Bunia, le 2 février 2022. Au moins 60 déplacés ont perdu la vie dans l'attaque du camp, selon la Croix-Rouge. © Samir Tshibanda / AFP",
+			frDayToll{Date: "2022-02-02", Killed: n(60)}},
+		{"nationality after soldiers", "Deux soldats maliens tués et quatre blessés dans une embuscade près de Boni, le 3 septembre 2022, selon l'armée. © Amadou Cissé / AFP",
+			frDayToll{Date: "2022-09-03", Killed: n(2), Injured: n(4)}},
+		{"nationality after civilians", "Sept civils libanais ont été tués dans une frappe sur Aïtaroun, le 20 novembre 2023. (Photo by Rami Haddad / AFP)",
+			frDayToll{Date: "2023-11-20", Killed: n(7)}},
+		{"people after fighters", "Quatre combattants kurdes ont été tués lors d'une attaque de drone près de Qamichli, le 6 décembre 2022. © Delil Khalil / AFP",
+			frDayToll{Date: "2022-12-06", Killed: n(4)}},
+	})
+}
