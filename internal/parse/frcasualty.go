@@ -109,6 +109,10 @@ func frCasualties(toks []frToken, date caption.PartialDate) []langFigure {
 			}
 			continue
 		}
+		if f, ok := frLabelledFigure(toks, i); ok {
+			figs = append(figs, f) // "Morts : 7 ; blessés : 21"
+			continue
+		}
 		injured := frInjured[t.key]
 		lostLife := frLostLife(toks, i)
 		if !injured && !frKilled[t.key] && !lostLife {
@@ -196,6 +200,29 @@ func frCasualties(toks []frToken, date caption.PartialDate) []langFigure {
 			span: caption.Span{Start: toks[start].start, End: max(toks[i].end, t.end)}})
 	}
 	return figs
+}
+
+// frWeekdays are the days a running toll counts from ("depuis samedi").
+var frWeekdays = map[string]bool{"lundi": true, "mardi": true, "mercredi": true, "jeudi": true,
+	"vendredi": true, "samedi": true, "dimanche": true}
+
+// frTollLabel reports a word that labels a toll's figure: "morts",
+// "blessés", "tués".
+func frTollLabel(key string) bool { return frKilled[key] || frInjured[key] }
+
+// frLabelledFigure reads a toll written as a label, a colon and a number,
+// as documentation teams log it: "Morts : 7 ; blessés : 21". The label
+// opens the text or follows a mark ("; blessés : 21").
+func frLabelledFigure(toks []frToken, i int) (langFigure, bool) {
+	t := toks[i]
+	if !frTollLabel(t.key) || i+2 >= len(toks) || toks[i+1].key != ":" || i > 0 && toks[i-1].word {
+		return langFigure{}, false
+	}
+	v, isNum := frNumber(toks[i+2])
+	if !isNum || !toks[i+2].digits {
+		return langFigure{}, false
+	}
+	return langFigure{n: v, injured: frInjured[t.key], tok: i, span: caption.Span{Start: t.start, End: toks[i+2].end}}, true
 }
 
 // frLostLife reports the "vie" of "perdu la vie" at token i, a verb of the
@@ -380,6 +407,8 @@ func frRunningTotal(toks []frToken, i int) bool {
 				}
 			case k+1 < to && frYear(toks[k+1]) > 0:
 				return true
+			case frWeekdays[n]:
+				return true // "1 100 morts depuis samedi", the war's first day
 			}
 		case "au":
 			if next(1) == "total" {

@@ -284,6 +284,13 @@ func (p *Parser) french(rec *caption.Record, desc string, off int, ev *evidence)
 	}
 	mentions := p.fr.countryMentions(toks, countryTok, scene)
 	frDropCountryPlaces(rec, toks, countryTok, off, ev)
+	// "Morts : 7 ; blessés : 21. Frappe sur …", "Bilan : 5 morts. …": a
+	// toll's label opening the caption is no place (Bilan is a town in
+	// Turkey), though a heading rule read it as one.
+	dropPlaces(rec, ev, func(r caption.PlaceRef) bool {
+		key := strings.ToLower(r.Name)
+		return frTollLabel(key) || key == "bilan"
+	})
 	if len(rec.Places) == 0 {
 		for s := 0; len(rec.Places) == 0 && s <= sentOf[len(toks)-1]; s++ {
 			frPlaces(rec, desc, toks, countryTok, sentOf, s, off, ev)

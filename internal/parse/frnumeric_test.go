@@ -98,3 +98,34 @@ func TestFrenchTollWording(t *testing.T) {
 			frDayToll{Date: "2022-12-06", Killed: n(4)}},
 	})
 }
+
+// A documentation team's log labels its toll ("Morts : 7 ; blessés : 21",
+// frLabelledFigure), and neither that label nor "Bilan :" is the place a
+// heading rule took it for; a toll "depuis samedi" runs from the war's
+// first day, no event's (frRunningTotal).
+func TestFrenchTollLabels(t *testing.T) {
+	n := func(v int) *int { return &v }
+	runFrNumbers(t, []struct {
+		name, in string
+		want     frDayToll
+	}{
+		{"labels", "Morts : 6 ; blessés : 15. Frappe russe sur le marché de Sarmin (province d'Idleb), le 9 février 2021. Photo : Ahmad Sleiman / AFP",
+			frDayToll{Date: "2021-02-09", Killed: n(6), Injured: n(15)}},
+		{"label after a dash", "Bombardement sur Kafr Nabl, le 3 avril 2019 – Tués : 4. Photo : Hadi Youssef / AFP",
+			frDayToll{Date: "2019-04-03", Killed: n(4)}},
+		{"since a weekday", "Des infirmiers dans un couloir de l'hôpital Nasser, le 10 octobre 2023. Les autorités font état de 900 morts depuis samedi. © Said Khatib / AFP",
+			frDayToll{Date: "2023-10-10"}},
+	})
+	p, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range []string{
+		"Morts : 6 ; blessés : 15. Frappe russe sur le marché de Sarmin (province d'Idleb), le 9 février 2021. Photo : Ahmad Sleiman / AFP",
+		"Bilan : 3 morts. Une frappe a touché une école à Deir el-Balah, le 4 juin 2024. © Eyad Baba / AFP",
+	} {
+		if r := p.Caption(in); len(r.Places) == 0 || r.Places[0] == "Morts" || r.Places[0] == "Bilan" {
+			t.Errorf("%s: places %v", in, r.Places)
+		}
+	}
+}
