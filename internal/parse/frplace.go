@@ -50,6 +50,10 @@ var frOfPlaceNouns = map[string]bool{
 	// left out: a border post's village is often missing from the data,
 	// and its namesake abroad would be worse than no place.)
 	"passage": true, "check-point": true, "checkpoint": true,
+	// Schools and clinics of a town: "une école de Deir el-Balah". (Not
+	// "la mosquée de Djingareyber" nor "l'église de la Nativité", whose
+	// "de" names the building.)
+	"école": true, "écoles": true, "clinique": true,
 }
 
 // frNearWords put the scene near the place that follows: "près de Damas",

@@ -112,3 +112,19 @@ func TestFrenchCrossingOf(t *testing.T) {
 			frScene{Places: []string{"Qalandia"}, Country: "PS"}},
 	})
 }
+
+// A school or a clinic "de" a town is in it (frOfPlaceNouns); a mosque's
+// "de" may name the mosque, and is left alone.
+func TestFrenchBuildingOf(t *testing.T) {
+	runFrScenes(t, []struct {
+		name, in string
+		want     frScene
+	}{
+		{"school", "Des déplacés s'abritent dans une école de Nuseirat, le 6 juin 2024. © Bashar Taleb / AFP",
+			frScene{Places: []string{"Nuseirat"}}},
+		{"clinic", "Des blessés attendent devant une clinique de Minova le 12 février 2025. Photo Ahmed Yahia / AFP",
+			frScene{Places: []string{"Minova"}}},
+		{"a mosque's own name", "Des fidèles devant la mosquée de Sankoré à Tombouctou, le 2 mars 2022. © Moussa Diarra / AFP",
+			frScene{Places: []string{"Tombouctou"}}},
+	})
+}
