@@ -64,7 +64,8 @@ var frNearWords = map[string]bool{"près": true, "nord": true, "sud": true, "est
 
 // frNotPlaces are capitalised words that start sentences or name no place.
 var frNotPlaces = map[string]bool{"le": true, "la": true, "les": true, "un": true, "une": true, "des": true,
-	"l'": true, "d'": true, "photo": true, "afp": true, "à": true, "a": true}
+	"l'": true, "d'": true, "photo": true, "afp": true, "à": true, "a": true,
+	"état": true, "etat": true} // "le département d'État", "l'État islamique"
 
 // frPlaces reads the places of sentence s: a capitalised name after "à",
 // "près de", a place word and "de" ("le quartier de Bab al-Nairab"), "au

@@ -62,6 +62,20 @@ func TestFrenchDivisionNouns(t *testing.T) {
 	})
 }
 
+// "Le département d'État" is the American ministry, not a department
+// named "État" (frNotPlaces), now that "département" is a place noun.
+func TestFrenchStateDepartment(t *testing.T) {
+	runFrScenes(t, []struct {
+		name, in string
+		want     frScene
+	}{
+		{"attribution", "Des habitants près de Kherson, en Ukraine, le 9 novembre 2022, selon le département d'État américain. © Ivan Petrenko / AFP",
+			frScene{Places: []string{"Kherson"}, Country: "UA"}},
+		{"a site", "Des manifestants pro-palestiniens devant le département d'État à Washington, le 7 novembre 2023. Photo Kevin Moore / AFP",
+			frScene{Places: []string{"Washington"}}},
+	})
+}
+
 // A road, a front or a border "entre X et Y" has its scene near both
 // towns (frBetween); talks "entre Kiev et Moscou" do not.
 func TestFrenchBetweenTowns(t *testing.T) {
