@@ -91,6 +91,9 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 		if frCommaAu(toks, k) {
 			ok = true // "Minova, au Sud-Kivu", "Tawila, au Darfour-Nord"
 		}
+		if k >= 1 && toks[k].key == "," && len(found) > 0 && prevEnd == k && j < len(toks) && toks[j].key == ")" {
+			ok = true // "(territoire de Djugu, Ituri)": the place before's container
+		}
 		if frBetween(toks, k) {
 			ok, near = true, true // "sur la route entre Bakhmout et Tchassiv Iar"
 		}

@@ -142,3 +142,18 @@ func TestFrenchBuildingOf(t *testing.T) {
 			frScene{Places: []string{"Tombouctou"}}},
 	})
 }
+
+// A name after a comma that closes a bracket after a place is that place's
+// container: "(territoire de Djugu, Ituri)". Without Ituri, Djugu was
+// found in Benin (Djougou).
+func TestFrenchBracketContainer(t *testing.T) {
+	runFrScenes(t, []struct {
+		name, in string
+		want     frScene
+	}{
+		{"territory and province", "Des miliciens dans la localité de Fataki (territoire de Djugu, Ituri), le 12 juin 2023. © Dieudonné Lobo / AFP",
+			frScene{Places: []string{"Fataki", "Djugu", "Ituri"}}},
+		{"cercle and region", "Des villageois dans la localité de Diallassagou (cercle de Bankass, Mopti), le 20 juin 2022. Photo Oumar Traoré / RFI",
+			frScene{Places: []string{"Diallassagou", "Bankass", "Mopti"}}},
+	})
+}
