@@ -138,9 +138,16 @@ func frTokens(s string) []frToken {
 			}
 			if (r == '\'' || r == '’') && j+n < len(s) {
 				// Elision: "d'Alep" is "d'" and "Alep".
-				if w := strings.ToLower(s[i:j]); w == "l" || w == "d" || w == "qu" || w == "s" || w == "n" || w == "j" || w == "jusqu" || w == "lorsqu" {
+				if w := strings.ToLower(s[i:j]); w == "l" || w == "d" || w == "qu" || w == "s" || w == "n" || w == "j" || w == "jusqu" || w == "lorsqu" ||
+					w == "c" || w == "m" || w == "t" || w == "puisqu" || w == "quoiqu" {
 					j += n
 					break
+				}
+				// Any other apostrophe between letters is a transliterated
+				// ayn or hamza inside a name: "Ma'arat al-Nu'man", "Sana'a".
+				if r2, _ := utf8.DecodeRuneInString(s[j+n:]); unicode.IsLetter(r2) {
+					j += n
+					continue
 				}
 			}
 			break

@@ -44,3 +44,19 @@ func TestFrenchCountrysideAfterTown(t *testing.T) {
 			frScene{Places: []string{"Qaraqosh", "Ninive"}}},
 	})
 }
+
+// An apostrophe inside a transliterated name is part of it (frTokens):
+// "Ma'arat al-Nu'man" was read as "Ma".
+func TestFrenchApostropheInName(t *testing.T) {
+	runFrScenes(t, []struct {
+		name, in string
+		want     frScene
+	}{
+		{"ayn twice", "Des secouristes dégagent un immeuble à Ma'arat al-Nu'man, au sud d'Idlib, le 17 décembre 2019. © Hadi Youssef / AFP",
+			frScene{Places: []string{"Ma'arat al-Nu'man", "Idlib"}}},
+		{"citadel", "Des combattants à Qal'at al-Madiq, dans la province de Hama, le 9 mai 2019. © Bilal Hamdo / AFP",
+			frScene{Places: []string{"Qal'at al-Madiq", "Hama"}}},
+		{"elisions still apart", "C'est à Sa'da qu'une frappe a touché un marché, le 7 février 2018. © Yahya Arhab / AFP",
+			frScene{Places: []string{"Sa'da"}}},
+	})
+}
