@@ -147,11 +147,11 @@ func frCasualties(toks []frToken, date caption.PartialDate) []langFigure {
 				break
 			}
 			v, isNum := frNumber(toks[k])
-			if !isNum || k > 0 && frMonths[toks[k-1].key] > 0 || (toks[k].key == "un" || toks[k].key == "une") && !aux && (k+1 != i || !frTollAt(toks, k-1)) {
+			if !isNum || k > 0 && frMonths[toks[k-1].key] > 0 || (toks[k].key == "un" || toks[k].key == "une") && !aux && (k+1 != i || !frTollAt(toks, k-1) && !frAtLeast(toks, k)) {
 				// "un enfant blessé" is a wounded child and "évacuent un
 				// blessé" a wounded man carried, no count, as "a wounded
-				// man" is none in English; "un civil a été tué" and "a
-				// fait un mort" count one.
+				// man" is none in English; "un civil a été tué", "a
+				// fait un mort" and "au moins un mort" count one.
 				break
 			}
 			n, first, ok = n+v, k, true
@@ -292,6 +292,12 @@ func frJoinedCount(toks []frToken, k int, n *int) int {
 		break
 	}
 	return k
+}
+
+// frAtLeast reports "au moins" before token k: "au moins un mort" counts
+// one, as "a fait un mort" does.
+func frAtLeast(toks []frToken, k int) bool {
+	return k >= 2 && toks[k-1].key == "moins" && toks[k-2].key == "au"
 }
 
 // frTollAt reports a verb of a toll at token k, whose object is a count:

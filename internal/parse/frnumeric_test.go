@@ -129,3 +129,19 @@ func TestFrenchTollLabels(t *testing.T) {
 		}
 	}
 }
+
+// "Au moins un mort" counts one, as "a fait un mort" does (frAtLeast).
+func TestFrenchAtLeastOne(t *testing.T) {
+	n := func(v int) *int { return &v }
+	runFrNumbers(t, []struct {
+		name, in string
+		want     frDayToll
+	}{
+		{"heading toll", "Explosion d'un camion piégé à Azaz, le 6 juillet 2024 : au moins un mort et huit blessés. © Bakr Alkasem / AFP",
+			frDayToll{Date: "2024-07-06", Killed: n(1), Injured: n(8)}},
+		{"clause", "Des pompiers sur le site d'une frappe à Dnipro, le 2 février 2024, qui a fait au moins un mort selon le gouverneur. Photo Mykola Hrytsenko / AFP",
+			frDayToll{Date: "2024-02-02", Killed: n(1)}},
+		{"an article is still no count", "Un blessé est évacué vers l'hôpital de Deir el-Balah, le 9 janvier 2024. © Omar Naaman / AFP",
+			frDayToll{Date: "2024-01-09"}},
+	})
+}
