@@ -30,6 +30,14 @@ func TestFrenchOutletCredits(t *testing.T) {
 			credit{[]string{"Jan Peeters"}, []string{"La Libre Belgique"}}},
 		{"northern paper", "Des bénévoles chargent un camion d'aide pour l'Ukraine à Lille, le 4 mars 2022. Photo Paul Lefebvre / La Voix du Nord",
 			credit{[]string{"Paul Lefebvre"}, []string{"La Voix du Nord"}}},
+		// Syrian documentation teams and monitors credit their own photos
+		// (creditOrgWords): "Réseau", "Équipe", "Observatoire", "Casques".
+		{"documentation team", "Frappe aérienne sur le marché de Sarmin (est d'Idleb), le 14 février 2020. Photo : Équipe de documentation de Sarmin",
+			credit{nil, []string{"Équipe de documentation de Sarmin"}}},
+		{"rights network and handout", "Des enfants dans les décombres à Jisr al-Choughour, le 2 mars 2020. Photo : Réseau syrien des droits de l'homme / Handout",
+			credit{nil, []string{"Réseau syrien des droits de l'homme"}}},
+		{"White Helmets and a wire", "Des secouristes dégagent une fillette à Ariha, en Syrie, le 30 janvier 2020. (Photo Casques blancs / AFP)",
+			credit{nil, []string{"Casques blancs", "AFP"}}},
 		{"collective after a full stop", "Des enfants dans un camp de déplacés à Bunia, le 8 juin 2023. Photo Awa Kaboré. Divergence",
 			credit{[]string{"Awa Kaboré"}, []string{"Divergence"}}},
 	} {
