@@ -488,6 +488,9 @@ func frPlaceVerbContext(toks []frToken, k int) bool {
 // not Jablé.
 func frQualifiedNoun(toks []frToken, j int) int {
 	placeNoun := func(i int) bool {
+		if frPlaceNouns[toks[i].key] == "countryside" {
+			return false // "la campagne électorale de Zelensky" is no countryside
+		}
 		_, isPlace := frPlaceNouns[toks[i].key]
 		return isPlace || frOfPlaceNouns[toks[i].key] || frSiteNouns[toks[i].key]
 	}

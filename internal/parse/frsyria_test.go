@@ -40,6 +40,8 @@ func TestFrenchCountrysideAfterTown(t *testing.T) {
 			frScene{Places: []string{"Saqba", "Damas"}}},
 		{"campagne nord de, then près de", "Des combattants dans la campagne nord de Hama, près de Kafr Zita, le 3 septembre 2019. Photo Bilal Hamdo / AFP",
 			frScene{Places: []string{"Kafr Zita", "Hama"}}},
+		{"a campaign is no countryside", "Des affiches de la campagne électorale de Zelensky dans une rue de Kiev, le 29 mars 2019. © Sergei Chuzavkov / AFP",
+			frScene{Places: []string{"Kiev"}}},
 		{"province first, Iraq", "Dans la province de Ninive, à Qaraqosh, des chrétiens rentrent chez eux le 28 octobre 2016. © Safin Karim / AFP",
 			frScene{Places: []string{"Qaraqosh", "Ninive"}}},
 	})
