@@ -31,6 +31,7 @@ var creditOrgWords = map[string]bool{
 	// "Ministère de la Défense", "Croissant-Rouge arabe syrien".
 	"défense": true, "civile": true, "ministère": true, "armée": true, "médias": true, "agence": true,
 	"presse": true, "croissant-rouge": true, "gouvernement": true,
+	"réseau": true, "équipe": true, "casques": true, "observatoire": true, "coordination": true, "collectif": true,
 }
 
 // creditParticles are the lower-case words allowed inside a person's name.

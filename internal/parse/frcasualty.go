@@ -109,14 +109,22 @@ func frCasualties(toks []frToken, date caption.PartialDate) []langFigure {
 			}
 			continue
 		}
+		if f, ok := frLabelledFigure(toks, i); ok {
+			figs = append(figs, f) // "Morts : 7 ; blessés : 21"
+			continue
+		}
 		injured := frInjured[t.key]
-		if !injured && !frKilled[t.key] {
+		lostLife := frLostLife(toks, i)
+		if !injured && !frKilled[t.key] && !lostLife {
 			continue
 		}
 		// Number before the word: NUM [nouns] [aux] WORD, and sums of
 		// such groups joined by "et" ("trois femmes et deux enfants").
 		n, first, ok := 0, -1, false
 		k := i - 1
+		if lostLife {
+			k = i - 3 // "22 personnes ont perdu la vie"
+		}
 		aux := false
 		for k >= 0 && frAux[toks[k].key] {
 			k--
@@ -129,7 +137,7 @@ func frCasualties(toks []frToken, date caption.PartialDate) []langFigure {
 			n, k = 1, k-3
 		}
 		for k >= 0 {
-			for k >= 0 && (frPeopleTok(toks[k]) || frBlueHelmets(toks, k)) {
+			for k >= 0 && (frPeopleTok(toks[k]) || frBlueHelmets(toks, k) || frPeopleAdjective(toks, k)) {
 				if frBlueHelmets(toks, k) {
 					k--
 				}
@@ -139,11 +147,11 @@ func frCasualties(toks []frToken, date caption.PartialDate) []langFigure {
 				break
 			}
 			v, isNum := frNumber(toks[k])
-			if !isNum || k > 0 && frMonths[toks[k-1].key] > 0 || (toks[k].key == "un" || toks[k].key == "une") && !aux && (k+1 != i || !frTollAt(toks, k-1)) {
+			if !isNum || k > 0 && frMonths[toks[k-1].key] > 0 || (toks[k].key == "un" || toks[k].key == "une") && !aux && (k+1 != i || !frTollAt(toks, k-1) && !frAtLeast(toks, k)) {
 				// "un enfant blessé" is a wounded child and "évacuent un
 				// blessé" a wounded man carried, no count, as "a wounded
-				// man" is none in English; "un civil a été tué" and "a
-				// fait un mort" count one.
+				// man" is none in English; "un civil a été tué", "a
+				// fait un mort" and "au moins un mort" count one.
 				break
 			}
 			n, first, ok = n+v, k, true
@@ -194,6 +202,61 @@ func frCasualties(toks []frToken, date caption.PartialDate) []langFigure {
 	return figs
 }
 
+// frWeekdays are the days a running toll counts from ("depuis samedi").
+var frWeekdays = map[string]bool{"lundi": true, "mardi": true, "mercredi": true, "jeudi": true,
+	"vendredi": true, "samedi": true, "dimanche": true}
+
+// frTollLabel reports a word that labels a toll's figure: "morts",
+// "blessés", "tués".
+func frTollLabel(key string) bool { return frKilled[key] || frInjured[key] }
+
+// frLabelledFigure reads a toll written as a label, a colon and a number,
+// as documentation teams log it: "Morts : 7 ; blessés : 21". The label
+// opens the text or follows a mark ("; blessés : 21").
+func frLabelledFigure(toks []frToken, i int) (langFigure, bool) {
+	t := toks[i]
+	if !frTollLabel(t.key) || i+2 >= len(toks) || toks[i+1].key != ":" || i > 0 && toks[i-1].word {
+		return langFigure{}, false
+	}
+	v, isNum := frNumber(toks[i+2])
+	if !isNum || !toks[i+2].digits {
+		return langFigure{}, false
+	}
+	return langFigure{n: v, injured: frInjured[t.key], tok: i, span: caption.Span{Start: t.start, End: toks[i+2].end}}, true
+}
+
+// frLostLife reports the "vie" of "perdu la vie" at token i, a verb of the
+// dead as "tués" is: "au moins 22 personnes ont perdu la vie".
+func frLostLife(toks []frToken, i int) bool {
+	return toks[i].key == "vie" && i >= 2 && toks[i-1].key == "la" && toks[i-2].key == "perdu"
+}
+
+// frPeopleAdjective reports a nationality or a people after a noun of
+// people at k ("trois soldats ukrainiens tués", "cinq civils libanais",
+// "deux combattants kurdes"): the count goes on to the casualty word. It
+// is read by its plural ending, as the lexicon's demonyms are not at hand.
+func frPeopleAdjective(toks []frToken, k int) bool {
+	t := toks[k]
+	if k < 1 || !t.word || t.upper || !frPeopleTok(toks[k-1]) {
+		return false
+	}
+	if frNationalities[t.key] {
+		return true
+	}
+	for _, suf := range []string{"iens", "iennes", "ais", "aises", "ois", "oises", "ains", "aines", "ites", "ans", "anes"} {
+		if len(t.key) > len(suf)+2 && strings.HasSuffix(t.key, suf) {
+			return true
+		}
+	}
+	return false
+}
+
+// frNationalities are the plural nationalities and peoples whose endings
+// frPeopleAdjective does not know.
+var frNationalities = map[string]bool{"russes": true, "turcs": true, "turques": true, "kurdes": true,
+	"arabes": true, "belges": true, "suisses": true, "burkinabè": true, "burkinabés": true, "peuls": true,
+	"touareg": true, "touaregs": true, "yézidis": true, "druzes": true, "alaouites": true}
+
 // frBlueHelmets reports the "bleus" of "casques bleus" at k, which with
 // "casques" are the people counted: "deux casques bleus
 // ont été blessés".
@@ -229,6 +292,12 @@ func frJoinedCount(toks []frToken, k int, n *int) int {
 		break
 	}
 	return k
+}
+
+// frAtLeast reports "au moins" before token k: "au moins un mort" counts
+// one, as "a fait un mort" does.
+func frAtLeast(toks []frToken, k int) bool {
+	return k >= 2 && toks[k-1].key == "moins" && toks[k-2].key == "au"
 }
 
 // frTollAt reports a verb of a toll at token k, whose object is a count:
@@ -344,6 +413,8 @@ func frRunningTotal(toks []frToken, i int) bool {
 				}
 			case k+1 < to && frYear(toks[k+1]) > 0:
 				return true
+			case frWeekdays[n]:
+				return true // "1 100 morts depuis samedi", the war's first day
 			}
 		case "au":
 			if next(1) == "total" {

@@ -257,20 +257,60 @@ func frYear(t frToken) int {
 	return y
 }
 
+// frNumericDate reads an all-numeric day at token i and returns where it
+// ends: day first as French writes it ("31/10/2023", "31.10.2023" as
+// Swiss and Belgian papers do, "31-10-2023", one token), or year first
+// as documentation teams' logs write it ("2023/10/31", "2023-10-31").
+// The year has four digits, and the separators are alike.
+func frNumericDate(toks []frToken, i int) (caption.PartialDate, int, bool) {
+	t := toks[i]
+	var parts []string
+	end := t.end
+	switch {
+	case !t.digits && strings.Count(t.key, "-") == 2:
+		parts = strings.Split(t.key, "-") // the tokenizer keeps "31-10-2023" whole
+	case t.digits && i+4 < len(toks) && frDateSep(toks, i+1) && toks[i+2].digits && toks[i+3].key == toks[i+1].key && toks[i+4].digits &&
+		toks[i+2].start == toks[i+1].end && toks[i+4].start == toks[i+3].end:
+		parts = []string{t.key, toks[i+2].key, toks[i+4].key}
+		end = toks[i+4].end
+	default:
+		return caption.PartialDate{}, 0, false
+	}
+	n := make([]int, 3)
+	for k, p := range parts {
+		v, err := strconv.Atoi(p)
+		if err != nil || len(p) == 0 || len(p) > 4 || len(p) == 3 {
+			return caption.PartialDate{}, 0, false
+		}
+		n[k] = v
+	}
+	y, m, day := n[2], n[1], n[0]
+	if len(parts[0]) == 4 {
+		y, day = n[0], n[2]
+	}
+	if len(strconv.Itoa(y)) != 4 || y < 1900 || y > 2100 || m < 1 || m > 12 || day < 1 || !validDay(y, m, day) {
+		return caption.PartialDate{}, 0, false
+	}
+	return caption.PartialDate{Year: y, Month: m, Day: day, Precision: caption.PrecisionDay}, end, true
+}
+
+// frDateSep reports a date's separator at token k: "/" or ".".
+func frDateSep(toks []frToken, k int) bool { return toks[k].key == "/" || toks[k].key == "." }
+
+// frInnerDot reports a full stop at token i between digits, with no space
+// on either side ("12.03.2020", "3.800"): it ends no sentence.
+func frInnerDot(toks []frToken, i int) bool {
+	return toks[i].key == "." && i >= 1 && i+1 < len(toks) && toks[i-1].digits && toks[i+1].digits &&
+		toks[i-1].end == toks[i].start && toks[i].end == toks[i+1].start
+}
+
 // frDateAt reads a date whose month name or numeric form ("31/10/2023",
 // day first as French writes it) is at token i; warning is set for a day
 // and month without a year.
 func frDateAt(desc string, toks []frToken, i int) (d caption.PartialDate, span caption.Span, warning string, ok bool) {
 	t := toks[i]
-	if t.digits && i+4 < len(toks) && toks[i+1].key == "/" && toks[i+2].digits && toks[i+3].key == "/" {
-		day, _ := strconv.Atoi(t.key)
-		m, _ := strconv.Atoi(toks[i+2].key)
-		y := frYear(toks[i+4])
-		if y > 0 && m >= 1 && m <= 12 && day >= 1 && validDay(y, m, day) {
-			return caption.PartialDate{Year: y, Month: m, Day: day, Precision: caption.PrecisionDay},
-				caption.Span{Start: t.start, End: toks[i+4].end}, "", true
-		}
-		return caption.PartialDate{}, caption.Span{}, "", false
+	if d, end, ok := frNumericDate(toks, i); ok {
+		return d, caption.Span{Start: t.start, End: end}, "", true
 	}
 	m, abbr, part := frMonthWord(t.key)
 	if m == 0 {

@@ -138,9 +138,16 @@ func frTokens(s string) []frToken {
 			}
 			if (r == '\'' || r == '’') && j+n < len(s) {
 				// Elision: "d'Alep" is "d'" and "Alep".
-				if w := strings.ToLower(s[i:j]); w == "l" || w == "d" || w == "qu" || w == "s" || w == "n" || w == "j" || w == "jusqu" || w == "lorsqu" {
+				if w := strings.ToLower(s[i:j]); w == "l" || w == "d" || w == "qu" || w == "s" || w == "n" || w == "j" || w == "jusqu" || w == "lorsqu" ||
+					w == "c" || w == "m" || w == "t" || w == "puisqu" || w == "quoiqu" {
 					j += n
 					break
+				}
+				// Any other apostrophe between letters is a transliterated
+				// ayn or hamza inside a name: "Ma'arat al-Nu'man", "Sana'a".
+				if r2, _ := utf8.DecodeRuneInString(s[j+n:]); unicode.IsLetter(r2) {
+					j += n
+					continue
 				}
 			}
 			break
@@ -161,7 +168,8 @@ func frTokens(s string) []frToken {
 }
 
 // mergeThousands joins the groups of a number French writes with spaces
-// between thousands ("300 000", "1 200") into one token.
+// between thousands ("300 000", "1 200"), or with tight dots ("3.800"),
+// into one token.
 func mergeThousands(s string, toks []frToken) []frToken {
 	out := toks[:0]
 	for i := 0; i < len(toks); i++ {
@@ -172,6 +180,14 @@ func mergeThousands(s string, toks []frToken) []frToken {
 			t.end = toks[i+1].end
 			t.key += toks[i+1].key
 			i++
+		}
+		// "3.800 morts": Belgian and Swiss papers group thousands with a
+		// dot, written tight; "12.03.2020" has no group of three.
+		for t.digits && len(t.key) <= 3 && i+2 < len(toks) && toks[i+1].key == "." && toks[i+2].digits && len(toks[i+2].key) == 3 &&
+			toks[i+1].start == t.end && toks[i+2].start == toks[i+1].end {
+			t.end = toks[i+2].end
+			t.key += toks[i+2].key
+			i += 2
 		}
 		out = append(out, t)
 	}
@@ -207,7 +223,7 @@ func frSentenceOf(toks []frToken) []int {
 	s := 0
 	for i, t := range toks {
 		of[i] = s
-		if (t.key == "." || t.key == "!" || t.key == "?") && i > 0 && !(toks[i-1].upper && toks[i-1].end-toks[i-1].start == 1) && !frAbbrevStop(toks, i) {
+		if (t.key == "." || t.key == "!" || t.key == "?") && i > 0 && !(toks[i-1].upper && toks[i-1].end-toks[i-1].start == 1) && !frAbbrevStop(toks, i) && !frInnerDot(toks, i) {
 			s++
 		}
 	}
@@ -275,6 +291,13 @@ func (p *Parser) french(rec *caption.Record, desc string, off int, ev *evidence)
 	}
 	mentions := p.fr.countryMentions(toks, countryTok, scene)
 	frDropCountryPlaces(rec, toks, countryTok, off, ev)
+	// "Morts : 7 ; blessés : 21. Frappe sur …", "Bilan : 5 morts. …": a
+	// toll's label opening the caption is no place (Bilan is a town in
+	// Turkey), though a heading rule read it as one.
+	dropPlaces(rec, ev, func(r caption.PlaceRef) bool {
+		key := strings.ToLower(r.Name)
+		return frTollLabel(key) || key == "bilan"
+	})
 	if len(rec.Places) == 0 {
 		for s := 0; len(rec.Places) == 0 && s <= sentOf[len(toks)-1]; s++ {
 			frPlaces(rec, desc, toks, countryTok, sentOf, s, off, ev)

@@ -18,6 +18,16 @@ var frPlaceNouns = map[string]string{
 	"camp": "camp", "banlieue": "", "environs": "", "périphérie": "", "capitale": "city", "faubourg": "neighbourhood",
 	"oblast": "province", "wilaya": "province", "raion": "district", "district": "district", "territoire": "district",
 	"plaine": "region", "vallée": "region", "plateau": "region",
+	// Syrian captions place villages in a city's countryside, its
+	// province: "la campagne nord de Hama", "le rif de Damas".
+	"campagne": "countryside", "rif": "countryside",
+	// The divisions of francophone Africa and Haiti: Mali's cercles and
+	// sub-prefectures are named for their towns ("le cercle de Bankass"),
+	// as districts are; a département or préfecture is a province ("le
+	// département de l'Artibonite", "la préfecture de la Ouaka").
+	"cercle": "district", "sous-préfecture": "district", "arrondissement": "district",
+	"commune": "town", "municipalité": "town",
+	"département": "department", "préfecture": "prefecture",
 }
 
 // frOfPlaceNouns are nouns of a town's parts, sites, sky and people whose
@@ -35,6 +45,15 @@ var frOfPlaceNouns = map[string]bool{
 	"poste-frontière": true, "cimetière": true, "théâtre": true, "dépôt": true, "usine": true, "raffinerie": true,
 	"siège": true, "bâtiment": true, "consulat": true, "terminal": true, "centrale": true, "caserne": true,
 	"mairie": true,
+	// Crossings and checkpoints named for their town: "au point de passage
+	// de Rafah", "le check-point de Qalandia". ("Le poste de Masnaa" is
+	// left out: a border post's village is often missing from the data,
+	// and its namesake abroad would be worse than no place.)
+	"passage": true, "check-point": true, "checkpoint": true,
+	// Schools and clinics of a town: "une école de Deir el-Balah". (Not
+	// "la mosquée de Djingareyber" nor "l'église de la Nativité", whose
+	// "de" names the building.)
+	"école": true, "écoles": true, "clinique": true,
 }
 
 // frNearWords put the scene near the place that follows: "près de Damas",
@@ -45,7 +64,8 @@ var frNearWords = map[string]bool{"près": true, "nord": true, "sud": true, "est
 
 // frNotPlaces are capitalised words that start sentences or name no place.
 var frNotPlaces = map[string]bool{"le": true, "la": true, "les": true, "un": true, "une": true, "des": true,
-	"l'": true, "d'": true, "photo": true, "afp": true, "à": true, "a": true}
+	"l'": true, "d'": true, "photo": true, "afp": true, "à": true, "a": true,
+	"état": true, "etat": true} // "le département d'État", "l'État islamique"
 
 // frPlaces reads the places of sentence s: a capitalised name after "à",
 // "près de", a place word and "de" ("le quartier de Bab al-Nairab"), "au
@@ -68,6 +88,15 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 		if k >= 0 && (toks[k].key == "à" || toks[k].key == "a" && toks[k].upper || toks[k].key == "vers" || toks[k].key == "sur" && frPlaceVerbContext(toks, k)) {
 			ok = true
 		}
+		if frCommaAu(toks, k) {
+			ok = true // "Minova, au Sud-Kivu", "Tawila, au Darfour-Nord"
+		}
+		if k >= 1 && toks[k].key == "," && len(found) > 0 && prevEnd == k && j < len(toks) && toks[j].key == ")" {
+			ok = true // "(territoire de Djugu, Ituri)": the place before's container
+		}
+		if frBetween(toks, k) {
+			ok, near = true, true // "sur la route entre Bakhmout et Tchassiv Iar"
+		}
 		if k >= 2 && (toks[k].key == "la" || toks[k].key == "l'") && (toks[k-1].key == "de" || toks[k-1].key == "d'") && frIsPlaceNoun(toks[k-2].key) {
 			k-- // "la plaine de la Bekaa"
 		}
@@ -81,10 +110,15 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 				near = frNearWords[prev]
 			} else if frNearWords[prev] {
 				ok, near = true, true
+				if k >= 2 {
+					kind = frPlaceNouns[toks[k-2].key] // "la campagne nord de Hama" is its countryside
+				}
 			} else if k >= 2 && frPlaceNouns[toks[k-2].key] != "" && frIsDemonymTok(countryTok, k-1) {
 				ok, kind = true, frPlaceNouns[toks[k-2].key] // "la ville syrienne d'Alep"
-			} else if frAfterNamedSite(toks, k-1) {
-				ok = true // "l'hôpital Nasser de Khan Younès"
+			} else if n := frNamedSite(toks, k-1); n >= 0 {
+				// "l'hôpital Nasser de Khan Younès"; "le quartier PK5 de
+				// Bangui" is a part of the town, near it.
+				ok, near = true, frPlaceNouns[toks[n].key] == "neighbourhood"
 			} else if frCampOf(toks, k-1) {
 				ok = true // "le camp de réfugiés de Jénine"
 			} else if frAfterOrgSite(toks, k-1) {
@@ -129,6 +163,9 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 		prevEnd = j
 		i = j - 1
 	}
+	// Most specific first: "dans la campagne de Deraa, à Tafas" is in
+	// Tafas, which the province's name precedes.
+	slices.SortStableFunc(found, func(a, b frPlace) int { return frDivisionRank(a.kind) - frDivisionRank(b.kind) })
 	for _, f := range found {
 		if f.fled && scene {
 			continue // "des déplacés ayant fui les violences à Djibo arrivent à Kaya" are in Kaya
@@ -169,13 +206,58 @@ func frContainers(rec *caption.Record, desc string, toks []frToken, countryTok [
 func frContainerCue(toks []frToken, i int) bool {
 	for k := i - 1; k >= 0 && i-k <= 5; k-- {
 		switch {
-		case toks[k].key == "(" || toks[k].key == "dans":
+		case toks[k].key == "(" || toks[k].key == "dans" || frCommaAu(toks, k):
 			return true
 		case !toks[k].word || toks[k].upper:
 			return false
 		}
 	}
 	return false
+}
+
+// frCommaAu reports "au" after a comma at token k: the name after it is
+// a masculine region containing the place before ("Tawila, au Darfour-Nord",
+// "Minova, au Sud-Kivu"), as "en" is before a feminine one. Only after a
+// comma: "liés au Hezbollah" names a group, not a place. Countries ("au
+// Mali") are the country rules'.
+func frCommaAu(toks []frToken, k int) bool {
+	return k >= 1 && toks[k].key == "au" && toks[k-1].key == ","
+}
+
+// frBetween reports whether the name after token k is one end of a road,
+// a front or a border "entre X et Y" ("sur la ligne de front entre
+// Bakhmout et Tchassiv Iar"): the scene lies near both. k is "entre", or
+// "et" after a name that "entre" opens. The way's noun must come just
+// before: "entre le Hamas et Israël" or "des pourparlers entre Kiev et
+// Moscou" name no scene.
+func frBetween(toks []frToken, k int) bool {
+	if k >= 1 && toks[k].key == "et" {
+		for k--; k >= 1 && toks[k].word && (toks[k].upper || frNameParticles[toks[k].key]); k-- {
+		}
+	}
+	if k < 1 || toks[k].key != "entre" {
+		return false
+	}
+	for n := k - 1; n >= 0 && k-n <= 3; n-- {
+		if frWayNouns[toks[n].key] {
+			return true
+		}
+	}
+	return false
+}
+
+// frWayNouns name roads, fronts and borders that run between two places.
+var frWayNouns = map[string]bool{"route": true, "routes": true, "autoroute": true, "axe": true, "front": true,
+	"ligne": true, "frontière": true, "corridor": true, "chemin": true, "piste": true}
+
+// frDivisionRank is 1 for the kinds of divisions and regions, which
+// contain the towns a caption names with them, and 0 for the others.
+func frDivisionRank(kind string) int {
+	switch kind {
+	case "province", "region", "countryside", "department", "prefecture":
+		return 1
+	}
+	return 0
 }
 
 // frPlace is a place frPlaces found; fled marks a place people fled.
@@ -322,7 +404,8 @@ func frDateline(toks []frToken, j int) bool {
 
 // frFromOrigin reports that the place after token k ("de", "d'") is where
 // people came from: "des déplacés de Hama", "des familles venues de la
-// province de Hama", "originaires d'Alep". The scene is where they are.
+// province de Hama", "originaires d'Alep", "des déplacés du sud d'Idleb".
+// The scene is where they are.
 func frFromOrigin(toks []frToken, k int) bool {
 	if k < 1 || toks[k].key != "de" && toks[k].key != "d'" {
 		return false
@@ -337,6 +420,16 @@ func frFromOrigin(toks []frToken, k int) bool {
 			return false
 		}
 		j--
+	} else if frNearWords[toks[j].key] && j >= 2 {
+		// "des déplacés du sud d'Idleb", "venues de l'est de Deir ez-Zor"
+		switch {
+		case toks[j-1].key == "du":
+			j -= 2
+		case j >= 3 && (toks[j-1].key == "l'" || toks[j-1].key == "la") && (toks[j-2].key == "de" || toks[j-2].key == "d'"):
+			j -= 3
+		default:
+			return false
+		}
 	}
 	if j < 0 || !frOriginWords[toks[j].key] {
 		return false
@@ -395,6 +488,9 @@ func frPlaceVerbContext(toks []frToken, k int) bool {
 // not Jablé.
 func frQualifiedNoun(toks []frToken, j int) int {
 	placeNoun := func(i int) bool {
+		if frPlaceNouns[toks[i].key] == "countryside" {
+			return false // "la campagne électorale de Zelensky" is no countryside
+		}
 		_, isPlace := frPlaceNouns[toks[i].key]
 		return isPlace || frOfPlaceNouns[toks[i].key] || frSiteNouns[toks[i].key]
 	}
@@ -429,28 +525,31 @@ var frNotQualifiers = map[string]bool{"les": true, "une": true, "des": true, "au
 
 // frSiteNouns name a site that is named in turn and lies in the place that
 // follows with "de": "l'hôpital Nasser de Khan Younès", "le camp Zamzam
-// d'El-Facher".
-var frSiteNouns = map[string]bool{"hôpital": true, "école": true, "mosquée": true, "église": true, "camp": true,
+// d'El-Facher", "le quartier PK5 de Bangui".
+var frSiteNouns = map[string]bool{"quartier": true, "faubourg": true, "hôpital": true, "école": true, "mosquée": true, "église": true, "camp": true,
 	"stade": true, "université": true, "prison": true, "marché": true, "aéroport": true, "base": true,
 	"théâtre": true, "dépôt": true, "usine": true, "raffinerie": true, "bâtiment": true, "terminal": true,
 	"centrale": true, "gare": true, "caserne": true}
 
-// frAfterNamedSite reports whether token i ends a site's name, the words
-// from a site noun to i being capitalised words and particles: "hôpital
-// Nasser", "hôpital al-Chifa".
-func frAfterNamedSite(toks []frToken, i int) bool {
+// frNamedSite returns the index of the site noun whose name token i ends,
+// the words from the noun to i being capitalised words and particles
+// ("hôpital Nasser", "hôpital al-Chifa"), or -1.
+func frNamedSite(toks []frToken, i int) int {
 	if i < 1 || !toks[i].upper {
-		return false
+		return -1
 	}
 	for j := i; j >= 0 && i-j < 4; j-- {
 		if frSiteNouns[toks[j].key] {
-			return j < i
+			if j < i {
+				return j
+			}
+			return -1
 		}
 		if !toks[j].word || !toks[j].upper && !frNameParticles[toks[j].key] {
-			return false
+			return -1
 		}
 	}
-	return false
+	return -1
 }
 
 // frDateTok reports a date at token k: a month's name ("29 décembre") or
@@ -460,10 +559,7 @@ func frDateTok(toks []frToken, k int) bool {
 	if frMonthTok(toks, k) {
 		return true
 	}
-	if !toks[k].digits || k+1 >= len(toks) || toks[k+1].key != "/" {
-		return false
-	}
-	_, _, _, ok := frDateAt("", toks, k)
+	_, _, ok := frNumericDate(toks, k)
 	return ok
 }
 
