@@ -376,7 +376,11 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 		refs = append(refs, arRef{tok: tok, sp: sp, kind: kind, near: near})
 	}
 	defer func() {
-		for _, r := range at.sceneFirst(refs) {
+		scene := at.sceneFirst(slices.Clone(refs))
+		if rec.Country == "" && len(scene) < len(refs) {
+			at.originCountry(rec, lex, refs, scene, off, ev)
+		}
+		for _, r := range scene {
 			name := at.desc[r.sp.Start:r.sp.End]
 			rec.Places = append(rec.Places, name)
 			rec.PlaceRefs = append(rec.PlaceRefs, caption.PlaceRef{Name: name,
@@ -515,6 +519,44 @@ func (at *arText) sceneFirst(refs []arRef) []arRef {
 		return refs // the background is the only place named
 	}
 	return slices.DeleteFunc(refs, func(r arRef) bool { return r.background })
+}
+
+// originCountry hints at the country of a caption that names none from
+// the places sceneFirst left out (where the people shown fled from, where
+// the dead were killed) when the lexicon knows them all in one country and
+// none of the scene's places in another: "نازحون يصلون إلى بلدة طويلة بعد
+// أن فروا من الفاشر" are in Sudan's Tawila, not in Yemen's namesake, which
+// the gazetteer ranks first; the flight rarely crosses a border the
+// caption does not name. A hint, not a name: a place the gazetteer knows
+// only abroad ("يصلون إلى أدري") is still found there.
+func (at *arText) originCountry(rec *caption.Record, lex *arabicLexicon, refs, scene []arRef, off int, ev *evidence) {
+	country := func(r arRef) string {
+		if found, n := at.match(&lex.places, r.tok); n > 0 {
+			return found[0].value
+		}
+		return ""
+	}
+	var code string
+	var span caption.Span
+	for _, r := range refs {
+		c := country(r)
+		switch {
+		case c == "":
+			continue
+		case code != "" && c != code:
+			return // two countries: the flight crossed a border
+		}
+		code = c
+		kept := slices.ContainsFunc(scene, func(s arRef) bool { return s.tok == r.tok })
+		if !kept && span == (caption.Span{}) {
+			span = r.sp
+		}
+	}
+	if span == (caption.Span{}) {
+		return // no place left out is known
+	}
+	rec.Country, rec.CountryBasis = caption.CountryCode(code), caption.CountryHint
+	ev.add("country", off, span)
 }
 
 // datelineLast moves a dateline's city after the places the caption's words

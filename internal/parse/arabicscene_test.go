@@ -83,9 +83,9 @@ func TestArabicSceneNotOrigin(t *testing.T) {
 		want     arPlaceGot
 	}{
 		{"displaced families from the countryside", "عائلات نازحة من ريف إدلب الجنوبي تصل إلى مخيمات قرب بلدة أطمة.",
-			arPlaceGot{[]caption.PlaceRef{wantRef("أطمة", "town", true)}, "", ""}},
+			arPlaceGot{[]caption.PlaceRef{wantRef("أطمة", "town", true)}, "SY", caption.CountryHint}},
 		{"the displaced from a city reach a camp", "عائلات نازحة من مدينة الموصل تصل إلى مخيم الخازر شرقي أربيل.",
-			arPlaceGot{[]caption.PlaceRef{wantRef("الخازر", "camp", false), wantRef("أربيل", "", true)}, "", ""}},
+			arPlaceGot{[]caption.PlaceRef{wantRef("الخازر", "camp", false), wantRef("أربيل", "", true)}, "IQ", caption.CountryHint}},
 		{"displaced women from Darfur in a Chad town", "نساء نازحات من الجنينة يصلن إلى مدينة أبشي.",
 			arPlaceGot{[]caption.PlaceRef{wantRef("أبشي", "city", false)}, "", ""}},
 		{"the displaced camp is the scene when alone", "خيام النازحين في مخيم الهول.",
@@ -100,6 +100,34 @@ func TestArabicSceneNotOrigin(t *testing.T) {
 			arPlaceGot{[]caption.PlaceRef{wantRef("الصابري", "neighbourhood", false)}, "", ""}},
 		{"Mogadishu with no place word", "قوات الأمن في موقع تفجير في مقديشو، الأحد.",
 			arPlaceGot{[]caption.PlaceRef{wantRef("مقديشو", "", false)}, "", ""}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, arSceneRefs(t, p, tc.in)); diff != "" {
+				t.Errorf("%s\n(-want +got):\n%s", tc.in, diff)
+			}
+		})
+	}
+}
+
+// TestArabicOriginCountry covers the country of a caption that names none,
+// hinted at by the place the people shown came from, which the scene
+// leaves out: the scene's namesake abroad must not win.
+func TestArabicOriginCountry(t *testing.T) {
+	p := mustNew(t)
+	for _, tc := range []struct {
+		name, in string
+		want     arPlaceGot
+	}{
+		{"a town reached from a Sudanese city", "رجال فروا من مدينة الفاشر يستريحون تحت الأشجار في بلدة طويلة.",
+			arPlaceGot{[]caption.PlaceRef{wantRef("طويلة", "town", false)}, "SD", caption.CountryHint}},
+		{"a camp reached from a Syrian city", "مدنيون نزحوا من مدينة الرقة يتجمعون في مخيم عين عيسى.",
+			arPlaceGot{[]caption.PlaceRef{wantRef("عين عيسى", "camp", false)}, "SY", caption.CountryHint}},
+		{"an origin and a scene in two countries hint at none", "نازحون فروا من مدينة حلب يتجمعون في مخيم قرب مدينة الموصل.",
+			arPlaceGot{[]caption.PlaceRef{wantRef("الموصل", "city", true)}, "", ""}},
+		{"a demonym's hint stays", "لاجئون عراقيون فروا من الموصل يتجمعون في مخيم الهول.",
+			arPlaceGot{[]caption.PlaceRef{wantRef("الهول", "camp", false)}, "IQ", caption.CountryHint}},
+		{"an origin the lexicon lacks hints at nothing", "نازحون فروا من قرية الصالحية يتجمعون في بلدة طويلة.",
+			arPlaceGot{[]caption.PlaceRef{wantRef("طويلة", "town", false)}, "", ""}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if diff := cmp.Diff(tc.want, arSceneRefs(t, p, tc.in)); diff != "" {
