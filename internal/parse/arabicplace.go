@@ -377,8 +377,8 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 	}
 	defer func() {
 		scene := at.sceneFirst(slices.Clone(refs))
-		if rec.Country == "" && len(scene) < len(refs) {
-			at.originCountry(rec, lex, refs, scene, off, ev)
+		if rec.Country == "" {
+			at.lexiconCountry(rec, lex, refs, off, ev)
 		}
 		for _, r := range scene {
 			name := at.desc[r.sp.Start:r.sp.End]
@@ -521,39 +521,41 @@ func (at *arText) sceneFirst(refs []arRef) []arRef {
 	return slices.DeleteFunc(refs, func(r arRef) bool { return r.background })
 }
 
-// originCountry hints at the country of a caption that names none from
-// the places sceneFirst left out (where the people shown fled from, where
-// the dead were killed) when the lexicon knows them all in one country and
-// none of the scene's places in another: "نازحون يصلون إلى بلدة طويلة بعد
-// أن فروا من الفاشر" are in Sudan's Tawila, not in Yemen's namesake, which
-// the gazetteer ranks first; the flight rarely crosses a border the
-// caption does not name. A hint, not a name: a place the gazetteer knows
-// only abroad ("يصلون إلى أدري") is still found there.
-func (at *arText) originCountry(rec *caption.Record, lex *arabicLexicon, refs, scene []arRef, off int, ev *evidence) {
-	country := func(r arRef) string {
-		if found, n := at.match(&lex.places, r.tok); n > 0 {
-			return found[0].value
-		}
-		return ""
+// lexiconCountry hints at the country of a caption that names none from
+// the places of sentence refs that ar_places.tsv knows, when they all are
+// of one country; a name the lexicon gives two countries (أريحا) counts as
+// unknown. The places sceneFirst leaves out count too: "نازحون يصلون إلى
+// بلدة طويلة بعد أن فروا من الفاشر" are in Sudan's Tawila, not in Yemen's
+// namesake, which the gazetteer ranks first, since the flight rarely
+// crosses a border the caption does not name. And a known city settles a
+// region's name it shares with another country's: "مدينة الحسكة بمنطقة
+// الجزيرة" is Syria's Jazira, not Sudan's Gezira state, which the gazetteer
+// chose first and then found no Hasakah in. Only a hint: a place the
+// gazetteer knows only abroad ("يصلون إلى أدري") is still found there.
+// A place named alone is left to the gazetteer, which weighs the caption's
+// other words and the document: fighters of Libya's unity government "في
+// محور عين زارة جنوب طرابلس" are in Libya's Tripoli, where the lexicon has
+// Lebanon's.
+func (at *arText) lexiconCountry(rec *caption.Record, lex *arabicLexicon, refs []arRef, off int, ev *evidence) {
+	if len(refs) < 2 {
+		return
 	}
 	var code string
 	var span caption.Span
 	for _, r := range refs {
-		c := country(r)
-		switch {
-		case c == "":
+		found, n := at.match(&lex.places, r.tok)
+		if n == 0 || slices.ContainsFunc(found, func(ph *arPhrase) bool { return ph.value != found[0].value }) {
 			continue
-		case code != "" && c != code:
-			return // two countries: the flight crossed a border
 		}
-		code = c
-		kept := slices.ContainsFunc(scene, func(s arRef) bool { return s.tok == r.tok })
-		if !kept && span == (caption.Span{}) {
-			span = r.sp
+		switch {
+		case code == "":
+			code, span = found[0].value, r.sp
+		case found[0].value != code:
+			return // two countries: the flight crossed a border, or one is a namesake
 		}
 	}
-	if span == (caption.Span{}) {
-		return // no place left out is known
+	if code == "" {
+		return
 	}
 	rec.Country, rec.CountryBasis = caption.CountryCode(code), caption.CountryHint
 	ev.add("country", off, span)

@@ -95,7 +95,7 @@ func TestArabicSceneNotOrigin(t *testing.T) {
 		{"a citadel of a city", "سياح عند قلعة حلب.",
 			arPlaceGot{[]caption.PlaceRef{wantRef("حلب", "", false)}, "", ""}},
 		{"a town named for its citadel", "قصف على بلدة قلعة المضيق بريف حماة.",
-			arPlaceGot{[]caption.PlaceRef{wantRef("قلعة المضيق", "town", false), wantRef("حماة", "countryside", true)}, "", ""}},
+			arPlaceGot{[]caption.PlaceRef{wantRef("قلعة المضيق", "town", false), wantRef("حماة", "countryside", true)}, "SY", caption.CountryHint}},
 		{"a city whose name starts with ba is no bi", "جنود في حي الصابري بنغازي.",
 			arPlaceGot{[]caption.PlaceRef{wantRef("الصابري", "neighbourhood", false)}, "", ""}},
 		{"Mogadishu with no place word", "قوات الأمن في موقع تفجير في مقديشو، الأحد.",
@@ -109,10 +109,12 @@ func TestArabicSceneNotOrigin(t *testing.T) {
 	}
 }
 
-// TestArabicOriginCountry covers the country of a caption that names none,
-// hinted at by the place the people shown came from, which the scene
-// leaves out: the scene's namesake abroad must not win.
-func TestArabicOriginCountry(t *testing.T) {
+// TestArabicLexiconCountry covers the country of a caption that names
+// none, hinted at by the places the lexicon knows: the place the people
+// shown came from, which the scene leaves out, so that the scene's
+// namesake abroad does not win, and a city before a region's name that
+// two countries share. A place named alone hints at nothing.
+func TestArabicLexiconCountry(t *testing.T) {
 	p := mustNew(t)
 	for _, tc := range []struct {
 		name, in string
@@ -126,6 +128,10 @@ func TestArabicOriginCountry(t *testing.T) {
 			arPlaceGot{[]caption.PlaceRef{wantRef("الموصل", "city", true)}, "", ""}},
 		{"a demonym's hint stays", "لاجئون عراقيون فروا من الموصل يتجمعون في مخيم الهول.",
 			arPlaceGot{[]caption.PlaceRef{wantRef("الهول", "camp", false)}, "IQ", caption.CountryHint}},
+		{"a known city before a region two countries name", "مزارعون يجمعون القطن قرب مدينة الحسكة بمنطقة الجزيرة.",
+			arPlaceGot{[]caption.PlaceRef{wantRef("الحسكة", "city", true), wantRef("الجزيرة", "", false)}, "SY", caption.CountryHint}},
+		{"a known place alone hints at nothing", "مقاتلون يتمركزون على أطراف طرابلس.",
+			arPlaceGot{[]caption.PlaceRef{wantRef("طرابلس", "", true)}, "", ""}},
 		{"an origin the lexicon lacks hints at nothing", "نازحون فروا من قرية الصالحية يتجمعون في بلدة طويلة.",
 			arPlaceGot{[]caption.PlaceRef{wantRef("طويلة", "town", false)}, "", ""}},
 	} {
