@@ -62,6 +62,12 @@ func TestArabicDatelines(t *testing.T) {
 			arPlaceGot{[]caption.PlaceRef{wantRef("دير الزور", "", false)}, "", ""}},
 		{"Gaza in a dash dateline names the country, a demonym only hints", "غزة - الأناضول: جنود إسرائيليون يقفون قرب الحدود.",
 			arPlaceGot{[]caption.PlaceRef{wantRef("غزة", "", false)}, "PS", caption.CountryNamed}},
+		{"a bracketed wire's dateline beside a closing credit", "بيت حانون (رويترز) - أطفال يملؤون أوعية من صهريج ماء. تصوير: سامي خليل - رويترز",
+			arPlaceGot{[]caption.PlaceRef{wantRef("بيت حانون", "", false)}, "", ""}},
+		{"a bracketed wire's dateline after the town the body names", "نابلس (أ ف ب) - شبان يرشقون الحجارة في بلدة حوارة. (تصوير: جعفر عاشور / أ ف ب)",
+			arPlaceGot{[]caption.PlaceRef{wantRef("حوارة", "town", false), wantRef("نابلس", "", false)}, "PS", caption.CountryHint}},
+		{"a bracket after a first word and no dash is no dateline", "مقاتلون (من اليسار) يسيرون في شارع مدمر.",
+			arPlaceGot{}},
 		{"a country the body places wins over the dateline's", "غزة / الأناضول: نازحون فلسطينيون يصلون إلى مدينة العريش في مصر.",
 			arPlaceGot{[]caption.PlaceRef{wantRef("العريش", "city", false), wantRef("غزة", "", false)}, "EG", caption.CountryNamed}},
 	} {
