@@ -378,8 +378,9 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 	defer func() {
 		scene := at.sceneFirst(slices.Clone(refs))
 		if rec.Country == "" {
-			at.lexiconCountry(rec, lex, refs, off, ev)
+			at.lexiconCountry(rec, lex, append(refs, at.bareOrigins(s, lex, countryTok)...), off, ev)
 		}
+		scene = at.dropRepeatedDateline(scene)
 		for _, r := range scene {
 			name := at.desc[r.sp.Start:r.sp.End]
 			rec.Places = append(rec.Places, name)
@@ -413,6 +414,12 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 		if sp, kind, near, ok := at.arOtherPlace(i, countryTok, lex); ok {
 			add(i, sp, kind, near)
 			lastEnd = i + 1
+			continue
+		}
+		if d, n, ok := at.arCompassState(i, lex, countryTok); ok {
+			add(d, at.span(d, d+n), "province", false)
+			i = d + n - 1
+			lastEnd = d + n
 			continue
 		}
 		kind, near, gov := at.arGovern(i)
@@ -475,6 +482,43 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 			lastEnd = b + n
 		}
 	}
+}
+
+// bareOrigins returns the places of sentence s that the lexicon knows
+// right after an origin's "من" ("فروا من زالنجي"), which the place rules
+// leave unread, since no place word says they are places: they count for
+// lexiconCountry only.
+func (at *arText) bareOrigins(s int, lex *arabicLexicon, countryTok []bool) []arRef {
+	var refs []arRef
+	for k := 1; k+1 < len(at.toks); k++ {
+		if at.sentOf[k+1] != s || !at.is(k, "من") || !at.isIn(k-1, arOriginWords) || countryTok[k+1] {
+			continue
+		}
+		if _, n := at.match(&lex.places, k+1); n > 0 && at.isKnownPlace(lex, k+1, k+1+n) {
+			refs = append(refs, arRef{tok: k + 1, sp: at.span(k+1, k+1+n), background: true})
+		}
+	}
+	return refs
+}
+
+// arCompassState reads at token i a state the lexicon names with a compass
+// word ("شمال دارفور", "وسط دارفور", "جنوب كردفان"), alone or after
+// "ولاية" or "إقليم", whose compass word says no direction from the name
+// after it: "بولاية شمال دارفور" is North Darfur state, not north of
+// Darfur. It returns the state's first token and its length in tokens.
+func (at *arText) arCompassState(i int, lex *arabicLexicon, countryTok []bool) (int, int, bool) {
+	d := i
+	if at.is(i, "ولايه", "اقليم") {
+		d = i + 1
+	}
+	if d >= len(at.toks) || !at.isIn(d, arDirections) && !at.isIn(d, arCentre) {
+		return 0, 0, false
+	}
+	_, n := at.match(&lex.places, d)
+	if n < 2 || countryTok[d] || at.sentOf[d+n-1] != at.sentOf[i] {
+		return 0, 0, false
+	}
+	return d, n, true
 }
 
 // arRef is a place places has read: its first token, its span in the
@@ -574,16 +618,32 @@ func datelineLast(refs []arRef) []arRef {
 	return append(refs[1:], refs[0])
 }
 
+// dropRepeatedDateline drops a dateline's city, which datelineLast put
+// last, when the body names it too: "تعز (اليمن) - … شرقي مدينة تعز" has
+// one place, with the body's words about it.
+func (at *arText) dropRepeatedDateline(refs []arRef) []arRef {
+	n := len(refs)
+	if n < 2 || !refs[n-1].dateline {
+		return refs
+	}
+	name := at.desc[refs[n-1].sp.Start:refs[n-1].sp.End]
+	if slices.ContainsFunc(refs[:n-1], func(r arRef) bool { return at.desc[r.sp.Start:r.sp.End] == name }) {
+		return refs[:n-1]
+	}
+	return refs
+}
+
 // arOriginWords, before "من" (from), say the people shown came from the
 // place that follows: "فروا من", "نزحوا من", "هرباً من", "فراراً من",
-// "قادمين من", "الفارين من".
+// "قادمين من", "الفارين من". The present ("سكان يفرون من بلدة حمورية") is
+// none of them: the people shown are leaving the place, still at the scene.
 var arOriginWords = wordSetAr("فروا فر فرت فرار فرارا هربا هروبا هربوا هرب هاربين الهاربين نزحوا نزح نزحت نزوحهم " +
 	"قادمين قادمون القادمين القادمون الفارين الفارون فارين فارون المهجرين مهجرين هجروا تهجيرهم " +
 	// The participle of the displaced, as a noun or an adjective
 	// ("عائلات نازحة من ريف إدلب تصل إلى مخيمات أطمة"): the people shown
 	// were displaced from there, as with the verbs.
 	"نازح نازحه نازحون نازحين نازحات النازح النازحه النازحون النازحين النازحات " +
-	"هاربه هاربات الهاربه الفاره فاره مهجره المهجره مهجرون المهجرون")
+	"هاربه هاربات الهاربه الفاره فاره مهجره المهجره مهجرون المهجرون هربت هربن")
 
 // arKilledThere are the verbs after the dead ("مقاتلين قتلوا في", "طفلين
 // استشهدا في") that put their deaths at the place that follows, which a

@@ -138,8 +138,38 @@ func TestArabicLexiconCountry(t *testing.T) {
 			arPlaceGot{[]caption.PlaceRef{wantRef("الحسكة", "city", true), wantRef("الجزيرة", "", false)}, "SY", caption.CountryHint}},
 		{"a known place alone hints at nothing", "مقاتلون يتمركزون على أطراف طرابلس.",
 			arPlaceGot{[]caption.PlaceRef{wantRef("طرابلس", "", true)}, "", ""}},
+		{"a bare origin the lexicon knows", "أسر فرت من كادقلي تحتمي في قرية أم سردبة.",
+			arPlaceGot{[]caption.PlaceRef{wantRef("أم سردبة", "village", false)}, "SD", caption.CountryHint}},
+		{"a flight from a known city to a town the lexicon lacks", "أسرة هربت من القتال في مدينة الرمادي، تستريح في بلدة عامرية الفلوجة.",
+			arPlaceGot{[]caption.PlaceRef{wantRef("عامرية الفلوجة", "town", false)}, "IQ", caption.CountryHint}},
 		{"an origin the lexicon lacks hints at nothing", "نازحون فروا من قرية الصالحية يتجمعون في بلدة طويلة.",
 			arPlaceGot{[]caption.PlaceRef{wantRef("طويلة", "town", false)}, "", ""}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, arSceneRefs(t, p, tc.in)); diff != "" {
+				t.Errorf("%s\n(-want +got):\n%s", tc.in, diff)
+			}
+		})
+	}
+}
+
+// TestArabicCompassStates covers Sudan's states, named with a compass word
+// that says no direction: the state is read whole, after "ولاية" or
+// joined to "ب", and a compass word before a city stays a direction.
+func TestArabicCompassStates(t *testing.T) {
+	p := mustNew(t)
+	for _, tc := range []struct {
+		name, in string
+		want     arPlaceGot
+	}{
+		{"a state after its noun", "مزارعون يحصدون الذرة في قرية قرب كادقلي بولاية جنوب كردفان.",
+			arPlaceGot{[]caption.PlaceRef{wantRef("كادقلي", "", true), wantRef("جنوب كردفان", "province", false)}, "SD", caption.CountryHint}},
+		{"a state after its noun, with a preposition", "أطفال يتلقون لقاحات في ولاية غرب دارفور.",
+			arPlaceGot{[]caption.PlaceRef{wantRef("غرب دارفور", "province", false)}, "", ""}},
+		{"a centre's state alone", "قافلة مساعدات تصل وسط دارفور.",
+			arPlaceGot{[]caption.PlaceRef{wantRef("وسط دارفور", "province", false)}, "", ""}},
+		{"a compass word before a city is a direction", "دخان يتصاعد شمال مدينة الأبيض.",
+			arPlaceGot{[]caption.PlaceRef{wantRef("الأبيض", "city", true)}, "", ""}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if diff := cmp.Diff(tc.want, arSceneRefs(t, p, tc.in)); diff != "" {
