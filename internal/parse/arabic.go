@@ -35,6 +35,7 @@ type arPhrase struct {
 	words       []string
 	value       string
 	demonym     bool
+	article     bool   // written with the article in the lexicon: "العراق", not "سورية"
 	scope       string // actors: a country code, "" for any
 	from, until int    // actors: dayKey bounds of a dated scope
 }
@@ -47,6 +48,9 @@ type arPhrases struct {
 
 func (ps *arPhrases) add(text string, ph arPhrase) *arPhrase {
 	for _, t := range arTokens(text) {
+		if len(ph.words) == 0 && t.word {
+			ph.article = strings.HasPrefix(t.key, "ال")
+		}
 		switch {
 		case t.word:
 			ph.words = append(ph.words, arCore(t.key))

@@ -130,11 +130,21 @@ func (at *arText) markCountries(ps *arPhrases, used []bool) {
 		if found, n := at.match(ps, i); n > 0 {
 			for k := i; k < i+n; k++ {
 				used[k] = true
-				at.demonym[k] = found[0].demonym
+				at.demonym[k] = at.adjective(i, found[0])
 			}
 			i += n - 1
 		}
 	}
+}
+
+// adjective reports a country's phrase ph at token i that is a demonym:
+// one the lexicon gives as one, or a name it writes without the article
+// written with it, the adjective: "السورية" (Syrian), where "سورية" is
+// Syria. It is still the country where a demonym is ("في حلب السورية"),
+// and names no scene where a demonym does not ("على الحدود العراقية
+// السورية" is either side of a border).
+func (at *arText) adjective(i int, ph *arPhrase) bool {
+	return ph.demonym || !ph.article && strings.HasPrefix(at.toks[i].key, "ال")
 }
 
 // country sets rec's country from the first name of a country, or demonym
@@ -170,7 +180,7 @@ func (at *arText) country(rec *caption.Record, lex *arabicLexicon, used []bool, 
 		if n == 0 {
 			continue
 		}
-		if org[i] || at.countryAside(i, found[0].demonym) || !found[0].demonym && at.streetNamed(i) {
+		if org[i] || at.countryAside(i, at.adjective(i, found[0])) || !found[0].demonym && at.streetNamed(i) {
 			i += n - 1
 			continue
 		}
@@ -264,7 +274,11 @@ func (at *arText) countryAside(i int, demonym bool) bool {
 		return true // "صاروخ أطلق من داخل الأراضي السورية" (a name as well): where it came from
 	}
 	if demonym {
-		if at.is(i-1, "حدود", "الحدود") {
+		k := i - 1
+		for k >= 0 && at.demonym != nil && at.demonym[k] {
+			k-- // "على الحدود العراقية السورية": both sides
+		}
+		if at.is(k, "حدود", "الحدود") {
 			return true // "قرب الحدود التركية" is either side of it
 		}
 		if at.isIn(i-1, arForceNouns) {
@@ -456,7 +470,8 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 		}
 		// A demonym after a word says less than a country's name: "في
 		// حلب السورية" is a place, "من الغزو الروسي" is not.
-		if !gov && (!at.placeFollows(b, countryTok) || at.demonymAt(b)) && !arPlaceAdjectives[at.toks[b-1].key] && !at.isKnownPlace(lex, a, b) {
+		if !gov && (!at.placeFollows(b, countryTok) || at.demonymAt(b)) && !arPlaceAdjectives[at.toks[b-1].key] && !at.isKnownPlace(lex, a, b) &&
+			!at.containerAfter(i, a, b, lastEnd) {
 			continue
 		}
 		// "قرب مدينة إدلب", "شمال مدينة حلب": near the place the noun governs.
@@ -499,6 +514,15 @@ func (at *arText) bareOrigins(s int, lex *arabicLexicon, countryTok []bool) []ar
 		}
 	}
 	return refs
+}
+
+// containerAfter reports a name [a, b) after "في" at token i, just after a
+// place read, that holds that place, when the name is of a head word and
+// the article ("قرية البارة في جبل الزاوية", "بلدة هجين في دير الزور"):
+// such a name is no common noun, which "في" after a place often governs
+// ("في سراقب في غارة").
+func (at *arText) containerAfter(i, a, b, lastEnd int) bool {
+	return i == lastEnd && at.is(i, "في") && b-a >= 2 && at.isIn(a, arNameHeads) && strings.HasPrefix(at.toks[a+1].key, "ال")
 }
 
 // arCompassState reads at token i a state the lexicon names with a compass

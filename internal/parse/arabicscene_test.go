@@ -178,3 +178,31 @@ func TestArabicCompassStates(t *testing.T) {
 		})
 	}
 }
+
+// TestArabicBordersAndContainers covers a border named by two adjectives,
+// either side of it, and a mountain's or a province's name after "في" that
+// holds the village before it.
+func TestArabicBordersAndContainers(t *testing.T) {
+	p := mustNew(t)
+	for _, tc := range []struct {
+		name, in string
+		want     arPlaceGot
+	}{
+		{"a border of two countries names neither", "جنود يقفون عند معبر بلدة ربيعة على الحدود العراقية السورية.",
+			arPlaceGot{[]caption.PlaceRef{wantRef("ربيعة", "town", false)}, "", ""}},
+		{"the feminine adjective of Syria names no country by a border", "شاحنات تنتظر قرب بلدة الراعي على الحدود السورية التركية.",
+			arPlaceGot{[]caption.PlaceRef{wantRef("الراعي", "town", true)}, "", ""}},
+		{"the adjective after a city still names the country", "أطفال يلعبون في بلدة سلقين السورية.",
+			arPlaceGot{[]caption.PlaceRef{wantRef("سلقين", "town", false)}, "SY", caption.CountryNamed}},
+		{"a mountain after a village holds it", "دمار في قرية إبلين في جبل الزاوية بعد القصف.",
+			arPlaceGot{[]caption.PlaceRef{wantRef("إبلين", "village", false), wantRef("جبل الزاوية", "", false)}, "", ""}},
+		{"a common noun after a place is no container", "قتلى في بلدة سراقب في الهجوم الأخير.",
+			arPlaceGot{[]caption.PlaceRef{wantRef("سراقب", "town", false)}, "", ""}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, arSceneRefs(t, p, tc.in)); diff != "" {
+				t.Errorf("%s\n(-want +got):\n%s", tc.in, diff)
+			}
+		})
+	}
+}
