@@ -195,9 +195,11 @@ type arText struct {
 	toks   []arToken
 	stems  [][]string
 	sentOf []int
-	// demonym marks the tokens of a country's demonym (markCountries).
-	demonym []bool
-	found   []*arPhrase // match's result, reused: read it before matching again
+	// demonym marks the tokens of a country's demonym (markCountries),
+	// adj those of a demonym or a name written as the adjective
+	// ("السورية": adjective).
+	demonym, adj []bool
+	found        []*arPhrase // match's result, reused: read it before matching again
 }
 
 func newArText(desc string) *arText {

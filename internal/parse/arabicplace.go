@@ -126,11 +126,13 @@ func (at *arText) arGovern(i int) (kind string, near, ok bool) {
 // markCountries marks the tokens of country names and demonyms.
 func (at *arText) markCountries(ps *arPhrases, used []bool) {
 	at.demonym = make([]bool, len(at.toks))
+	at.adj = make([]bool, len(at.toks))
 	for i := 0; i < len(at.toks); i++ {
 		if found, n := at.match(ps, i); n > 0 {
 			for k := i; k < i+n; k++ {
 				used[k] = true
-				at.demonym[k] = at.adjective(i, found[0])
+				at.demonym[k] = found[0].demonym
+				at.adj[k] = at.adjective(i, found[0])
 			}
 			i += n - 1
 		}
@@ -275,7 +277,7 @@ func (at *arText) countryAside(i int, demonym bool) bool {
 	}
 	if demonym {
 		k := i - 1
-		for k >= 0 && at.demonym != nil && at.demonym[k] {
+		for k >= 0 && at.adj != nil && at.adj[k] {
 			k-- // "على الحدود العراقية السورية": both sides
 		}
 		if at.is(k, "حدود", "الحدود") {

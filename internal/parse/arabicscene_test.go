@@ -198,6 +198,8 @@ func TestArabicBordersAndContainers(t *testing.T) {
 			arPlaceGot{[]caption.PlaceRef{wantRef("الراعي", "town", true)}, "", ""}},
 		{"the adjective after a city still names the country", "أطفال يلعبون في بلدة سلقين السورية.",
 			arPlaceGot{[]caption.PlaceRef{wantRef("سلقين", "town", false)}, "SY", caption.CountryNamed}},
+		{"the adjective after a bare name still makes it a place", "خيام في الهبيط السورية.",
+			arPlaceGot{[]caption.PlaceRef{wantRef("الهبيط", "", false)}, "SY", caption.CountryNamed}},
 		{"a mountain after a village holds it", "دمار في قرية إبلين في جبل الزاوية بعد القصف.",
 			arPlaceGot{[]caption.PlaceRef{wantRef("إبلين", "village", false), wantRef("جبل الزاوية", "", false)}, "", ""}},
 		{"a common noun after a place is no container", "قتلى في بلدة سراقب في الهجوم الأخير.",
