@@ -356,6 +356,7 @@ func (p *Parser) arabic(rec *caption.Record, desc string, off int, ev *evidence)
 	if rec.Country == "" || rec.CountryBasis == caption.CountryHint {
 		at.country(rec, p.ar, countryTok, off, ev)
 		p.arDatelineCountry(rec, dlCity, dlSpan, ev)
+		p.arCreditCountry(rec, ev)
 	} else {
 		at.markCountries(&p.ar.countries, countryTok)
 	}
@@ -370,6 +371,33 @@ func (p *Parser) arabic(rec *caption.Record, desc string, off int, ev *evidence)
 	// names none.
 	if len(rec.Actors) == 0 {
 		p.arActors(rec, at, scene, off, ev)
+	}
+}
+
+// arCreditCountry hints at the country of a caption that names none from
+// the country its handout credit names: "(الدفاع المدني السوري)",
+// "(وزارة الصحة الفلسطينية)" credit their own country's scenes, where the
+// gazetteer's first namesake may be abroad ("مدينة أريحا" with the Syrian
+// Civil Defence's credit is Syria's Ariha, not Jericho). A credit that
+// names a photographer is left alone, whose surname may be a demonym
+// ("أحمد المصري"), and so is an army's, which photographs where it fights.
+func (p *Parser) arCreditCountry(rec *caption.Record, ev *evidence) {
+	if rec.Country != "" || rec.Credit == "" || len(rec.Photographers) > 0 {
+		return
+	}
+	off := strings.Index(rec.Text, rec.Credit)
+	at := newArText(rec.Credit)
+	for i := range at.toks {
+		if at.isIn(i, arForceNouns) || at.is(i, "جيش") {
+			return
+		}
+	}
+	for i := range at.toks {
+		if found, n := at.match(&p.ar.countries, i); n > 0 && off >= 0 {
+			rec.Country, rec.CountryBasis = caption.CountryCode(found[0].value), caption.CountryHint
+			ev.add("country", off, at.span(i, i+n))
+			return
+		}
 	}
 }
 

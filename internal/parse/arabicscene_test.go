@@ -212,3 +212,28 @@ func TestArabicBordersAndContainers(t *testing.T) {
 		})
 	}
 }
+
+// TestArabicCreditCountry covers the country a handout credit names,
+// which hints at the scene's when the description names none.
+func TestArabicCreditCountry(t *testing.T) {
+	p := mustNew(t)
+	for _, tc := range []struct {
+		name, in string
+		want     arPlaceGot
+	}{
+		{"a civil defence handout", "متطوعون يسعفون جريحاً في مدينة أريحا. (الدفاع المدني السوري)",
+			arPlaceGot{[]caption.PlaceRef{wantRef("أريحا", "city", false)}, "SY", caption.CountryHint}},
+		{"a ministry's handout", "أطباء في مستشفى بمدينة خان يونس. (وزارة الصحة الفلسطينية)",
+			arPlaceGot{[]caption.PlaceRef{wantRef("خان يونس", "city", false)}, "PS", caption.CountryHint}},
+		{"a photographer's surname is no country", "أطفال يلعبون في مدينة أريحا. (تصوير: سامر العراقي)",
+			arPlaceGot{[]caption.PlaceRef{wantRef("أريحا", "city", false)}, "", ""}},
+		{"an army's handout names no scene", "جنود يتمركزون في بلدة القرارة. (الجيش الإسرائيلي)",
+			arPlaceGot{[]caption.PlaceRef{wantRef("القرارة", "town", false)}, "", ""}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, arSceneRefs(t, p, tc.in)); diff != "" {
+				t.Errorf("%s\n(-want +got):\n%s", tc.in, diff)
+			}
+		})
+	}
+}
