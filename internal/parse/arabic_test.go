@@ -167,6 +167,7 @@ func TestArabicCasualties(t *testing.T) {
 		{"a kin with a possessive counts one", "مقتل شاب وإصابة والدته بقذيفة على حي الوعر.", arCasGot{n(1), n(1), nil}},
 		{"a kin in the dual counts two", "إصابة طفليها بشظايا قذيفة في معرة مصرين.", arCasGot{nil, n(2), nil}},
 		{"a leader with a possessive is no kin", "مقتل قائدها في غارة على مقر للفصيل.", arCasGot{nil, nil, nil}},
+		{"a casualty word that ends the caption", "قصف على القرية ومقتل", arCasGot{nil, nil, nil}},
 		{"at least", "مقتل ما لا يقل عن 20 شخصا في غارات على الغوطة.", arCasGot{n(20), nil, nil}},
 		{"observatory by its full name", "قتل 9 مدنيين في غارة على إدلب، بحسب المرصد السوري لحقوق الإنسان.",
 			arCasGot{n(9), nil, []string{"Syrian Observatory for Human Rights"}}},

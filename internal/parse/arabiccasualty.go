@@ -257,9 +257,9 @@ func (at *arText) casualties(date caption.PartialDate, countries *arPhrases) []l
 				add(n, inj && !kill, i, end)
 				i = end - 1
 			case k == first && !die && (at.isIn(k, arSingular) && (!at.arPeopleNoun(k+1) || at.arJoinsMember(k+1)) ||
-				at.toks[k].word && !at.toks[k].digits && arKinCount(at.toks[k].key) > 0):
+				at.kinAt(k) > 0):
 				// "مقتل طفل", and a kin with a possessive: "وإصابة والدتهما"
-				n := max(1, arKinCount(at.toks[k].key))
+				n := max(1, at.kinAt(k))
 				end := k + 1
 				if at.is(end, "واحد", "واحده") {
 					end++
@@ -399,6 +399,14 @@ func (at *arText) arMemberAt(k int) (n, end int) {
 		return c, k + 1
 	}
 	return 0, k
+}
+
+// kinAt is arKinCount of the word at token k, 0 for none.
+func (at *arText) kinAt(k int) int {
+	if k < 0 || k >= len(at.toks) || !at.toks[k].word || at.toks[k].digits {
+		return 0
+	}
+	return arKinCount(at.toks[k].key)
 }
 
 // arKinCount counts the kin a folded word with a possessive names: 1 for
