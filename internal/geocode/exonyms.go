@@ -2,6 +2,7 @@ package geocode
 
 import (
 	"bufio"
+	"cmp"
 	_ "embed"
 	"fmt"
 	"slices"
@@ -76,8 +77,12 @@ func (g *Gazetteer) exonym(name string, country caption.CountryCode, direct []Pl
 	return g.exonymIn(name, "", direct)
 }
 
-// exonymIn is exonym for the rows of country, or of any country when it is "".
+// exonymIn is exonym for the rows of country, or of any country when it is
+// "": then every row's places are candidates, and the caption's other
+// places choose ("الجزيرة" is Sudan's Gezira state and Syria's Jazira).
 func (g *Gazetteer) exonymIn(name string, country caption.CountryCode, direct []Place) ([]Place, string) {
+	var all []Place
+	var first string
 	written := writtenForm(name)
 	for _, e := range exonyms[Key(name)] {
 		if country != "" && e.country != country {
@@ -99,8 +104,12 @@ func (g *Gazetteer) exonymIn(name string, country caption.CountryCode, direct []
 					c = append(c, p)
 				}
 			}
-			return c, e.name
+			if country != "" {
+				return c, e.name
+			}
+			all = append(all, c...)
+			first = cmp.Or(first, e.name)
 		}
 	}
-	return nil, ""
+	return all, first
 }

@@ -35,6 +35,7 @@ type arPhrase struct {
 	words       []string
 	value       string
 	demonym     bool
+	article     bool   // written with the article in the lexicon: "العراق", not "سورية"
 	scope       string // actors: a country code, "" for any
 	from, until int    // actors: dayKey bounds of a dated scope
 }
@@ -47,6 +48,9 @@ type arPhrases struct {
 
 func (ps *arPhrases) add(text string, ph arPhrase) *arPhrase {
 	for _, t := range arTokens(text) {
+		if len(ph.words) == 0 && t.word {
+			ph.article = strings.HasPrefix(t.key, "ال")
+		}
 		switch {
 		case t.word:
 			ph.words = append(ph.words, arCore(t.key))
@@ -191,9 +195,11 @@ type arText struct {
 	toks   []arToken
 	stems  [][]string
 	sentOf []int
-	// demonym marks the tokens of a country's demonym (markCountries).
-	demonym []bool
-	found   []*arPhrase // match's result, reused: read it before matching again
+	// demonym marks the tokens of a country's demonym (markCountries),
+	// adj those of a demonym or a name written as the adjective
+	// ("السورية": adjective).
+	demonym, adj []bool
+	found        []*arPhrase // match's result, reused: read it before matching again
 }
 
 func newArText(desc string) *arText {
@@ -350,6 +356,7 @@ func (p *Parser) arabic(rec *caption.Record, desc string, off int, ev *evidence)
 	if rec.Country == "" || rec.CountryBasis == caption.CountryHint {
 		at.country(rec, p.ar, countryTok, off, ev)
 		p.arDatelineCountry(rec, dlCity, dlSpan, ev)
+		p.arCreditCountry(rec, ev)
 	} else {
 		at.markCountries(&p.ar.countries, countryTok)
 	}
@@ -364,6 +371,33 @@ func (p *Parser) arabic(rec *caption.Record, desc string, off int, ev *evidence)
 	// names none.
 	if len(rec.Actors) == 0 {
 		p.arActors(rec, at, scene, off, ev)
+	}
+}
+
+// arCreditCountry hints at the country of a caption that names none from
+// the country its handout credit names: "(الدفاع المدني السوري)",
+// "(وزارة الصحة الفلسطينية)" credit their own country's scenes, where the
+// gazetteer's first namesake may be abroad ("مدينة أريحا" with the Syrian
+// Civil Defence's credit is Syria's Ariha, not Jericho). A credit that
+// names a photographer is left alone, whose surname may be a demonym
+// ("أحمد المصري"), and so is an army's, which photographs where it fights.
+func (p *Parser) arCreditCountry(rec *caption.Record, ev *evidence) {
+	if rec.Country != "" || rec.Credit == "" || len(rec.Photographers) > 0 {
+		return
+	}
+	off := strings.Index(rec.Text, rec.Credit)
+	at := newArText(rec.Credit)
+	for i := range at.toks {
+		if at.isIn(i, arForceNouns) || at.is(i, "جيش") {
+			return
+		}
+	}
+	for i := range at.toks {
+		if found, n := at.match(&p.ar.countries, i); n > 0 && off >= 0 {
+			rec.Country, rec.CountryBasis = caption.CountryCode(found[0].value), caption.CountryHint
+			ev.add("country", off, at.span(i, i+n))
+			return
+		}
 	}
 }
 

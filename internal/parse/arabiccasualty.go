@@ -256,8 +256,10 @@ func (at *arText) casualties(date caption.PartialDate, countries *arPhrases) []l
 				n, end := at.arAddJoined(2, dualEnd)
 				add(n, inj && !kill, i, end)
 				i = end - 1
-			case k == first && !die && at.isIn(k, arSingular) && (!at.arPeopleNoun(k+1) || at.arJoinsMember(k+1)):
-				n := 1
+			case k == first && !die && (at.isIn(k, arSingular) && (!at.arPeopleNoun(k+1) || at.arJoinsMember(k+1)) ||
+				at.kinAt(k) > 0):
+				// "مقتل طفل", and a kin with a possessive: "وإصابة والدتهما"
+				n := max(1, at.kinAt(k))
 				end := k + 1
 				if at.is(end, "واحد", "واحده") {
 					end++
@@ -393,22 +395,40 @@ func (at *arText) arMemberAt(k int) (n, end int) {
 	if arSingular[rest] {
 		return 1, k + 1
 	}
+	if c := arKinCount(rest); c > 0 {
+		return c, k + 1
+	}
+	return 0, k
+}
+
+// kinAt is arKinCount of the word at token k, 0 for none.
+func (at *arText) kinAt(k int) int {
+	if k < 0 || k >= len(at.toks) || !at.toks[k].word || at.toks[k].digits {
+		return 0
+	}
+	return arKinCount(at.toks[k].key)
+}
+
+// arKinCount counts the kin a folded word with a possessive names: 1 for
+// "زوجته", "ابنتها", "طفلها", "والدتهما", 2 for "طفليها", "ابنيه", 0 for
+// any other word.
+func arKinCount(w string) int {
 	for _, suf := range []string{"هما", "هم", "ها", "ه"} {
-		b, ok := strings.CutSuffix(rest, suf)
+		b, ok := strings.CutSuffix(w, suf)
 		if !ok || len(b) < 4 {
 			continue
 		}
 		if alt, isT := strings.CutSuffix(b, "ت"); isT && arKin[alt+"ه"] {
-			return 1, k + 1 // "وزوجته", "وابنتها"
+			return 1 // "زوجته", "ابنتها"
 		}
 		if arKin[b] {
-			return 1, k + 1 // "وطفلها", "وابنه"
+			return 1 // "طفلها", "ابنه"
 		}
 		if d, isDual := strings.CutSuffix(b, "ي"); isDual && (arKin[d] || arPeople[d]) {
-			return 2, k + 1 // "وطفليها", "وابنيه"
+			return 2 // "طفليها", "ابنيه"
 		}
 	}
-	return 0, k
+	return 0
 }
 
 // arJoinsMember reports a member of a list joined at token k.

@@ -23,6 +23,9 @@ func (at *arText) arDateline(countryTok []bool, lex *arabicLexicon) (int, bool) 
 	if _, n := at.match(&lex.places, 0); n > 0 && n >= b {
 		b = n
 	}
+	if b > 0 && at.bracketDateline(b) {
+		return b, true
+	}
 	if b == 0 || b >= len(at.toks) || !arDatelineSeps[at.toks[b].key] {
 		return 0, false
 	}
@@ -31,6 +34,27 @@ func (at *arText) arDateline(countryTok []bool, lex *arabicLexicon) (int, bool) 
 	}
 	sep := at.toks[b].key
 	return b, (sep == "," || sep == "-") && at.placeFollows(b, countryTok)
+}
+
+// bracketDateline reports an outlet or a country in brackets at token b,
+// one to four words, and a dash after it: "خان يونس (رويترز) - …", "صور
+// (لبنان) - …", the wires' dateline, which the credit leaves in the
+// description when the caption closes with a photographer's credit of its
+// own ("… تصوير: محمد سالم - رويترز").
+func (at *arText) bracketDateline(b int) bool {
+	if b >= len(at.toks) || at.toks[b].key != "(" {
+		return false
+	}
+	for j := b + 1; j < len(at.toks) && j <= b+5; j++ {
+		t := at.toks[j]
+		if t.key == ")" {
+			return j > b+1 && j+1 < len(at.toks) && at.toks[j+1].key == "-"
+		}
+		if !t.word || t.digits {
+			return false
+		}
+	}
+	return false
 }
 
 // arOutletDateline reports a dash or a slash at token b followed by one to

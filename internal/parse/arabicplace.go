@@ -126,15 +126,27 @@ func (at *arText) arGovern(i int) (kind string, near, ok bool) {
 // markCountries marks the tokens of country names and demonyms.
 func (at *arText) markCountries(ps *arPhrases, used []bool) {
 	at.demonym = make([]bool, len(at.toks))
+	at.adj = make([]bool, len(at.toks))
 	for i := 0; i < len(at.toks); i++ {
 		if found, n := at.match(ps, i); n > 0 {
 			for k := i; k < i+n; k++ {
 				used[k] = true
 				at.demonym[k] = found[0].demonym
+				at.adj[k] = at.adjective(i, found[0])
 			}
 			i += n - 1
 		}
 	}
+}
+
+// adjective reports a country's phrase ph at token i that is a demonym:
+// one the lexicon gives as one, or a name it writes without the article
+// written with it, the adjective: "السورية" (Syrian), where "سورية" is
+// Syria. It is still the country where a demonym is ("في حلب السورية"),
+// and names no scene where a demonym does not ("على الحدود العراقية
+// السورية" is either side of a border).
+func (at *arText) adjective(i int, ph *arPhrase) bool {
+	return ph.demonym || !ph.article && strings.HasPrefix(at.toks[i].key, "ال")
 }
 
 // country sets rec's country from the first name of a country, or demonym
@@ -170,7 +182,7 @@ func (at *arText) country(rec *caption.Record, lex *arabicLexicon, used []bool, 
 		if n == 0 {
 			continue
 		}
-		if org[i] || at.countryAside(i, found[0].demonym) || !found[0].demonym && at.streetNamed(i) {
+		if org[i] || at.countryAside(i, at.adjective(i, found[0])) || !found[0].demonym && at.streetNamed(i) {
 			i += n - 1
 			continue
 		}
@@ -264,7 +276,11 @@ func (at *arText) countryAside(i int, demonym bool) bool {
 		return true // "صاروخ أطلق من داخل الأراضي السورية" (a name as well): where it came from
 	}
 	if demonym {
-		if at.is(i-1, "حدود", "الحدود") {
+		k := i - 1
+		for k >= 0 && at.adj != nil && at.adj[k] {
+			k-- // "على الحدود العراقية السورية": both sides
+		}
+		if at.is(k, "حدود", "الحدود") {
 			return true // "قرب الحدود التركية" is either side of it
 		}
 		if at.isIn(i-1, arForceNouns) {
@@ -376,7 +392,12 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 		refs = append(refs, arRef{tok: tok, sp: sp, kind: kind, near: near})
 	}
 	defer func() {
-		for _, r := range at.sceneFirst(refs) {
+		scene := at.sceneFirst(slices.Clone(refs))
+		if rec.Country == "" {
+			at.lexiconCountry(rec, lex, append(refs, at.bareOrigins(s, lex, countryTok)...), off, ev)
+		}
+		scene = at.dropRepeatedDateline(scene)
+		for _, r := range scene {
 			name := at.desc[r.sp.Start:r.sp.End]
 			rec.Places = append(rec.Places, name)
 			rec.PlaceRefs = append(rec.PlaceRefs, caption.PlaceRef{Name: name,
@@ -409,6 +430,12 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 		if sp, kind, near, ok := at.arOtherPlace(i, countryTok, lex); ok {
 			add(i, sp, kind, near)
 			lastEnd = i + 1
+			continue
+		}
+		if d, n, ok := at.arCompassState(i, lex, countryTok); ok {
+			add(d, at.span(d, d+n), "province", false)
+			i = d + n - 1
+			lastEnd = d + n
 			continue
 		}
 		kind, near, gov := at.arGovern(i)
@@ -445,7 +472,8 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 		}
 		// A demonym after a word says less than a country's name: "في
 		// حلب السورية" is a place, "من الغزو الروسي" is not.
-		if !gov && (!at.placeFollows(b, countryTok) || at.demonymAt(b)) && !arPlaceAdjectives[at.toks[b-1].key] && !at.isKnownPlace(lex, a, b) {
+		if !gov && (!at.placeFollows(b, countryTok) || at.demonymAt(b)) && !arPlaceAdjectives[at.toks[b-1].key] && !at.isKnownPlace(lex, a, b) &&
+			!at.containerAfter(i, a, b, lastEnd) {
 			continue
 		}
 		// "قرب مدينة إدلب", "شمال مدينة حلب": near the place the noun governs.
@@ -471,6 +499,52 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 			lastEnd = b + n
 		}
 	}
+}
+
+// bareOrigins returns the places of sentence s that the lexicon knows
+// right after an origin's "من" ("فروا من زالنجي"), which the place rules
+// leave unread, since no place word says they are places: they count for
+// lexiconCountry only.
+func (at *arText) bareOrigins(s int, lex *arabicLexicon, countryTok []bool) []arRef {
+	var refs []arRef
+	for k := 1; k+1 < len(at.toks); k++ {
+		if at.sentOf[k+1] != s || !at.is(k, "من") || !at.isIn(k-1, arOriginWords) || countryTok[k+1] {
+			continue
+		}
+		if _, n := at.match(&lex.places, k+1); n > 0 && at.isKnownPlace(lex, k+1, k+1+n) {
+			refs = append(refs, arRef{tok: k + 1, sp: at.span(k+1, k+1+n), background: true})
+		}
+	}
+	return refs
+}
+
+// containerAfter reports a name [a, b) after "في" at token i, just after a
+// place read, that holds that place, when the name is of a head word and
+// the article ("قرية البارة في جبل الزاوية", "بلدة هجين في دير الزور"):
+// such a name is no common noun, which "في" after a place often governs
+// ("في سراقب في غارة").
+func (at *arText) containerAfter(i, a, b, lastEnd int) bool {
+	return i == lastEnd && at.is(i, "في") && b-a >= 2 && at.isIn(a, arNameHeads) && strings.HasPrefix(at.toks[a+1].key, "ال")
+}
+
+// arCompassState reads at token i a state the lexicon names with a compass
+// word ("شمال دارفور", "وسط دارفور", "جنوب كردفان"), alone or after
+// "ولاية" or "إقليم", whose compass word says no direction from the name
+// after it: "بولاية شمال دارفور" is North Darfur state, not north of
+// Darfur. It returns the state's first token and its length in tokens.
+func (at *arText) arCompassState(i int, lex *arabicLexicon, countryTok []bool) (int, int, bool) {
+	d := i
+	if at.is(i, "ولايه", "اقليم") {
+		d = i + 1
+	}
+	if d >= len(at.toks) || !at.isIn(d, arDirections) && !at.isIn(d, arCentre) {
+		return 0, 0, false
+	}
+	_, n := at.match(&lex.places, d)
+	if n < 2 || countryTok[d] || at.sentOf[d+n-1] != at.sentOf[i] {
+		return 0, 0, false
+	}
+	return d, n, true
 }
 
 // arRef is a place places has read: its first token, its span in the
@@ -517,6 +591,46 @@ func (at *arText) sceneFirst(refs []arRef) []arRef {
 	return slices.DeleteFunc(refs, func(r arRef) bool { return r.background })
 }
 
+// lexiconCountry hints at the country of a caption that names none from
+// the places of sentence refs that ar_places.tsv knows, when they all are
+// of one country; a name the lexicon gives two countries (أريحا) counts as
+// unknown. The places sceneFirst leaves out count too: "نازحون يصلون إلى
+// بلدة طويلة بعد أن فروا من الفاشر" are in Sudan's Tawila, not in Yemen's
+// namesake, which the gazetteer ranks first, since the flight rarely
+// crosses a border the caption does not name. And a known city settles a
+// region's name it shares with another country's: "مدينة الحسكة بمنطقة
+// الجزيرة" is Syria's Jazira, not Sudan's Gezira state, which the gazetteer
+// chose first and then found no Hasakah in. Only a hint: a place the
+// gazetteer knows only abroad ("يصلون إلى أدري") is still found there.
+// A place named alone is left to the gazetteer, which weighs the caption's
+// other words and the document: fighters of Libya's unity government "في
+// محور عين زارة جنوب طرابلس" are in Libya's Tripoli, where the lexicon has
+// Lebanon's.
+func (at *arText) lexiconCountry(rec *caption.Record, lex *arabicLexicon, refs []arRef, off int, ev *evidence) {
+	if len(refs) < 2 {
+		return
+	}
+	var code string
+	var span caption.Span
+	for _, r := range refs {
+		found, n := at.match(&lex.places, r.tok)
+		if n == 0 || slices.ContainsFunc(found, func(ph *arPhrase) bool { return ph.value != found[0].value }) {
+			continue
+		}
+		switch {
+		case code == "":
+			code, span = found[0].value, r.sp
+		case found[0].value != code:
+			return // two countries: the flight crossed a border, or one is a namesake
+		}
+	}
+	if code == "" {
+		return
+	}
+	rec.Country, rec.CountryBasis = caption.CountryCode(code), caption.CountryHint
+	ev.add("country", off, span)
+}
+
 // datelineLast moves a dateline's city after the places the caption's words
 // name, as arDatelinePlace does with a dateline the credit cut: the body
 // names the scene, the dateline where the photo was filed, which is most
@@ -530,16 +644,32 @@ func datelineLast(refs []arRef) []arRef {
 	return append(refs[1:], refs[0])
 }
 
+// dropRepeatedDateline drops a dateline's city, which datelineLast put
+// last, when the body names it too: "تعز (اليمن) - … شرقي مدينة تعز" has
+// one place, with the body's words about it.
+func (at *arText) dropRepeatedDateline(refs []arRef) []arRef {
+	n := len(refs)
+	if n < 2 || !refs[n-1].dateline {
+		return refs
+	}
+	name := at.desc[refs[n-1].sp.Start:refs[n-1].sp.End]
+	if slices.ContainsFunc(refs[:n-1], func(r arRef) bool { return at.desc[r.sp.Start:r.sp.End] == name }) {
+		return refs[:n-1]
+	}
+	return refs
+}
+
 // arOriginWords, before "من" (from), say the people shown came from the
 // place that follows: "فروا من", "نزحوا من", "هرباً من", "فراراً من",
-// "قادمين من", "الفارين من".
+// "قادمين من", "الفارين من". The present ("سكان يفرون من بلدة حمورية") is
+// none of them: the people shown are leaving the place, still at the scene.
 var arOriginWords = wordSetAr("فروا فر فرت فرار فرارا هربا هروبا هربوا هرب هاربين الهاربين نزحوا نزح نزحت نزوحهم " +
 	"قادمين قادمون القادمين القادمون الفارين الفارون فارين فارون المهجرين مهجرين هجروا تهجيرهم " +
 	// The participle of the displaced, as a noun or an adjective
 	// ("عائلات نازحة من ريف إدلب تصل إلى مخيمات أطمة"): the people shown
 	// were displaced from there, as with the verbs.
 	"نازح نازحه نازحون نازحين نازحات النازح النازحه النازحون النازحين النازحات " +
-	"هاربه هاربات الهاربه الفاره فاره مهجره المهجره مهجرون المهجرون")
+	"هاربه هاربات الهاربه الفاره فاره مهجره المهجره مهجرون المهجرون هربت هربن")
 
 // arKilledThere are the verbs after the dead ("مقاتلين قتلوا في", "طفلين
 // استشهدا في") that put their deaths at the place that follows, which a

@@ -54,6 +54,10 @@ func TestArabicDatelineRecords(t *testing.T) {
 			arDatelineGot{"تصوير: نضال اشتية", []string{"نضال اشتية"}, ag("وفا"), "2023-07-12", "12-7-2023", []string{"جنين"}, "شبان يشيعون جثمان شاب."}},
 		{"SANA's bar dateline and a photographer", "حمص-سانا| عمال يرممون سوق المدينة القديم. (تصوير: رامي الحمصي)",
 			arDatelineGot{"تصوير: رامي الحمصي", []string{"رامي الحمصي"}, ag("سانا"), "", "", []string{"حمص"}, "عمال يرممون سوق المدينة القديم."}},
+		{"Enab Baladi's dateline", "إدلب - عنب بلدي: باعة يعرضون الخضار في سوق شعبي.",
+			arDatelineGot{"عنب بلدي", nil, ag("عنب بلدي"), "", "", []string{"إدلب"}, "باعة يعرضون الخضار في سوق شعبي."}},
+		{"Enab Baladi's dateline beside a photographer", "الباب - عنب بلدي: أطفال في مدرسة مدمرة. (تصوير: يوسف غريبي)",
+			arDatelineGot{"تصوير: يوسف غريبي", []string{"يوسف غريبي"}, ag("عنب بلدي"), "", "", []string{"الباب"}, "أطفال في مدرسة مدمرة."}},
 		{"a credit's own agency leaves the dateline in the description", "حلب - فرانس برس: أطفال يلعبون بين الأنقاض. (تصوير: باسل الأحمد - رويترز)",
 			arDatelineGot{"تصوير: باسل الأحمد - رويترز", []string{"باسل الأحمد"}, ag("Reuters"), "", "", []string{"حلب"}, "حلب - فرانس برس: أطفال يلعبون بين الأنقاض."}},
 	} {

@@ -566,9 +566,49 @@ func (p *Parser) arLeadingCredit(text string) creditResult {
 				cr.Whole.End = creditSkipSpaces(text, e+1, len(text))
 				return cr
 			}
+			if cr := p.arPlacedCredit(text, e); cr.Found {
+				return cr
+			}
 		}
 	}
 	return creditResult{}
+}
+
+// arPlacedCredit reads a labelled credit that opens text and names the
+// photographer, then the scene after a dash, before the full stop at e:
+// "عدسة: أحمد المسالمة - درعا البلد، حي طريق السد، 2019." The credit ends
+// before the first place (arPlacePart); the place and what follows stay in
+// the description, where the place rules read them. Whole ends at the
+// place.
+func (p *Parser) arPlacedCredit(text string, e int) creditResult {
+	pcs := arPieces(text, 0, e)
+	for k := 1; k < len(pcs); k++ {
+		if !p.arPlacePart(text[pcs[k].span.Start:pcs[k].span.End]) {
+			continue
+		}
+		cr := p.arReadCredit(text, 0, pcs[k-1].span.End)
+		if !cr.Found || len(cr.Photographers) == 0 {
+			return creditResult{}
+		}
+		cr.Whole.End = pcs[k].span.Start
+		return cr
+	}
+	return creditResult{}
+}
+
+// arPlacePart reports a credit part that names a place: one the lexicon
+// knows at its start ("درعا البلد", "إدلب") or a place word and a name
+// ("حي طريق السد", "ريف حلب").
+func (p *Parser) arPlacePart(part string) bool {
+	at := newArText(part)
+	if len(at.toks) == 0 || !at.toks[0].word {
+		return false
+	}
+	if _, n := at.match(&p.ar.places, 0); n > 0 && !strings.HasPrefix(at.toks[0].key, "ب") {
+		return true
+	}
+	_, isNoun := arPlaceNouns[at.toks[0].key]
+	return isNoun && len(at.toks) >= 2
 }
 
 // arReadCredit reads [s, e) as an Arabic credit: an optional label, then
@@ -614,6 +654,9 @@ func (p *Parser) arReadCredit(text string, s, e int) creditResult {
 		case kind == pieceName && len(cr.Photographers) == 0 && !pc.via && (label || arWords(part) >= 2) && !arOutletName(part):
 			cr.Photographers = append(cr.Photographers, part)
 			cr.PhotographerSpans = append(cr.PhotographerSpans, pc.span)
+		case len(cr.Photographers) > 0 && p.arPlacePart(part):
+			// "(عدسة: عمر حاج قدور - ريف إدلب)": where the photographer
+			// was, no provider
 		case kind == pieceName || kind == pieceOrg:
 			cr.addAgency(caption.Agency(part), pc.span) // a provider: "مركز حلب الإعلامي"
 		default:

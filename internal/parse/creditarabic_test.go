@@ -16,6 +16,16 @@ var arCreditCases = []struct {
 	want creditView
 }{
 	{
+		name: "a leading photographer's credit and the scene after a dash",
+		in:   "عدسة: ماهر العلي - ريف حماة الشمالي، 4 أيار 2019. حقول محترقة بعد قصف.",
+		want: creditView{Whole: "عدسة: ماهر العلي - ", Credit: "عدسة: ماهر العلي", Photographers: []string{"ماهر العلي"}},
+	},
+	{
+		name: "a known town after the photographer in brackets is no provider",
+		in:   "متطوعون يخمدون حريقاً في سوق شعبي. (تصوير: هادي العبدالله - سرمدا)",
+		want: creditView{Whole: "(تصوير: هادي العبدالله - سرمدا)", Credit: "تصوير: هادي العبدالله - سرمدا", Photographers: []string{"هادي العبدالله"}},
+	},
+	{
 		name: "AFP spaced letters in brackets",
 		in:   "أطفال يلعبون بين الأنقاض في حي الشعار بمدينة حلب في 3 آذار/مارس 2017. (أ ف ب)",
 		want: creditView{Whole: "(أ ف ب)", Credit: "أ ف ب", Agencies: ag("AFP")},
