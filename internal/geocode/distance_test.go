@@ -102,8 +102,8 @@ func TestDeadReckon(t *testing.T) {
 			}
 			rec.PlaceRefs[1].Near = true
 			g.Resolve(&rec, nil)
-			if rec.Location == nil || rec.Location.Precision != 2 {
-				t.Fatalf("location %+v, want the reference's, precision 2", rec.Location)
+			if rec.Location == nil || rec.Location.Precision != 2 || rec.Location.Name != tc.ref || rec.Location.GeonameID != 0 {
+				t.Fatalf("location %+v, want the reference's name without its GeoNames id, precision 2", rec.Location)
 			}
 			if d := distanceKm(rec.Location.Lat, rec.Location.Lon, tc.lat, tc.lon); d > tc.within {
 				t.Errorf("%.0f km from %s, want under %.0f", d, tc.scene, tc.within)
@@ -118,7 +118,7 @@ func TestDeadReckon(t *testing.T) {
 			rec.PlaceRefs = append(rec.PlaceRefs, caption.PlaceRef{Name: n, Span: caption.Span{Start: i, End: i + len(n)}})
 		}
 		g.Resolve(&rec, nil)
-		if rec.Location == nil || rec.Location.Lat != 32.89 || rec.Location.Lon != 13.19 {
+		if rec.Location == nil || rec.Location.Lat != 32.89 || rec.Location.Lon != 13.19 || rec.Location.GeonameID != 1 {
 			t.Errorf("location %+v, want Tripoli's point", rec.Location)
 		}
 	})

@@ -306,7 +306,9 @@ const deadReckonKm = 30
 // unknown reference i, by the distance and bearing the caption writes
 // between them: "Ras Lanuf, some 370 km east of Tripoli", where Ras Lanuf
 // is missing from the data, is not in Tripoli. It reports whether it moved
-// it.
+// it. A point moved is no longer the gazetteer entry's: it loses the
+// entry's GeoNames id, which a reader would join to Tripoli's own point,
+// and keeps its name, which the warning the caller adds explains.
 func (sc *scene) deadReckon(loc *caption.Location, i, j int) bool {
 	km := sc.writtenKm(i, j)
 	dir, ok := sc.writtenBearing(i, j)
@@ -316,7 +318,7 @@ func (sc *scene) deadReckon(loc *caption.Location, i, j int) bool {
 	norm := math.Hypot(dir[0], dir[1])
 	dlat := km / 111.2 * dir[1] / norm
 	dlon := km / (111.2 * math.Cos(loc.Lat*math.Pi/180)) * dir[0] / norm
-	loc.Lat, loc.Lon = loc.Lat+dlat, loc.Lon+dlon
+	loc.Lat, loc.Lon, loc.GeonameID = loc.Lat+dlat, loc.Lon+dlon, 0
 	return true
 }
 
