@@ -170,9 +170,11 @@ func analyze(data []byte, sum [32]byte, format string) (*caption.DocumentPhoto, 
 func (in *ingester) parse(raws []caption.Raw, ord, offset int) []caption.Item {
 	recs := in.opt.Parser.Document(raws)
 	keys := make([]string, len(recs))
-	for i := range recs {
-		keys[i] = dedup.Key(recs[i].Text)
-	}
+	eachItem(len(recs), func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			keys[i] = dedup.Key(recs[i].Text)
+		}
+	})
 	var repeat []bool
 	if in.repeats != nil {
 		repeat = in.repeats.mark(keys, ord, offset)
@@ -197,22 +199,28 @@ func (in *ingester) parse(raws []caption.Raw, ord, offset int) []caption.Item {
 			}
 		}
 	}
-	// A wire dump of thousands of captions is one document, prepared by
-	// one worker while the others (and the writer, which needs it whole)
-	// wait: its fingerprints, each a caption's own, are made on every
-	// core. A gallery of a hundred is one of many prepared at once.
-	if len(items) < parallelItems {
-		fill(0, len(items))
-		return items
+	eachItem(len(items), fill)
+	return items
+}
+
+// eachItem calls fn with the bounds of slices of [0, n) that together
+// cover it, on every core when n is at least parallelItems. A wire dump of
+// thousands of captions is one document, prepared by one worker while the
+// others (and the writer, which needs it whole) wait: its keys and
+// fingerprints, each a caption's own, are made on every core. A gallery
+// of a hundred is one of many prepared at once.
+func eachItem(n int, fn func(lo, hi int)) {
+	if n < parallelItems {
+		fn(0, n)
+		return
 	}
 	workers := runtime.GOMAXPROCS(0)
 	var wg sync.WaitGroup
-	step := (len(items) + workers - 1) / workers
-	for lo := 0; lo < len(items); lo += step {
-		wg.Go(func() { fill(lo, min(lo+step, len(items))) })
+	step := (n + workers - 1) / workers
+	for lo := 0; lo < n; lo += step {
+		wg.Go(func() { fn(lo, min(lo+step, n)) })
 	}
 	wg.Wait()
-	return items
 }
 
 // parallelItems is the smallest document whose fingerprints parse makes
