@@ -261,7 +261,9 @@ func frYear(t frToken) int {
 // ends: day first as French writes it ("31/10/2023", "31.10.2023" as
 // Swiss and Belgian papers do, "31-10-2023", one token), or year first
 // as documentation teams' logs write it ("2023/10/31", "2023-10-31").
-// The year has four digits, and the separators are alike.
+// The separators are alike. The year has four digits, or two after a day
+// and month ("03.03.24", as Belgian and Swiss captions abbreviate it):
+// those of 50 and after are of the 1900s, the others of the 2000s.
 func frNumericDate(toks []frToken, i int) (caption.PartialDate, int, bool) {
 	t := toks[i]
 	var parts []string
@@ -285,8 +287,13 @@ func frNumericDate(toks []frToken, i int) (caption.PartialDate, int, bool) {
 		n[k] = v
 	}
 	y, m, day := n[2], n[1], n[0]
-	if len(parts[0]) == 4 {
+	switch {
+	case len(parts[0]) == 4:
 		y, day = n[0], n[2]
+	case len(parts[2]) == 2 && y < 50:
+		y += 2000
+	case len(parts[2]) == 2:
+		y += 1900
 	}
 	if len(strconv.Itoa(y)) != 4 || y < 1900 || y > 2100 || m < 1 || m > 12 || day < 1 || !validDay(y, m, day) {
 		return caption.PartialDate{}, 0, false

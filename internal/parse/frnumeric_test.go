@@ -61,6 +61,15 @@ func TestFrenchNumericDateForms(t *testing.T) {
 			frDayToll{Date: "2023-10-03"}},
 		{"no such day", "Des habitants dans les ruines de Saraqeb, le 31.02.2020. Photo Omar Haj Kadour / AFP",
 			frDayToll{}},
+		// Two-digit years, as Belgian and Swiss captions abbreviate them.
+		{"two-digit year, dots", "Des secouristes dans les décombres à Antakya, en Turquie, le 08.02.23. BELGA PHOTO Nicolas Maeterlinck",
+			frDayToll{Date: "2023-02-08"}},
+		{"two-digit year, slashes", "Des soldats ukrainiens près de Bakhmout, le 12/05/23 : trois blessés. (KEYSTONE/Oleg Petrasiuk)",
+			frDayToll{Date: "2023-05-12", Injured: n(3)}},
+		{"two-digit year of the 1990s", "Des réfugiés kosovars arrivent à Blace, en Macédoine, le 03.04.99. Photo Pierre Dupont / AFP",
+			frDayToll{Date: "1999-04-03"}},
+		{"two-digit day that is no day", "Des habitants de Gaza, le 30.02.24, attendent l'aide. Photo Mahmud Hams / AFP",
+			frDayToll{}},
 	})
 }
 
