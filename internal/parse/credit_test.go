@@ -372,6 +372,16 @@ var creditCases = []struct {
 		want: creditView{Whole: "Olga Petrenko pour Libération", Credit: "Olga Petrenko pour Libération", Photographers: []string{"Olga Petrenko"}, Agencies: ag("Libération")},
 	},
 	{
+		name: "a name, then pour a paper",
+		in:   "Des familles déplacées dans un camp à Khan Younès, le 14 février 2024. Photo Yasmine Haddad, pour Le Monde",
+		want: creditView{Whole: "Photo Yasmine Haddad, pour Le Monde", Credit: "Photo Yasmine Haddad, pour Le Monde", Photographers: []string{"Yasmine Haddad"}, Agencies: ag("Le Monde")},
+	},
+	{
+		name: "a name, then for a paper, in brackets",
+		in:   "Residents clear rubble after a drone strike in Odesa, Ukraine, on March 2, 2024. (Oleksandr Koval, for The Washington Post)",
+		want: creditView{Whole: "(Oleksandr Koval, for The Washington Post)", Credit: "Oleksandr Koval, for The Washington Post", Photographers: []string{"Oleksandr Koval"}, Agencies: ag("Washington Post")},
+	},
+	{
 		name: "a name for a paper",
 		in:   "Volunteers sort donations at a church in Lviv, Ukraine, on March 10, 2022. Jane Roe for The New York Times",
 		want: creditView{Whole: "Jane Roe for The New York Times", Credit: "Jane Roe for The New York Times", Photographers: []string{"Jane Roe"}, Agencies: ag("NYT")},

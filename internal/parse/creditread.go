@@ -208,6 +208,9 @@ func creditPartSep(text string, s, e int) (int, int) {
 func (p *Parser) partPieces(text string, s, e, part int, pieces []creditPiece, sawVia *bool) []creditPiece {
 	via, pub := false, false
 	is, ie := -1, -1 // the piece being read
+	// ps, pe are the piece a comma ended just before the word being read,
+	// or -1: "Samar Abu Elouf, pour Le Monde".
+	ps, pe := -1, -1
 	flush := func() {
 		if is >= 0 {
 			had := len(pieces)
@@ -228,9 +231,11 @@ func (p *Parser) partPieces(text string, s, e, part int, pieces []creditPiece, s
 		case strings.EqualFold(word, "via"):
 			flush()
 			via, *sawVia = true, true
-		case (strings.EqualFold(word, "for") || strings.EqualFold(word, "pour")) && is >= 0 && !via && p.creditNameBefore(text, is, ie):
+		case (strings.EqualFold(word, "for") || strings.EqualFold(word, "pour")) && !via &&
+			(is >= 0 && p.creditNameBefore(text, is, ie) || is < 0 && ps >= 0 && p.creditNameBefore(text, ps, pe)):
 			// "Jane Doe for The New York Times", "JULIEN MARCHAND POUR «
-			// LE MONDE »", "Hans Lucas pour Libération": the photographer
+			// LE MONDE »", "Hans Lucas pour Libération", and after a
+			// comma "Samar Abu Elouf, pour Le Monde": the photographer
 			// or agency, then the paper, read as after "via". Not inside
 			// a name: "Observatory for Human Rights".
 			flush()
@@ -246,6 +251,10 @@ func (p *Parser) partPieces(text string, s, e, part int, pieces []creditPiece, s
 					is = i
 				}
 				ie = we
+			}
+			ps, pe = -1, -1
+			if comma && is >= 0 {
+				ps, pe = is, ie
 			}
 			if comma {
 				flush()
