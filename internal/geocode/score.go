@@ -268,7 +268,14 @@ func (sc *scene) writtenKm(i, j int) float64 {
 	if a.End == 0 || a.End > b.Start || b.Start > len(sc.text) || sc.wordsBetween(i, j) > maxContainerGap+2 {
 		return 0
 	}
-	m := statedDistance.FindStringSubmatch(sc.text[a.End:b.Start])
+	between := sc.text[a.End:b.Start]
+	// corroborated asks for every candidate and later place: most
+	// captions write no number between two places, and the regexp is
+	// spared them.
+	if !strings.ContainsAny(between, "0123456789") {
+		return 0
+	}
+	m := statedDistance.FindStringSubmatch(between)
 	if m == nil {
 		return 0
 	}
