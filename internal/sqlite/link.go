@@ -60,7 +60,7 @@ func (s *Store) setLinks(ctx context.Context, links []caption.Link) error {
 			links[i].Created = now
 		}
 	}
-	check := func(q querier) error { return linkedRecords(ctx, q, links) }
+	check := func(q querier) error { return s.linkedRecords(ctx, q, links) }
 	return s.writeChecked(ctx, check, func(q querier) error {
 		// With every record and target checked, no constraint can fail: the
 		// statements say so (OR FAIL, foreign keys deferred to the commit),
@@ -92,17 +92,23 @@ func (s *Store) setLinks(ctx context.Context, links []caption.Link) error {
 }
 
 // linkedRecords checks that the records, targets and groups of links
-// exist.
-func linkedRecords(ctx context.Context, q querier, links []caption.Link) error {
+// exist: those the store does not know exist already (recordIDs) are
+// looked up, and known from then on.
+func (s *Store) linkedRecords(ctx context.Context, q querier, links []caption.Link) error {
 	var ids []int64
 	seen := map[int64]bool{}
 	for _, l := range links {
 		for _, id := range []int64{l.Record, l.Target, l.Group} {
 			if !seen[id] {
 				seen[id] = true
-				ids = append(ids, id)
+				if !s.records.has(id) {
+					ids = append(ids, id)
+				}
 			}
 		}
+	}
+	if len(ids) == 0 {
+		return nil
 	}
 	list, err := json.Marshal(ids)
 	if err != nil {
@@ -127,6 +133,7 @@ func linkedRecords(ctx context.Context, q querier, links []caption.Link) error {
 			return fmt.Errorf("record %d: %w", id, caption.ErrNotFound)
 		}
 	}
+	s.records.learn(ids)
 	return nil
 }
 

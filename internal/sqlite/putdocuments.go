@@ -280,11 +280,12 @@ func checkIndexes(p *putPlan, itemDoc []int, items []*caption.Item) error {
 }
 
 // planLinks checks links, those of p.created, and keeps them in p: each
-// is of a created record, at a level, to a group, with a target that
-// exists or is created.
-func (p *putPlan) planLinks(ctx context.Context, q querier, links []caption.Link) error {
+// is of a created record, at a level, to a group. It returns the targets
+// and groups that are not created, as links to themselves, whose records
+// must exist (Store.linkedRecords).
+func (p *putPlan) planLinks(links []caption.Link) (stored []caption.Link, err error) {
 	if len(links) == 0 {
-		return nil
+		return nil, nil
 	}
 	isNew := make(map[int64]bool, len(p.created))
 	for _, r := range p.created {
@@ -293,7 +294,6 @@ func (p *putPlan) planLinks(ctx context.Context, q querier, links []caption.Link
 	p.groups = [2]map[int64]int64{make(map[int64]int64, len(p.created)), make(map[int64]int64, len(p.created))}
 	p.links = make([]caption.Link, 0, len(links))
 	now := time.Now()
-	var stored []caption.Link // targets and groups among the stored records, as links to themselves
 	for _, l := range links {
 		level := 0
 		switch l.Level {
@@ -301,13 +301,13 @@ func (p *putPlan) planLinks(ctx context.Context, q querier, links []caption.Link
 		case caption.LevelEvent:
 			level = 1
 		default:
-			return fmt.Errorf("%w: link level %q", caption.ErrInvalid, l.Level)
+			return nil, fmt.Errorf("%w: link level %q", caption.ErrInvalid, l.Level)
 		}
 		if !isNew[l.Record] {
-			return fmt.Errorf("%w: link of record %d, which the call does not create", caption.ErrInvalid, l.Record)
+			return nil, fmt.Errorf("%w: link of record %d, which the call does not create", caption.ErrInvalid, l.Record)
 		}
 		if l.Group == 0 {
-			return fmt.Errorf("%w: link of record %d to group 0", caption.ErrInvalid, l.Record)
+			return nil, fmt.Errorf("%w: link of record %d to group 0", caption.ErrInvalid, l.Record)
 		}
 		for _, id := range []int64{l.Target, l.Group} {
 			if !isNew[id] {
@@ -320,10 +320,7 @@ func (p *putPlan) planLinks(ctx context.Context, q querier, links []caption.Link
 		p.groups[level][l.Record] = l.Group
 		p.links = append(p.links, l)
 	}
-	if len(stored) == 0 {
-		return nil
-	}
-	return linkedRecords(ctx, q, stored)
+	return stored, nil
 }
 
 // findDocument fills doc with the stored document of its SHA-256 and path,
@@ -399,7 +396,11 @@ func (s *Store) writePlan(ctx context.Context, q querier, p *putPlan) error {
 	if err != nil {
 		return err
 	}
-	if err := p.planLinks(ctx, q, links); err != nil {
+	stored, err := p.planLinks(links)
+	if err != nil {
+		return err
+	}
+	if err := s.linkedRecords(ctx, q, stored); err != nil {
 		return err
 	}
 	p.recordRows()
@@ -427,6 +428,11 @@ func (s *Store) writePlan(ctx context.Context, q querier, p *putPlan) error {
 		if err := countVersions(ctx, q, p.created[0].Versions, int64(len(p.created))); err != nil {
 			return err
 		}
+		ids := make([]int64, len(p.created))
+		for i, r := range p.created {
+			ids[i] = r.ID
+		}
+		s.records.learn(ids)
 	}
 	if len(p.links) > 0 {
 		if err := bumpLinkVersion(ctx, q); err != nil {

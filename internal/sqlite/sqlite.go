@@ -29,6 +29,8 @@ type Store struct {
 	reader *sql.DB
 	// values are the search_values IDs the writer has met (indexRecords).
 	values valueIDs
+	// records are the record IDs the writer knows to exist (linkedRecords).
+	records recordIDs
 	// keyHash is records.key_hash of a key; tests replace it to make keys
 	// collide.
 	keyHash func(key string) int64
@@ -306,6 +308,7 @@ func (s *Store) begin(ctx context.Context, foreignKeys bool) (*sql.Tx, error) {
 	// What an earlier transaction learnt was kept at its commit or is
 	// gone with its rollback.
 	s.values.abandon()
+	s.records.abandon()
 	return beginWrite(ctx, s.writer, s.lockWaited)
 }
 
@@ -316,6 +319,7 @@ func (s *Store) commit(tx *sql.Tx) error {
 		return err
 	}
 	s.values.committed()
+	s.records.committed()
 	s.checkpoints.committed()
 	return nil
 }
@@ -369,6 +373,7 @@ func (x *exclusive) savepoint(ctx context.Context, fn func(q querier) error) err
 		ctx := context.WithoutCancel(ctx)
 		// Rows the call inserted are undone: so are the IDs it read.
 		x.store.values.abandon()
+		x.store.records.abandon()
 		_, rerr := x.tx.ExecContext(ctx, "ROLLBACK TO store_call")
 		if rerr == nil {
 			_, rerr = x.tx.ExecContext(ctx, "RELEASE store_call")
