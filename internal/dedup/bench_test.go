@@ -304,3 +304,13 @@ func BenchmarkBandIndexMillion(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkFoldPlace measures folding the place names and credits of a
+// record, which linking does for every record it adds.
+func BenchmarkFoldPlace(b *testing.B) {
+	names := []string{"Maarat al-Numan", "Khan Younis", "Kharkiv", "Deir el-Balah", "El Fasher", "Ahmed Hassan", "Ma‘arrat al-Nu‘mān", "حلب"}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		foldPlace(names[i%len(names)])
+	}
+}

@@ -120,5 +120,24 @@ func FuzzFolds(f *testing.F) {
 		if !slices.Equal(sk, rsk) || !slices.Equal(ed, red) {
 			t.Fatalf("wordKeys(%q) differs from the rune-at-a-time fold", s)
 		}
+		if got, want := foldPlace(s), foldPlaceRunes(s); got != want {
+			t.Fatalf("foldPlace(%q) = %q, want %q as a rune at a time", s, got, want)
+		}
 	})
+}
+
+// TestFoldPlaceFastPath checks the byte-at-a-time fold of ASCII names
+// against the rune-at-a-time one, on names with articles, apostrophes,
+// digits, runs of separators and words longer than an article's buffer.
+func TestFoldPlaceFastPath(t *testing.T) {
+	names := append(foldSamples(), "Maarat al-Numan", "AL-BAB", "al", "El Fasher", " Deir  el--Balah ", "Ma'arrat an-Nu'man",
+		"Kafr Nabl 2", "as", "'", "Al Mayadeen al", "Ras al-Ain/Serekaniye", "Khirbet-Ghazaleh-Extraordinarilylongname", "")
+	for _, s := range names {
+		if got, want := foldPlace(s), foldPlaceRunes(s); got != want {
+			t.Errorf("foldPlace(%q) = %q, want %q", s, got, want)
+		}
+	}
+	if got := foldPlace("Ma'arrat al-Nu'man"); got != "maarrat numan" {
+		t.Errorf("foldPlace(Ma'arrat al-Nu'man) = %q, want %q", got, "maarrat numan")
+	}
 }

@@ -60,7 +60,61 @@ var placeArticles = map[string]bool{"al": true, "el": true, "ad": true, "ar": tr
 // foldPlace lower-cases a place name, folds common Latin diacritics, drops
 // apostrophes, ʿayn marks and articles, and joins the words with spaces:
 // "Ma‘arrat al-Nu‘mān" → "maarrat numan".
+//
+// A name in ASCII alone, most of them, is folded a byte at a time: linking
+// folds every record's places and photographers, some six names a record,
+// and the rune-at-a-time fold took 430 ns and three allocations a name,
+// 1.8 CPU-s of a million-caption ingest on its writer (2026-12-07).
 func foldPlace(s string) string {
+	if f, ok := foldPlaceASCII(s); ok {
+		return f
+	}
+	return foldPlaceRunes(s)
+}
+
+// foldPlaceASCII is foldPlace of s when s is ASCII; ok is false otherwise.
+func foldPlaceASCII(s string) (f string, ok bool) {
+	var buf [64]byte
+	out := buf[:0]
+	var word [16]byte // the word being read, lower-cased, if short enough to be an article
+	n, start := 0, len(out)
+	flush := func() {
+		if len(out) > start && (n > len(word) || !placeArticles[string(word[:n])]) {
+			out = append(out, ' ')
+			start = len(out)
+		} else {
+			out = out[:start]
+		}
+		n = 0
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 0x80:
+			return "", false
+		case c == '\'':
+		case 'A' <= c && c <= 'Z', 'a' <= c && c <= 'z', '0' <= c && c <= '9':
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			out = append(out, c)
+			if n < len(word) {
+				word[n] = c
+			}
+			n++
+		default:
+			flush()
+		}
+	}
+	flush()
+	if len(out) > 0 {
+		out = out[:len(out)-1] // the space after the last word
+	}
+	return string(out), true
+}
+
+// foldPlaceRunes is foldPlace of any name, a rune at a time.
+func foldPlaceRunes(s string) string {
 	var words []string
 	var w strings.Builder
 	flush := func() {
