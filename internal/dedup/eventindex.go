@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 	"sort"
-	"strings"
 
 	"sijil/internal/caption"
 )
@@ -248,13 +247,16 @@ type EventIndex struct {
 	ids     idSet
 
 	nameSets [][]string
-	nameIDs  map[string]uint32 // joinNames(set) → its index in nameSets
+	nameIDs  map[string]uint32 // appendNames(set) → its index in nameSets
 	typeSets [][]caption.EventType
-	typeIDs  map[string]uint32 // joinTypes(set) → its index in typeSets
+	typeIDs  map[string]uint32 // appendTypes(set) → its index in typeSets
 	// creditSets are the records' languages, agencies and photographers: a
 	// register has far fewer of them than records.
 	creditSets []eventCredit
-	creditIDs  map[string]uint32 // eventCredit.key() → its index in creditSets
+	creditIDs  map[string]uint32 // eventCredit.appendKey() → its index in creditSets
+	// key is Add's scratch for the sets' keys: looked up as string(key),
+	// a key costs no allocation unless its set is new.
+	key []byte
 
 	cands []EventRecord // Match's scratch
 	ptrs  []*EventRecord
@@ -291,7 +293,7 @@ func NewEventIndex() *EventIndex {
 	return &EventIndex{byDay: map[int32]*dayList{}, byMonth: map[[2]int32]*dayList{},
 		nameSets: [][]string{nil}, nameIDs: map[string]uint32{"": 0},
 		typeSets: [][]caption.EventType{nil}, typeIDs: map[string]uint32{"": 0},
-		creditSets: []eventCredit{noCredit}, creditIDs: map[string]uint32{noCredit.key(): 0}}
+		creditSets: []eventCredit{noCredit}, creditIDs: map[string]uint32{string(noCredit.appendKey(nil)): 0}}
 }
 
 // Has reports whether the record id was added.
@@ -325,9 +327,12 @@ func (ix *EventIndex) Add(e EventRecord) {
 	ix.ids.add(e.ID)
 	k := indexedEvent{id: e.ID, cluster: e.Cluster, event: e.Event, lat: e.lat, lon: e.lon, year: e.year, day: e.day,
 		month: int8(e.month), prec: e.prec, precise: e.precise}
-	k.names = intern(&ix.nameSets, ix.nameIDs, joinNames(e.names), e.names)
-	k.types = intern(&ix.typeSets, ix.typeIDs, joinTypes(e.types), e.types)
-	k.credit = internCredit(&ix.creditSets, ix.creditIDs, e.credit)
+	ix.key = appendNames(ix.key[:0], e.names)
+	k.names = intern(&ix.nameSets, ix.nameIDs, ix.key, e.names)
+	ix.key = appendTypes(ix.key[:0], e.types)
+	k.types = intern(&ix.typeSets, ix.typeIDs, ix.key, e.types)
+	ix.key = e.credit.appendKey(ix.key[:0])
+	k.credit = internCredit(&ix.creditSets, ix.creditIDs, ix.key, e.credit)
 	k.killed, k.injured = e.killed, e.injured
 	ord := ix.Len()
 	l := listed{ord: int32(ord), names: k.names, lat: float32(math.NaN()), lon: float32(math.NaN())}
@@ -401,13 +406,13 @@ func listIn[K comparable](lists map[K]*dayList, k K) *dayList {
 
 // intern returns the index of the set keyed key in sets, adding a copy of
 // set when it is new.
-func intern[T any](sets *[][]T, ids map[string]uint32, key string, set []T) uint32 {
-	if id, ok := ids[key]; ok {
+func intern[T any](sets *[][]T, ids map[string]uint32, key []byte, set []T) uint32 {
+	if id, ok := ids[string(key)]; ok {
 		return id
 	}
 	id := uint32(len(*sets))
 	*sets = append(*sets, slices.Clone(set))
-	ids[key] = id
+	ids[string(key)] = id
 	return id
 }
 
@@ -418,15 +423,24 @@ func (ix *EventIndex) record(k *indexedEvent) EventRecord {
 		credit: ix.creditSets[k.credit], killed: k.killed, injured: k.injured}
 }
 
-func joinNames(ns []string) string { return strings.Join(ns, "\x00") }
-
-func joinTypes(ts []caption.EventType) string {
-	var b strings.Builder
-	for _, t := range ts {
-		b.WriteString(string(t))
-		b.WriteByte(0)
+// appendNames appends the key of a set of place names to b.
+func appendNames(b []byte, ns []string) []byte {
+	for i, n := range ns {
+		if i > 0 {
+			b = append(b, 0)
+		}
+		b = append(b, n...)
 	}
-	return b.String()
+	return b
+}
+
+// appendTypes appends the key of a set of event types to b.
+func appendTypes(b []byte, ts []caption.EventType) []byte {
+	for _, t := range ts {
+		b = append(b, t...)
+		b = append(b, 0)
+	}
+	return b
 }
 
 // Match decides which of the records added (records already linked as

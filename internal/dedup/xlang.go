@@ -2,7 +2,6 @@ package dedup
 
 import (
 	"slices"
-	"strings"
 	"unicode"
 
 	"sijil/internal/caption"
@@ -53,32 +52,31 @@ func toll(n *int) int32 {
 	return int32(*n)
 }
 
-// key identifies an eventCredit for interning.
-func (c eventCredit) key() string {
-	var b strings.Builder
-	b.WriteString(c.lang)
+// appendKey appends what identifies c for interning to b.
+func (c eventCredit) appendKey(b []byte) []byte {
+	b = append(b, c.lang...)
 	for _, a := range c.agencies {
-		b.WriteByte(0)
-		b.WriteString(string(a))
+		b = append(b, 0)
+		b = append(b, a...)
 	}
-	b.WriteByte(1)
+	b = append(b, 1)
 	for _, p := range c.photographers {
-		b.WriteByte(0)
-		b.WriteString(p)
+		b = append(b, 0)
+		b = append(b, p...)
 	}
-	return b.String()
+	return b
 }
 
-// internCredit returns the index of c in sets, adding a copy when it is new.
-func internCredit(sets *[]eventCredit, ids map[string]uint32, c eventCredit) uint32 {
-	k := c.key()
-	if id, ok := ids[k]; ok {
+// internCredit returns the index of c, whose appendKey is key, in sets,
+// adding a copy when it is new.
+func internCredit(sets *[]eventCredit, ids map[string]uint32, key []byte, c eventCredit) uint32 {
+	if id, ok := ids[string(key)]; ok {
 		return id
 	}
 	id := uint32(len(*sets))
 	c.agencies, c.photographers = slices.Clone(c.agencies), slices.Clone(c.photographers)
 	*sets = append(*sets, c)
-	ids[k] = id
+	ids[string(key)] = id
 	return id
 }
 
