@@ -200,7 +200,10 @@ func (p *Parser) tailCredit(text string, end int) creditResult {
 		}
 	}
 	if start >= end {
-		return p.colonCredit(text, end)
+		if cc := p.colonCredit(text, end); cc.Found {
+			return cc
+		}
+		return p.copyrightCredit(text, end)
 	}
 	if text[start] == '(' { // "(Photo by X/AFP Photo" that lost its ')'
 		cr := p.readCredit(text, start+1, end, true)
@@ -221,11 +224,38 @@ func (p *Parser) tailCredit(text string, end int) creditResult {
 	// A last sentence opening with a lead-in and a colon is the credit
 	// whole, though its lower-case words stopped the scan: "Photo :
 	// Service ukrainien des situations d'urgence / AFP" is more than AFP.
-	if cc := p.colonCredit(text, end); cc.Found && (!cr.Found || cc.Whole.Start < cr.Whole.Start) {
-		cr = cc
+	// So is one opening with a copyright sign: "© Casques blancs", "©
+	// France 24".
+	for _, cc := range [...]creditResult{p.colonCredit(text, end), p.copyrightCredit(text, end)} {
+		if cc.Found && (!cr.Found || cc.Whole.Start < cr.Whole.Start) {
+			cr = cc
+		}
 	}
 	return cr
 }
+
+// copyrightCredit reads the last sentence, up to end, when it opens with a
+// copyright sign: the rest, a few words, is the credit whatever their case
+// or digits, which stop the walk back ("… le 3 mai 2024. © Casques
+// blancs", "© France 24"). It must read as a photographer or an agency.
+func (p *Parser) copyrightCredit(text string, end int) creditResult {
+	c := strings.LastIndex(text[:end], "©")
+	if c < 0 || end-c > maxCopyrightCredit || !creditAfterSentence(text, c) {
+		return creditResult{}
+	}
+	rest := text[c+len("©") : end]
+	if n := len(strings.Fields(rest)); n == 0 || n > 5 || strings.ContainsAny(rest, ".!?;:()[]") {
+		return creditResult{}
+	}
+	cr := p.readCredit(text, c, end, true)
+	if !cr.Found || len(cr.Warnings) > 0 || len(cr.Photographers)+len(cr.Agencies) == 0 {
+		return creditResult{}
+	}
+	return cr
+}
+
+// maxCopyrightCredit bounds the sentence copyrightCredit reads.
+const maxCopyrightCredit = 64
 
 // agencyOpening returns the start of the last sentence before start when
 // it is a known agency and a slash up to start, which the walk back stopped

@@ -66,6 +66,43 @@ var creditCases = []struct {
 		want: creditView{Whole: "(Photo by Karim Haddad/AFP Photo)", Credit: "Photo by Karim Haddad/AFP Photo", Photographers: []string{"Karim Haddad"}, Agencies: ag("AFP")},
 	},
 	{
+		name: "a handout's organisation with its other name in brackets",
+		in:   "Rescuers carry a wounded man from a collapsed house after an air strike in Sarmada, Idlib province, Syria, May 3, 2024. Syrian Civil Defence (White Helmets)/Handout via REUTERS",
+		want: creditView{Whole: "Syrian Civil Defence (White Helmets)/Handout via REUTERS", Credit: "Syrian Civil Defence (White Helmets)/Handout via REUTERS", Agencies: ag("Syrian Civil Defence (White Helmets)", "Reuters")},
+	},
+	{
+		name: "a handout's organisation with its initials in brackets, then more of its name",
+		in:   "Firefighters put out a fire at a warehouse hit by a drone in Odesa, Ukraine, June 9, 2023. State Emergency Service (SES) of Ukraine/Handout via REUTERS",
+		want: creditView{Whole: "State Emergency Service (SES) of Ukraine/Handout via REUTERS", Credit: "State Emergency Service (SES) of Ukraine/Handout via REUTERS", Agencies: ag("State Emergency Service (SES) of Ukraine", "Reuters")},
+	},
+	{
+		// The walk back stops at the bracket, as it did before brackets
+		// were read: no credit rather than a sentence as an agency.
+		name: "a bracket holding a sentence's words is no organisation's",
+		in:   "Displaced families shelter in a school in Rafah (seen here on May 3, 2024)/Handout via REUTERS",
+		want: creditView{},
+	},
+	{
+		name: "a copyright sign before a broadcaster whose name holds a number",
+		in:   "Smoke rises over the steel plant in Mariupol, Ukraine, on April 21, 2022. © France 24",
+		want: creditView{Whole: "© France 24", Credit: "© France 24", Agencies: ag("France 24")},
+	},
+	{
+		name: "a copyright sign before a French name in lower case",
+		in:   "Des secouristes fouillent les décombres d'un immeuble à Jisr al-Choughour, dans le nord-ouest de la Syrie, le 3 mai 2024. © Casques blancs",
+		want: creditView{Whole: "© Casques blancs", Credit: "© Casques blancs", Agencies: ag("Casques blancs")},
+	},
+	{
+		name: "a copyright sign and a bare Photo before the agency",
+		in:   "Des manifestants défilent à Niamey, au Niger, le 30 juillet 2023. © Photo AFP",
+		want: creditView{Whole: "© Photo AFP", Credit: "© Photo AFP", Agencies: ag("AFP")},
+	},
+	{
+		name: "a copyright sign before a sentence is no credit",
+		in:   "People queue for bread in Goma, May 3, 2024. © the aid group said it had run out of flour",
+		want: creditView{},
+	},
+	{
 		name: "photo by, AFP",
 		in:   "A Ukrainian serviceman walks past a destroyed tank near Izium, Kharkiv region, on September 14, 2022. (Photo by Olena Petrenko/AFP)",
 		want: creditView{Whole: "(Photo by Olena Petrenko/AFP)", Credit: "Photo by Olena Petrenko/AFP", Photographers: []string{"Olena Petrenko"}, Agencies: ag("AFP")},

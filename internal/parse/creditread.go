@@ -45,9 +45,7 @@ func (p *Parser) readCredit(text string, s, e int, bare bool) creditResult {
 	}
 	b := creditSkipLeadIns(text, s, e)
 	lead := b > s
-	if !lead {
-		b = creditSkipPhotoWord(text, b, e)
-	}
+	b = creditSkipPhotoWord(text, b, e) // after a lead-in too: "© Photo AFP"
 	var buf [8]creditPiece
 	pieces, via := p.creditPieces(text, b, e, buf[:0])
 	sep, _ := creditPartSep(text, b, e)
@@ -274,6 +272,9 @@ func (p *Parser) appendPiece(pieces []creditPiece, text string, s, e, part int, 
 		s++
 	}
 	for e > s && strings.IndexByte(`"').:-`, text[e-1]) >= 0 {
+		if text[e-1] == ')' && strings.Count(text[s:e], "(") >= strings.Count(text[s:e], ")") {
+			break // its own bracket: "Syrian Civil Defence (White Helmets)"
+		}
 		e--
 	}
 	s, e = creditTrimQuotes(text, s, e) // "« LE MONDE »"

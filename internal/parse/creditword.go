@@ -123,7 +123,11 @@ func creditWalkBack(text string, end int) (start int, sentence bool) {
 		case word == "(c)" || word == "©" || strings.EqualFold(word, "copyright"):
 			start = j
 		case creditHasBracket(word):
-			return start, false
+			o := creditBracketedName(text, j, i)
+			if o < 0 {
+				return start, false
+			}
+			start, j = o, o
 		case word[0] == '(':
 			return j, false
 		case word[len(word)-1] == ':':
@@ -163,6 +167,37 @@ func creditWalkBack(text string, end int) (start int, sentence bool) {
 	}
 	return start, i <= 0
 }
+
+// creditBracketedName returns where the bracketed part of a credit's
+// organisation starts when the word [j, i) closes it, or -1: handouts name
+// an organisation with its other name or its initials in brackets,
+// "Syrian Civil Defence (White Helmets)/Handout via REUTERS", "State
+// Emergency Service (SES)/Handout". The bracket must hold one to four
+// credit words and be followed by nothing or a slash.
+func creditBracketedName(text string, j, i int) int {
+	word := text[j:i]
+	k := strings.IndexByte(word, ')')
+	if k <= 0 || strings.IndexAny(word[k+1:], "()[]{}") >= 0 || k+1 < len(word) && word[k+1] != '/' {
+		return -1
+	}
+	o := creditMatchOpen(text, j+k, max(0, j+k-maxBracketedName))
+	if o < 0 || o > 0 && text[o-1] != ' ' || strings.IndexAny(text[o+1:j+k], "()[]{}") >= 0 {
+		return -1
+	}
+	inner := strings.Fields(text[o+1 : j+k])
+	if len(inner) == 0 || len(inner) > 4 {
+		return -1
+	}
+	for _, w := range inner {
+		if !creditWord(w) || creditEndsSentence(w) {
+			return -1
+		}
+	}
+	return o
+}
+
+// maxBracketedName bounds the bracket creditBracketedName reads back.
+const maxBracketedName = 48
 
 // creditNameBeforeDash returns the start of a name of two to four
 // capitalised words that stands alone between a sentence's end and the
