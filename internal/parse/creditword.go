@@ -177,11 +177,11 @@ func creditWalkBack(text string, end int) (start int, sentence bool) {
 func creditBracketedName(text string, j, i int) int {
 	word := text[j:i]
 	k := strings.IndexByte(word, ')')
-	if k <= 0 || strings.IndexAny(word[k+1:], "()[]{}") >= 0 || k+1 < len(word) && word[k+1] != '/' {
+	if k <= 0 || strings.ContainsAny(word[k+1:], "()[]{}") || k+1 < len(word) && word[k+1] != '/' {
 		return -1
 	}
 	o := creditMatchOpen(text, j+k, max(0, j+k-maxBracketedName))
-	if o < 0 || o > 0 && text[o-1] != ' ' || strings.IndexAny(text[o+1:j+k], "()[]{}") >= 0 {
+	if o < 0 || o > 0 && text[o-1] != ' ' || strings.ContainsAny(text[o+1:j+k], "()[]{}") {
 		return -1
 	}
 	inner := strings.Fields(text[o+1 : j+k])
