@@ -125,6 +125,8 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 				ok = true // "le camp du Mécanisme opérationnel de coordination (MOC) de Gao"
 			} else if frOfPlaceNouns[prev] {
 				ok = true // "une rue de Zaporijjia", "des habitants de Kherson", "au-dessus de Khartoum"
+			} else if frStrikeOf[prev] && !frAttackerAfter(toks, j) {
+				ok = true // "après l'attaque de Kramatorsk", "le bombardement de Kharkiv"
 			} else if n := frQualifiedNoun(toks, k-1); n >= 0 {
 				// "le marché historique de Nabatiyé", "un centre d'accueil
 				// de Ouagadougou", "la banlieue sud de Beyrouth"
@@ -458,6 +460,21 @@ var frOriginWords = map[string]bool{"déplacés": true, "déplacées": true, "d�
 // frIsDemonymTok reports a country token (a demonym) at k.
 func frIsDemonymTok(countryTok []bool, k int) bool { return k >= 0 && countryTok[k] }
 
+// frStrikeOf are the strikes whose "de" names the place struck: "l'attaque
+// de Kramatorsk", "le bombardement de Khan Younès", "les frappes de
+// Dnipro". Not those of a weapon or a campaign ("l'offensive de Moscou",
+// "les tirs de Kiev"), whose "de" names the side that fires.
+var frStrikeOf = map[string]bool{"attaque": true, "attaques": true, "bombardement": true, "bombardements": true,
+	"pilonnage": true, "pilonnages": true, "frappe": true, "frappes": true, "raid": true, "raids": true,
+	"attentat": true, "attentats": true, "massacre": true, "explosion": true}
+
+// frAttackerAfter reports a target after the name that ends at j, which
+// makes the name the side that strikes: "les frappes de Moscou sur
+// Kharkiv", "l'attaque de Kiev contre le pont".
+func frAttackerAfter(toks []frToken, j int) bool {
+	return j < len(toks) && (toks[j].key == "sur" || toks[j].key == "contre" || toks[j].key == "visant")
+}
+
 // frPlaceVerbContext reports "sur" after a strike word, or after a strike
 // word and up to three adjectives or a complement: "une frappe sur Idleb",
 // "une frappe russe sur Kharkiv", "une attaque chimique présumée sur Khan
@@ -467,6 +484,10 @@ func frPlaceVerbContext(toks []frToken, k int) bool {
 	lower := func(i int) bool { return i >= 0 && toks[i].word && !toks[i].upper }
 	// "frappe sur", "frappe russe sur", "frappe de drone sur"
 	if strike(k-1) || lower(k-1) && strike(k-2) || k >= 3 && lower(k-1) && (toks[k-2].key == "de" || toks[k-2].key == "d'") && strike(k-3) {
+		return true
+	}
+	// The side that strikes between: "les frappes de Moscou sur Kharkiv".
+	if k >= 3 && toks[k-1].upper && (toks[k-2].key == "de" || toks[k-2].key == "d'") && strike(k-3) {
 		return true
 	}
 	// Up to three qualifiers: "une attaque chimique présumée sur", "une

@@ -157,3 +157,24 @@ func TestFrenchBracketContainer(t *testing.T) {
 			frScene{Places: []string{"Diallassagou", "Bankass", "Mopti"}}},
 	})
 }
+
+// A strike's "de" names the place struck (frStrikeOf): "après l'attaque de
+// Kramatorsk" was read as no place at all. A name followed by "sur" or
+// "contre" is the side that strikes, and a campaign's "de" names a side too.
+func TestFrenchStrikeOfPlace(t *testing.T) {
+	runFrScenes(t, []struct {
+		name, in string
+		want     frScene
+	}{
+		{"attack of a town", "Des secouristes évacuent des blessés après l'attaque de Kramatorsk, le 8 avril 2022. (Photo by Anatolii Stepanenko / AFP)",
+			frScene{Places: []string{"Kramatorsk"}}},
+		{"bombing of a town with an accent", "Des enfants dans les ruines après le bombardement de Khan Younès, le 3 mai 2024. © Bashar Taleb / AFP",
+			frScene{Places: []string{"Khan Younès"}}},
+		{"bombing attack of a capital", "Des secouristes sur le site de l'attentat de Mogadiscio, le 29 octobre 2022. Photo Abdi Farah / AFP",
+			frScene{Places: []string{"Mogadiscio"}}},
+		{"the side that strikes another town", "Des débris dans une rue après les frappes de Moscou sur Kharkiv, le 2 mars 2022. AFP PHOTO / Dmytro Kovalenko",
+			frScene{Places: []string{"Kharkiv"}}},
+		{"a campaign's side is no place", "Des soldats ukrainiens creusent une tranchée pendant l'offensive de Moscou, le 3 mai 2022. AFP PHOTO / Ivan Melnyk",
+			frScene{Country: "UA", Actors: []string{"Ukrainian armed forces"}}},
+	})
+}
