@@ -382,6 +382,12 @@ func TestArabicPlaces(t *testing.T) {
 			arPlaceGot{[]caption.PlaceRef{wantRef("عرسال", "city", false)}, "", ""}},
 		{"towards is no bi and a place", "خروج حافلات من حي القابون باتجاه إدلب.",
 			arPlaceGot{[]caption.PlaceRef{wantRef("القابون", "neighbourhood", false)}, "", ""}},
+		{"a countryside towards is where the buses go", "خروج حافلات تقل مقاتلين من حي الوعر في حمص باتجاه ريف حلب الشمالي.",
+			arPlaceGot{[]caption.PlaceRef{wantRef("الوعر", "neighbourhood", false), wantRef("حمص", "", false)}, "SY", caption.CountryHint}},
+		{"a city towards after a town named is where they go", "حافلات تغادر بلدة مضايا نحو مدينة إدلب.",
+			arPlaceGot{[]caption.PlaceRef{wantRef("مضايا", "town", false)}, "SY", caption.CountryHint}},
+		{"a town towards named alone is the scene", "نازحون يسيرون باتجاه مدينة عفرين.",
+			arPlaceGot{[]caption.PlaceRef{wantRef("عفرين", "city", false)}, "", ""}},
 		{"a country joined to bi wins over a visitor's", "وزير خارجية فرنسا يتفقد مخيما للنازحين بالعراق.",
 			arPlaceGot{nil, "IQ", caption.CountryNamed}},
 	} {

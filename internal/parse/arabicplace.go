@@ -576,7 +576,7 @@ func (at *arText) sceneFirst(refs []arRef) []arRef {
 	}
 	scene := 0
 	for k := range refs {
-		refs[k].background = k != funeral && at.background(refs[k].tok)
+		refs[k].background = k != funeral && (at.background(refs[k].tok) || at.destination(refs, k))
 		if !refs[k].background {
 			scene++
 		}
@@ -682,6 +682,26 @@ var arKilledThere = func() map[string]bool {
 	}
 	return m
 }()
+
+// arTowards are the words of a movement's direction: what follows is where
+// the people shown are going, not where they are.
+var arTowards = wordSetAr("نحو باتجاه")
+
+// destination reports that refs[k] is where a movement goes ("خروج حافلات
+// من حي الوعر في حمص باتجاه ريف حلب الشمالي": the buses leave al-Waer for
+// the Aleppo countryside), after a place named before it in its sentence:
+// "باتجاه" or "نحو" right before it, or before the place noun governing it.
+func (at *arText) destination(refs []arRef, k int) bool {
+	i := refs[k].tok
+	if k == 0 || at.sentOf[refs[0].tok] != at.sentOf[i] {
+		return false
+	}
+	d := i - 1
+	if _, _, gov := at.arGovern(d); gov {
+		d--
+	}
+	return d >= 0 && at.sentOf[d] == at.sentOf[i] && at.isIn(d, arTowards)
+}
 
 // arBackgroundEnd end the clause of an origin or a death: "إلى" (to) starts
 // where the people went, "حيث" (where) the scene.
