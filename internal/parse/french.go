@@ -294,9 +294,13 @@ func (p *Parser) french(rec *caption.Record, desc string, off int, ev *evidence)
 	// "Morts : 7 ; blessés : 21. Frappe sur …", "Bilan : 5 morts. …": a
 	// toll's label opening the caption is no place (Bilan is a town in
 	// Turkey), though a heading rule read it as one.
+	// Nor is a heading's strike read as a name: "Bombardements sur
+	// Kharkiv, Ukraine", where the English rules took all before the
+	// country.
 	dropPlaces(rec, ev, func(r caption.PlaceRef) bool {
 		key := strings.ToLower(r.Name)
-		return frTollLabel(key) || key == "bilan"
+		first, _, _ := strings.Cut(key, " ")
+		return frTollLabel(key) || key == "bilan" || frAttackNouns[first] && first != key
 	})
 	if len(rec.Places) == 0 {
 		for s := 0; len(rec.Places) == 0 && s <= sentOf[len(toks)-1]; s++ {

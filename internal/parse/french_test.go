@@ -25,6 +25,11 @@ func TestDetectLang(t *testing.T) {
 		{"english with a French name", "Doctors of Médecins Sans Frontières treat a boy in the hospital of Saint-Étienne.", "en"},
 		{"arabic", "فرق الدفاع المدني تبحث عن ناجين في دوما قرب دمشق", "ar"},
 		{"arabic with a Latin credit", "أطفال يلعبون بين الأنقاض في حلب. تصوير: Karim Haddad / AFP", "ar"},
+		{"french heading, accents inside its words", "Funérailles à Gaza.", "fr"},
+		{"french heading, one function word", "Bombardements sur Kharkiv, Ukraine.", "fr"},
+		{"french heading, a colon and à", "Syrie : manifestation à Idleb.", "fr"},
+		{"english heading with an accented name", "Protest in Bogotá.", "en"},
+		{"english with two accented names", "Aid workers in Yaoundé and Bogotá.", "en"},
 		{"names only", "Karim Haddad / AFP", ""},
 		{"empty", "", ""},
 	} {

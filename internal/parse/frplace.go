@@ -74,7 +74,8 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 	var found []frPlace
 	scene, prevEnd := false, 0 // scene: a place people did not flee
 	for i := 0; i < len(toks); i++ {
-		if sentOf[i] != s || !toks[i].upper || countryTok[i] || frNotPlaces[toks[i].key] || frMonthTok(toks, i) || frNotNameAt(toks, i) {
+		if sentOf[i] != s || !toks[i].upper || countryTok[i] || frNotPlaces[toks[i].key] || frMonthTok(toks, i) || frNotNameAt(toks, i) ||
+			frAttackNouns[toks[i].key] { // a heading's first word: "Frappes sur Kharkiv, Ukraine"
 			continue
 		}
 		// The name: capitalised words and particles up to a lower-case word.

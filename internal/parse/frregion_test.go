@@ -178,3 +178,22 @@ func TestFrenchStrikeOfPlace(t *testing.T) {
 			frScene{Country: "UA", Actors: []string{"Ukrainian armed forces"}}},
 	})
 }
+
+// A short French heading with a single sign of its language is French
+// (detectLang), and its strike is no place name: "Bombardements sur
+// Kharkiv, Ukraine" was English, its place "Bombardements sur Kharkiv".
+func TestFrenchShortHeading(t *testing.T) {
+	runFrScenes(t, []struct {
+		name, in string
+		want     frScene
+	}{
+		{"a strike on a town, then its country", "Bombardements sur Kharkiv, Ukraine. AFP PHOTO / Sergei Bobok",
+			frScene{Places: []string{"Kharkiv"}, Country: "UA"}},
+		{"strikes on a town", "Frappes sur Khan Younès. © Youssef Hassan / AFP",
+			frScene{Places: []string{"Khan Younès"}}},
+		{"a funeral in a city", "Funérailles à Gaza. Photo Mahmud Khaled / AFP",
+			frScene{Places: []string{"Gaza"}}},
+		{"a country, a colon, a protest in a town", "Syrie : manifestation à Idleb. AFP PHOTO / Omar Haj Kadour",
+			frScene{Places: []string{"Idleb"}, Country: "SY"}},
+	})
+}

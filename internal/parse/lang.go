@@ -39,11 +39,16 @@ func detectLang(s string) string {
 				r, _ := utf8.DecodeRuneInString(s[j:])
 				if unicode.IsLetter(r) {
 					// A word like "été" or "après": its ASCII head is not
-					// a function word; skip to the word's end.
+					// a function word; skip to the word's end, counting
+					// its French letters as below ("Funérailles à Gaza"
+					// has no function word but "à").
 					for j < len(s) {
 						r, n := utf8.DecodeRuneInString(s[j:])
 						if !unicode.IsLetter(r) {
 							break
+						}
+						if frenchLetter(r) {
+							fr++
 						}
 						j += n
 					}
@@ -73,7 +78,7 @@ func detectLang(s string) string {
 			arabic++
 		case unicode.IsLetter(r) && r < 0x250:
 			latin++ // accented Latin letters
-			if r == 'é' || r == 'è' || r == 'à' || r == 'ç' || r == 'ê' || r == 'ù' {
+			if frenchLetter(r) {
 				fr++ // weak, but no English caption spells many
 			}
 		}
@@ -83,12 +88,21 @@ func detectLang(s string) string {
 		return langArabic
 	}
 	switch {
-	case fr >= 3 && fr > 2*en, fr >= 2 && en == 0:
+	case fr >= 3 && fr > 2*en, fr >= 1 && en == 0:
+		// A short French heading may have one sign of its language
+		// and no English one: "Bombardements sur Kharkiv, Ukraine",
+		// "Syrie : manifestation à Idleb".
 		return langFrench
 	case en >= 2 && en >= fr, en >= 1 && fr == 0:
 		return langEnglish
 	}
 	return ""
+}
+
+// frenchLetter reports the accented letters French writes and English
+// captions rarely do but in names.
+func frenchLetter(r rune) bool {
+	return r == 'é' || r == 'è' || r == 'à' || r == 'ç' || r == 'ê' || r == 'ù'
 }
 
 // lowerWord lower-cases a short ASCII word.
