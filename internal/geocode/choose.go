@@ -142,17 +142,28 @@ func (g *Gazetteer) best(rec *caption.Record, sc *scene, i int, anchors []anchor
 // that takes its country from its document, lies abroad among namesakes of
 // several countries. A gallery from Aleppo that names "the al-Shaar
 // neighbourhood" does not mean Shar in Kazakhstan; but a caption of it
-// that names Gaza City, which has no namesake, is in Gaza.
+// that names Gaza City, which has no namesake, is in Gaza. Nor does a
+// hamlet abroad make a city's name doubtful: a Gaza gallery's caption of
+// Kherson is in Ukraine's city of 280,000, not in a Greek village of 800
+// that GeoNames also calls Kherson (before, it was placed in Rafah, the
+// gallery's other town).
 func (sc *scene) foreignToDocument(rec *caption.Record, i int, p Place) bool {
 	if rec.CountryBasis != caption.CountryDocument || p.Country == rec.Country {
 		return false
 	}
 	for j, q := range sc.cands[i] {
-		if q.Country != p.Country && (sc.sets[i].alike[j] || sc.fuzzy[i]) {
+		if q.Country != p.Country && (sc.sets[i].alike[j] || sc.fuzzy[i]) && (sc.fuzzy[i] || !dwarfs(p, q)) {
 			return true
 		}
 	}
 	return false
+}
+
+// dwarfs reports whether p is a city (townPopulation or more) and q a
+// place of less than a twentieth of its people: a namesake no caption
+// naming p alone means.
+func dwarfs(p, q Place) bool {
+	return p.Population >= townPopulation && q.Population < p.Population/20
 }
 
 // namesakes settles a pick made by rank and population alone among close

@@ -29,6 +29,8 @@ func namesakeGazetteer(t *testing.T) *Gazetteer {
 		{ID: 171126, Name: "Buşrá ash Shām", Alternates: []string{"Bosra", "Bostra"}, Lat: 32.52, Lon: 36.48, Class: 'P', Feature: "PPLA3", Country: "SY", Admin1Code: "07", Admin1: "Daraa", Population: 1000},
 		{ID: 706448, Name: "Kherson", Lat: 46.64, Lon: 32.61, Class: 'P', Feature: "PPLA", Country: "UA", Admin1Code: "08", Admin1: "Kherson", Population: 320477},
 		{ID: 706442, Name: "Kherson", Alternates: []string{"Kherson Oblast"}, Lat: 46.70, Lon: 33.58, Class: 'A', Feature: "ADM1", Country: "UA", Admin1Code: "08", Admin1: "Kherson"},
+		{ID: 735788, Name: "Chérso", Alternates: []string{"Kherson"}, Lat: 41.09, Lon: 22.78, Class: 'P', Feature: "PPL", Country: "GR", Admin1Code: "ESYE12", Admin1: "Central Macedonia", Population: 814},
+		{ID: 9000002, Name: "Sharr", Alternates: []string{"Shar"}, Lat: 42.05, Lon: 20.98, Class: 'P', Feature: "PPL", Country: "XK", Admin1Code: "01", Admin1: "Prizren", Population: 2000},
 		{ID: 5024232, Name: "Cook", Lat: 47.85, Lon: -92.69, Class: 'P', Feature: "PPL", Country: "US", Admin1Code: "MN", Admin1: "Minnesota", Population: 520},
 		{ID: 1519275, Name: "Shar", Lat: 49.59, Lon: 81.05, Class: 'P', Feature: "PPLA2", Country: "KZ", Admin1Code: "15", Admin1: "East Kazakhstan", Population: 7000},
 		{ID: 9000001, Name: "Shaar", Lat: 12.1, Lon: 18.3, Class: 'P', Feature: "PPL", Country: "TD", Admin1Code: "02", Admin1: "Batha", Population: 900},
@@ -58,7 +60,8 @@ func namesakeGazetteer(t *testing.T) *Gazetteer {
 		CountryEntry{"IQ", "Iraq"}, CountryEntry{"SY", "Syria"}, CountryEntry{"UA", "Ukraine"}, CountryEntry{"JO", "Jordan"},
 		CountryEntry{"KZ", "Kazakhstan"}, CountryEntry{"TD", "Chad"}, CountryEntry{"EG", "Egypt"}, CountryEntry{"SD", "Sudan"},
 		CountryEntry{"DE", "Germany"}, CountryEntry{"IR", "Iran"}, CountryEntry{"AF", "Afghanistan"}, CountryEntry{"PK", "Pakistan"},
-		CountryEntry{"TR", "Turkey"}, CountryEntry{"CO", "Colombia"}, CountryEntry{"PS", "Palestine"}, CountryEntry{"FR", "France"})
+		CountryEntry{"TR", "Turkey"}, CountryEntry{"CO", "Colombia"}, CountryEntry{"PS", "Palestine"}, CountryEntry{"FR", "France"},
+		CountryEntry{"GR", "Greece"}, CountryEntry{"XK", "Kosovo"})
 }
 
 // TestResolveChoice is one case per rule that chooses among namesakes and
@@ -113,6 +116,10 @@ func TestResolveChoice(t *testing.T) {
 			want{379303, 1, "SD", caption.BasisOnly, ""}},
 		{"a document's country rules out namesakes of several countries", refs("al-Shaar"), "SY", caption.CountryDocument, nil,
 			want{0, 4, "SY", caption.BasisCountryOnly, `"al-Shaar" not found`}},
+		{"a document's country does not rule out a city abroad for a hamlet namesake", refs("Kherson"), "PS", caption.CountryDocument, nil,
+			want{706448, 1, "UA", caption.BasisPopulation, ""}},
+		{"a document's country rules out a town abroad with a namesake of a third of its size", refs("Shar"), "SY", caption.CountryDocument, nil,
+			want{0, 4, "SY", caption.BasisCountryOnly, `"Shar" not found`}},
 		{"no hamlet abroad for a neighbourhood on a likeness of keys alone", refs("Jobar"), "", "", nil,
 			want{0, 0, "", "", `"Jobar": only small places in DE`}},
 		{"no small town abroad among namesakes on a likeness of keys alone", refs("Qalaat"), "", "", nil,
