@@ -889,6 +889,14 @@ func (p *Parser) arPart(part string) (pieceKind, caption.Agency) {
 		return pieceOrg, ""
 	case function || len(words) > 5:
 		return pieceUnknown, ""
+	case len(words) <= 2 && arWordIn(arUnnamed, words[0]):
+		// "(عدسة ناشط)", "(عدسة شاب حلبي)": an unnamed photographer,
+		// as "STRINGER" is in English.
+		return pieceMarker, ""
 	}
 	return pieceName, ""
 }
+
+// arUnnamed open a credit's part that describes its photographer instead
+// of naming them: an activist, a young man, a citizen, a photographer.
+var arUnnamed = wordSetAr("ناشط ناشطة ناشطون ناشطين شاب شابة مواطن مواطنة مصور مصورة صحفي صحفية مراسل مراسلة")

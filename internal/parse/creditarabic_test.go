@@ -412,6 +412,21 @@ var arCreditCases = []struct {
 		want: creditView{Whole: "(تصوير: سامر العلي/الأناضول)", Credit: "تصوير: سامر العلي/الأناضول", Photographers: []string{"سامر العلي"}, Agencies: ag("Anadolu Agency")},
 	},
 	{
+		name: "lens of an unnamed activist",
+		in:   "دمار في حي طريق السد بدرعا، 5 نيسان 2018. (عدسة ناشط)",
+		want: creditView{Whole: "(عدسة ناشط)", Credit: "عدسة ناشط"},
+	},
+	{
+		name: "lens of a young man of a city, unnamed",
+		in:   "أطفال يلعبون بين الأنقاض في حي الشعار بحلب، 3 آذار 2016. (عدسة شاب حلبي)",
+		want: creditView{Whole: "(عدسة شاب حلبي)", Credit: "عدسة شاب حلبي"},
+	},
+	{
+		name: "photography label, a freelance photographer unnamed, and an agency",
+		in:   "نازحون في مخيم أطمة، 12 شباط 2020. تصوير: مصور مستقل / الأناضول",
+		want: creditView{Whole: "تصوير: مصور مستقل / الأناضول", Credit: "تصوير: مصور مستقل / الأناضول", Agencies: ag("Anadolu Agency")},
+	},
+	{
 		name: "lens label, photographer only",
 		in:   "سوق الخضار في مدينة الباب. عدسة: أحمد يوسف",
 		want: creditView{Whole: "عدسة: أحمد يوسف", Credit: "عدسة: أحمد يوسف", Photographers: []string{"أحمد يوسف"}},
