@@ -196,58 +196,17 @@ func (in *ingester) linkCreated(ctx context.Context, recs []caption.StoredRecord
 	return func() ([]caption.Link, error) {
 		start := time.Now()
 		defer func() { in.sum.Linking += time.Since(start) }()
-		return in.decideBoth(recs, stored)
+		links, err := in.decideClusters(recs, stored)
+		if err != nil {
+			return nil, err
+		}
+		events, err := in.decideEvents(recs)
+		if err != nil {
+			return nil, err
+		}
+		return append(links, events...), nil
 	}, nil
 }
-
-// decideBoth is decideClusters and then decideEvents over batch, the
-// events decided on a goroutine of their own a few records behind the
-// clusters: a record's event needs its cluster, and the first records of
-// the clusters it may join, which come before it. At a million captions
-// the two took 7.4 and 6.3 CPU-s, one after the other, and the store's
-// writer waited 2.7 s for them in all, where at 100,000 it hardly waits.
-//
-// The records' Event fields are set once both are done: decideClusters
-// copies earlier records of the batch as candidates, and must not read
-// one that the events' goroutine writes.
-func (in *ingester) decideBoth(batch []caption.StoredRecord, stored map[int64]caption.StoredRecord) ([]caption.Link, error) {
-	ready := make(chan int, decideLag)
-	var (
-		events    []caption.Link
-		eventsErr error
-	)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		events = make([]caption.Link, 0, len(batch))
-		for i := range ready {
-			if eventsErr != nil {
-				continue // drain: decideClusters must not block
-			}
-			var l caption.Link
-			if l, eventsErr = in.decideEvent(&batch[i]); eventsErr == nil {
-				events = append(events, l)
-			}
-		}
-	}()
-	links, err := in.decideClusters(batch, stored, func(i int) { ready <- i })
-	close(ready)
-	<-done
-	if err != nil {
-		return nil, err
-	}
-	if eventsErr != nil {
-		return nil, eventsErr
-	}
-	for i, l := range events {
-		batch[i].Event = l.Group
-	}
-	return append(links, events...), nil
-}
-
-// decideLag is how many records the clusters may be decided ahead of the
-// events.
-const decideLag = 256
 
 // noneUnlinked reports whether the store holds no record unlinked at
 // level.
@@ -287,7 +246,7 @@ func (in *ingester) linkClusters(ctx context.Context, batch []caption.StoredReco
 	if err != nil {
 		return nil, err
 	}
-	return in.decideClusters(batch, stored, nil)
+	return in.decideClusters(batch, stored)
 }
 
 // readClusters reads what linkClusters needs of the store for batch: the
@@ -304,9 +263,8 @@ func (in *ingester) readClusters(ctx context.Context, batch []caption.StoredReco
 }
 
 // decideClusters is linkClusters once readClusters has read stored: it
-// does not touch the store. decided, when not nil, is told the index of
-// each record once its Cluster is set.
-func (in *ingester) decideClusters(batch []caption.StoredRecord, stored map[int64]caption.StoredRecord, decided func(i int)) ([]caption.Link, error) {
+// does not touch the store.
+func (in *ingester) decideClusters(batch []caption.StoredRecord, stored map[int64]caption.StoredRecord) ([]caption.Link, error) {
 	ix := in.lk.bands
 	fresh := make(map[int64]*caption.StoredRecord, len(batch))
 	links := make([]caption.Link, 0, len(batch))
@@ -341,9 +299,6 @@ func (in *ingester) decideClusters(batch []caption.StoredRecord, stored map[int6
 			return nil, fmt.Errorf("band index: no room for record %d", r.ID)
 		}
 		fresh[r.ID] = r
-		if decided != nil {
-			decided(i)
-		}
 	}
 	return links, nil
 }
@@ -567,33 +522,23 @@ func (in *ingester) readEvents(ctx context.Context, batch []caption.StoredRecord
 func (in *ingester) decideEvents(batch []caption.StoredRecord) ([]caption.Link, error) {
 	links := make([]caption.Link, 0, len(batch))
 	for i := range batch {
-		l, err := in.decideEvent(&batch[i])
+		r := &batch[i]
+		// Derived once for Match and Add: folding its place names was
+		// half of what deriving it cost, 2.4 s of a million captions'
+		// linking when it was derived for each.
+		e := dedup.NewEventRecord(*r)
+		target, group, sim, rule, err := in.matchEvent(*r, e)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("record %d: %w", r.ID, err)
 		}
-		batch[i].Event = l.Group
-		links = append(links, l)
+		links = append(links, in.link(r.ID, caption.LevelEvent, target, group, sim, rule))
+		r.Event, e.Event = group, group
+		in.lk.events.Add(e)
+		if r.Cluster == r.ID {
+			in.lk.heads.add(r.ID, r.Event)
+		}
 	}
 	return links, nil
-}
-
-// decideEvent decides r's event link, r's Cluster set, and keeps r in the
-// run's event index; it leaves r.Event to its caller (decideBoth).
-func (in *ingester) decideEvent(r *caption.StoredRecord) (caption.Link, error) {
-	// Derived once for Match and Add: folding its place names was half
-	// of what deriving it cost, 2.4 s of a million captions' linking
-	// when it was derived for each.
-	e := dedup.NewEventRecord(*r)
-	target, group, sim, rule, err := in.matchEvent(*r, e)
-	if err != nil {
-		return caption.Link{}, fmt.Errorf("record %d: %w", r.ID, err)
-	}
-	e.Event = group
-	in.lk.events.Add(e)
-	if r.Cluster == r.ID {
-		in.lk.heads.add(r.ID, group)
-	}
-	return in.link(r.ID, caption.LevelEvent, target, group, sim, rule), nil
 }
 
 // matchEvent decides r's event link; e is r's EventRecord. What it needs
