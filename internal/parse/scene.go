@@ -521,6 +521,11 @@ const (
 // funeral or their bodies are photographed.
 var deathWords = map[string]bool{"killed": true, "died": true, "slain": true, "wounded": true, "injured": true}
 
+// injuryClause, after "wounded" or "injured", go on with where or how it
+// happened: the word is a participle, not an adjective.
+var injuryClause = map[string]bool{"by": true, "when": true, "after": true, "during": true, "as": true, "while": true,
+	"and": true, "or": true, "on": true, "near": true, "outside": true, "earlier": true, "yesterday": true}
+
 // captiveWords before "in X" make X where people are held, not where their
 // families are photographed: "mothers of men detained in Syria hold their
 // pictures in Beirut".
@@ -552,6 +557,11 @@ var captiveNouns = map[string]bool{"hostage": true, "hostages": true, "captive":
 func (sc *sceneCtx) deathWord(i int) bool {
 	t := sc.toks
 	switch k := t[i].key; {
+	case (k == "wounded" || k == "injured") && i+1 < len(t) && t[i+1].word && !t[i+1].is(tagPlacePrep) && !injuryClause[t[i+1].key]:
+		// An adjective before its noun, no clause of where it
+		// happened: "a wounded child sits in Azaz" is in Azaz, where "a
+		// man wounded in Azaz is treated in Kilis" is not.
+		return false
 	case deathWords[k]:
 		return true
 	case captiveWord(t, i):

@@ -326,6 +326,12 @@ func TestPlaceNear(t *testing.T) {
 		{"Smoke rises near the town of Saraqib, Syria, February 5, 2020.", true},
 		{"Smoke rises over the town of Saraqib, Syria, February 5, 2020.", false},
 		{"Residents walk in the old city of Aleppo, Syria, March 5, 2017.", false},
+		// "wounded" and "injured" before their noun are adjectives: the
+		// place after is the scene's, not where the wounds were had.
+		{"A wounded child sits in a clinic in Azaz, Syria, January 7, 2017.", false},
+		{"A medic carries an injured woman in Kherson, Ukraine, November 20, 2022.", false},
+		{"Mourners gather near the bodies of men killed in an air strike in Ariha, Syria, December 1, 2019.", true},
+		{"Relatives wait beside a boy wounded in shelling in Kharkiv, Ukraine, March 3, 2022.", true},
 	} {
 		r := p.Caption(tc.text)
 		if len(r.PlaceRefs) == 0 {
