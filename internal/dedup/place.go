@@ -76,16 +76,16 @@ func foldPlace(s string) string {
 func foldPlaceASCII(s string) (f string, ok bool) {
 	var buf [64]byte
 	out := buf[:0]
-	var word [16]byte // the word being read, lower-cased, if short enough to be an article
-	n, start := 0, len(out)
+	start := 0 // where the word being read starts in out
 	flush := func() {
-		if len(out) > start && (n > len(word) || !placeArticles[string(word[:n])]) {
+		// An article is looked up as string(out[start:]), which does not
+		// allocate.
+		if len(out) > start && !placeArticles[string(out[start:])] {
 			out = append(out, ' ')
 			start = len(out)
 		} else {
 			out = out[:start]
 		}
-		n = 0
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -93,15 +93,10 @@ func foldPlaceASCII(s string) (f string, ok bool) {
 		case c >= 0x80:
 			return "", false
 		case c == '\'':
-		case 'A' <= c && c <= 'Z', 'a' <= c && c <= 'z', '0' <= c && c <= '9':
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			}
+		case 'A' <= c && c <= 'Z':
+			out = append(out, c+'a'-'A')
+		case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
 			out = append(out, c)
-			if n < len(word) {
-				word[n] = c
-			}
-			n++
 		default:
 			flush()
 		}
