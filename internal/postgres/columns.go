@@ -6,6 +6,8 @@ import (
 	"math"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgtype"
+
 	"sijil/internal/caption"
 )
 
@@ -61,6 +63,7 @@ type recordColumns struct {
 	DescLen             *int32
 	Fields              []byte
 	SearchText          string
+	Search              pgtype.TSVector // searchVector of SearchText
 	DateFirst, DateLast *time.Time
 	DatePrecision       string
 	Country             *string
@@ -83,6 +86,7 @@ func columnsOf(r caption.Record, v caption.Versions) (recordColumns, error) {
 		Text: r.Text, DescLen: descLen, Fields: fields, SearchText: caption.SearchText(r), DatePrecision: string(r.Date.Precision),
 		Killed: r.Killed, Injured: r.Injured, Parser: v.Parser, Gazetteer: v.Gazetteer, Terms: caption.RecordTerms(r),
 	}
+	c.Search = searchVector(c.SearchText)
 	c.DateFirst, c.DateLast = dateRange(r.Date)
 	if r.Country != "" {
 		country := string(r.Country)

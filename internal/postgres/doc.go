@@ -5,9 +5,10 @@
 // The schema is the numbered files in migrations/, embedded and applied in
 // order by Open, in one transaction under an advisory lock, and recorded in
 // schema_migrations; testdata/schema.sql shows the result. Captions are
-// searchable through a generated tsvector column with a GIN index, over
-// words folded in Go (caption.SearchText) and queried with a tsquery built
-// from caption.ParseText; filters and facets use the search_terms table.
+// searchable through a tsvector column with a GIN index, of words folded
+// in Go (caption.SearchText) and built in Go (searchVector), and queried
+// with a tsquery literal built from caption.ParseText; filters and facets
+// use the search_terms table.
 //
 // Several processes may ingest into one database at once. An ingest stores
 // and links a batch of documents at a time with PutDocuments inside

@@ -566,7 +566,7 @@ func (w *putWrites) write(ctx context.Context, tx pgx.Tx, x *txState, p *putPlan
 // copiedColumns are the columns of records that copyRecords fills, in the
 // order of its rows: the columns of the staging table, which insertRows
 // moves into records.
-var copiedColumns = []string{"id", "key", "text", "desc_len", "fields", "search_text", "date_first", "date_last", "date_precision",
+var copiedColumns = []string{"id", "key", "text", "desc_len", "fields", "search_text", "search", "date_first", "date_last", "date_precision",
 	"country", "lat", "lon", "killed", "injured", "parser_version", "gazetteer_version", "bands", "basis",
 	"cluster_id", "event_id"}
 
@@ -576,7 +576,7 @@ func (w *putWrites) copyRecords(ctx context.Context, tx pgx.Tx, table pgx.Identi
 	_, err := tx.CopyFrom(ctx, table, copiedColumns,
 		pgx.CopyFromSlice(len(w.records), func(i int) ([]any, error) {
 			r := &w.records[i]
-			return []any{r.id, r.key, r.Text, r.DescLen, r.Fields, r.SearchText, r.DateFirst, r.DateLast, r.DatePrecision,
+			return []any{r.id, r.key, r.Text, r.DescLen, r.Fields, r.SearchText, r.Search, r.DateFirst, r.DateLast, r.DatePrecision,
 				r.Country, r.Lat, r.Lon, r.Killed, r.Injured, r.Parser, r.Gazetteer, r.bands, r.Basis,
 				w.group(0, r.id), w.group(1, r.id)}, nil
 		}))

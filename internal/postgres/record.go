@@ -113,12 +113,12 @@ func (s *Store) UpdateRecord(ctx context.Context, id int64, r caption.Record, v 
 	}
 	return s.write(ctx, "UpdateRecord", func(tx pgx.Tx, _ *txState) error {
 		tag, err := tx.Exec(ctx, `
-			UPDATE records SET record = NULL, text = $2, desc_len = $15, fields = $16, search_text = $3,
+			UPDATE records SET record = NULL, text = $2, desc_len = $15, fields = $16, search_text = $3, search = $17,
 				date_first = $4, date_last = $5, date_precision = $6, country = $7, lat = $8, lon = $9,
 				killed = $10, injured = $11, parser_version = $12, gazetteer_version = $13, basis = $14
 			WHERE id = $1`,
 			id, c.Text, c.SearchText, c.DateFirst, c.DateLast, c.DatePrecision, c.Country, c.Lat, c.Lon,
-			c.Killed, c.Injured, c.Parser, c.Gazetteer, c.Basis, c.DescLen, c.Fields)
+			c.Killed, c.Injured, c.Parser, c.Gazetteer, c.Basis, c.DescLen, c.Fields, c.Search)
 		if err == nil && tag.RowsAffected() == 0 {
 			err = pgx.ErrNoRows
 		}

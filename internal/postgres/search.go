@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 
 	"sijil/internal/caption"
 )
@@ -134,14 +135,16 @@ func (s *Store) indexPending(ctx context.Context, tx pgx.Tx) (bool, error) {
 	if err != nil || len(rs) == 0 {
 		return false, err
 	}
-	ids, texts := make([]int64, len(rs)), make([]string, len(rs))
+	ids, texts, vectors := make([]int64, len(rs)), make([]string, len(rs)), make([]pgtype.TSVector, len(rs))
 	recs := make([]recordTerms, len(rs))
 	for i, r := range rs {
 		ids[i], texts[i] = r.ID, caption.SearchText(r.Record)
+		vectors[i] = searchVector(texts[i])
 		recs[i] = recordTerms{r.ID, caption.RecordTerms(r.Record)}
 	}
-	if _, err := tx.Exec(ctx, `UPDATE records r SET search_text = u.text FROM unnest($1::bigint[], $2::text[]) AS u (id, text)
-		WHERE r.id = u.id`, ids, texts); err != nil {
+	if _, err := tx.Exec(ctx, `UPDATE records r SET search_text = u.text, search = u.search
+		FROM unnest($1::bigint[], $2::text[], $3::tsvector[]) AS u (id, text, search)
+		WHERE r.id = u.id`, ids, texts, vectors); err != nil {
 		return false, err
 	}
 	if _, err := tx.Exec(ctx, `DELETE FROM search_terms WHERE record_id = ANY($1)`, ids); err != nil {

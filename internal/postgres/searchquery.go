@@ -56,7 +56,7 @@ const termIn = "r.id IN (SELECT t.record_id FROM search_values AS v JOIN search_
 func planWhere(p caption.Plan) *where {
 	w := &where{}
 	if q := tsQuery(p.Text); q != "" {
-		w.add("r.search @@ to_tsquery('simple', ?)", q)
+		w.add("r.search @@ ?::tsquery", q)
 	}
 	if d := p.Days; d != nil {
 		w.add("r.date_first <= ? AND r.date_last >= ?", dayTime(d.Last), dayTime(d.First))
@@ -131,10 +131,11 @@ func afterWhere(w *where, c *caption.Cursor) {
 // searchOrder is the search order, which records_search_order_idx has.
 const searchOrder = " ORDER BY r.date_first DESC NULLS LAST, r.id"
 
-// tsQuery renders a text query as a tsquery for to_tsquery: every word
-// quoted, phrases joined with <->, clauses with &, alternatives with |,
-// and the excluded phrases negated. Words hold only letters and digits, so
-// nothing in them is tsquery syntax. (The query is parsed by
+// tsQuery renders a text query as a tsquery literal: every word quoted,
+// phrases joined with <->, clauses with &, alternatives with |, and the
+// excluded phrases negated. Words hold only letters and digits, so nothing
+// in them is tsquery syntax, and they are folded as the records' words
+// are (searchVector), so that the server reads them as they are. (The query is parsed by
 // caption.ParseText rather than websearch_to_tsquery, so that the SQLite
 // store, which cannot use websearch_to_tsquery, reads it the same way.)
 func tsQuery(q caption.TextQuery) string {

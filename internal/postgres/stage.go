@@ -38,6 +38,7 @@ CREATE TEMP TABLE IF NOT EXISTS ` + stageRecords + ` (
 	desc_len          integer,
 	fields            bytea NOT NULL,
 	search_text       text NOT NULL,
+	search            tsvector,
 	date_first        date,
 	date_last         date,
 	date_precision    text NOT NULL,

@@ -114,7 +114,7 @@ CREATE TABLE records (
     key text NOT NULL,
     record jsonb,
     search_text text NOT NULL,
-    search tsvector GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, search_text)) STORED,
+    search tsvector,
     date_first date,
     date_last date,
     date_precision text NOT NULL,
