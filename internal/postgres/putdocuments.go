@@ -112,6 +112,9 @@ type putPlan struct {
 	// order they are first cited, and first the item citing each first.
 	keys  []string
 	first map[string]*caption.Item
+	// prepared are the columns Prepare made of each key's first item,
+	// when it made them.
+	prepared map[string]*recordColumns
 	// ids are the record of each key; isNew the keys whose record this
 	// call creates.
 	ids   map[string]int64
@@ -136,7 +139,7 @@ func newPutPlan(docs []caption.DocumentItems) (*putPlan, error) {
 		if err := checkItems(d.Items); err != nil {
 			return nil, fmt.Errorf("%s: %w", doc.Path, err)
 		}
-		p.docs[i] = caption.DocumentItems{Document: doc, Items: d.Items, Continues: d.Continues}
+		p.docs[i] = caption.DocumentItems{Document: doc, Items: d.Items, Continues: d.Continues, Prepared: d.Prepared}
 		k := [2]string{doc.Path, doc.SHA256}
 		if j, ok := byPath[k]; ok && !d.Continues {
 			p.canon[i] = j
@@ -150,7 +153,7 @@ func newPutPlan(docs []caption.DocumentItems) (*putPlan, error) {
 
 // reset forgets what a failed attempt looked up.
 func (p *putPlan) reset() {
-	p.results, p.fresh, p.touched, p.keys, p.first, p.ids, p.isNew, p.lastSeen = nil, nil, nil, nil, nil, nil, nil, nil
+	p.results, p.fresh, p.touched, p.keys, p.first, p.prepared, p.ids, p.isNew, p.lastSeen = nil, nil, nil, nil, nil, nil, nil, nil, nil
 }
 
 // run stores the plan's documents on x: look-up, linking, writes (in a
@@ -240,14 +243,17 @@ func (p *putPlan) lookUp(ctx context.Context, tx pgx.Tx, s *Store, v caption.Ver
 	if len(p.fresh) == 0 {
 		return nil, nil
 	}
-	p.first = map[string]*caption.Item{}
+	p.first, p.prepared = map[string]*caption.Item{}, map[string]*recordColumns{}
 	for _, i := range p.fresh {
-		items := p.docs[i].Items
+		items, pre := p.docs[i].Items, preparedFor(p.docs[i])
 		for n := range items {
 			k := items[n].Fingerprint.Key
 			if p.first[k] == nil {
 				p.first[k] = &items[n]
 				p.keys = append(p.keys, k)
+				if pre != nil && pre[n] != nil {
+					p.prepared[k] = pre[n]
+				}
 			}
 		}
 	}
@@ -450,7 +456,7 @@ func (p *putPlan) writes(created []caption.StoredRecord, links []caption.Link, v
 	w := &putWrites{groups: [2]map[int64]int64{{}, {}}}
 	isNew := make(map[int64]bool, len(created))
 	for _, r := range created {
-		cols, err := columnsOf(r.Record, v)
+		cols, err := p.columns(r, v)
 		if err != nil {
 			return nil, fmt.Errorf("record of %q: %w", r.Fingerprint.Key, err)
 		}
