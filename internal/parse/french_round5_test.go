@@ -91,3 +91,43 @@ func TestFrenchTollSinceATurn(t *testing.T) {
 			frFigures{4, -1, nil, nil}},
 	})
 }
+
+// The sources emergency services and health officials give figures for
+// (fr_sources.tsv), named after "selon" or "d'après" only.
+func TestFrenchSourcesRoundFive(t *testing.T) {
+	runFrFigures(t, []struct {
+		name, in string
+		want     frFigures
+	}{
+		{"services d'urgence", "Des blessés soignés à Goma, le 27 janvier 2025. Au moins 17 morts et 367 blessés, selon les services d'urgence. © Jean Mumbere / AFP",
+			frFigures{17, 367, []string{"emergency services"}, nil}},
+		{"les secours", "Un immeuble effondré à Odessa, le 9 août 2023. Trois personnes ont été blessées, selon les secours. (Photo by Irena Kowal / AFP)",
+			frFigures{-1, 3, []string{"emergency services"}, nil}},
+		{"responsable de la santé", "Des policiers à Kaboul, le 26 août 2021. Au moins 170 morts, d'après un responsable de la santé. AFP PHOTO / Karim Zadran",
+			frFigures{170, -1, []string{"health official"}, nil}},
+		// Near miss: the services in the scene, with no cue, are no source.
+		{"services in the scene", "Les services d'urgence évacuent des blessés à Goma, le 27 janvier 2025. Au moins 17 morts. © Jean Mumbere / AFP",
+			frFigures{17, -1, nil, nil}},
+	})
+}
+
+// An actor named inside a source's name ("le ministère de la Santé du
+// Hamas") runs the source and is no force in the scene (inSourceName).
+func TestFrenchActorInSourceName(t *testing.T) {
+	runFrFigures(t, []struct {
+		name, in string
+		want     frFigures
+	}{
+		{"Hamas's health ministry", "Des Palestiniens à Rafah, le 3 mars 2024. Au moins 11 personnes ont été tuées, selon le ministère de la Santé du Hamas. © Samir Awad / AFP",
+			frFigures{11, -1, []string{"health ministry"}, nil}},
+		{"ministry run by Hamas", "Des Palestiniens à Rafah, le 3 mars 2024. Au moins 11 personnes ont été tuées, selon le ministère de la Santé de Gaza dirigé par le Hamas. © Samir Awad / AFP",
+			frFigures{11, -1, []string{"health ministry"}, nil}},
+		// Near misses: Hamas's fighters are in the scene, and so are the
+		// White Helmets, whose name is the whole source's in other
+		// captions.
+		{"Hamas fighters", "Des combattants du Hamas à Gaza, le 3 juillet 2023. Cinq civils ont été tués. (Photo by Samir Awad / AFP)",
+			frFigures{5, -1, nil, []string{"Hamas"}}},
+		{"White Helmets at work", "Des Casques blancs dégagent un blessé à Ariha, le 5 novembre 2023. Deux civils ont été tués. (Photo by Nour Kassem / AFP)",
+			frFigures{2, -1, nil, []string{"White Helmets"}}},
+	})
+}
