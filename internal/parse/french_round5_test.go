@@ -131,3 +131,28 @@ func TestFrenchActorInSourceName(t *testing.T) {
 			frFigures{2, -1, nil, []string{"White Helmets"}}},
 	})
 }
+
+// The armed groups of the Kivus and the Lake Chad basin have French names
+// of their own or share their English ones (fr_actors.tsv); plain
+// "rebelles" stay rebels, and "selon le gouvernement" names its source
+// (fr_sources.tsv) while a government in the scene does not.
+func TestFrenchCongoSahelActors(t *testing.T) {
+	runFrFigures(t, []struct {
+		name, in string
+		want     frFigures
+	}{
+		{"rebelles du M23", "Des rebelles du M23 paradent à Bukavu, dans le Sud-Kivu, le 16 février 2025. (Crédit : Paul Mbeko / Hans Lucas)",
+			frFigures{-1, -1, nil, []string{"M23"}}},
+		{"combattants du M23", "Des combattants du M23 à Rutshuru, dans l'est de la RDC, le 30 novembre 2022. (Photo by Paul Mbeko / AFP)",
+			frFigures{-1, -1, nil, []string{"M23"}}},
+		{"Boko Haram", "Des habitants devant un marché incendié lors d'une attaque de Boko Haram à Konduga, le 3 mars 2021. (Photo by Musa Bala / AFP)",
+			frFigures{-1, -1, nil, []string{"Boko Haram"}}},
+		{"selon le gouvernement", "Des hommes enterrent les victimes d'une attaque à Solhan, au Burkina Faso, le 6 juin 2021. Au moins 132 civils ont été tués, selon le gouvernement. (Photo by Issa Kaboré / AFP)",
+			frFigures{132, -1, []string{"government"}, nil}},
+		// Near misses.
+		{"plain rebels", "Des rebelles à Bunia, en RDC, le 30 novembre 2022. (Photo by Paul Mbeko / AFP)",
+			frFigures{-1, -1, nil, []string{"Rebels"}}},
+		{"protest against the government", "Des manifestants contre le gouvernement à Niamey, le 3 août 2023. Au moins 3 blessés. AFP PHOTO / Stringer",
+			frFigures{-1, 3, nil, nil}},
+	})
+}
