@@ -131,6 +131,7 @@ func frCasualties(toks []frToken, date caption.PartialDate) []langFigure {
 			aux = true
 		}
 		k = skipDont(toks, k)
+		k = skipFamily(toks, k)
 		// "deux enfants et leur mère ont été tués": one more, when a
 		// number comes before.
 		if k >= 3 && frKin[toks[k].key] && frPossessives[toks[k-1].key] && toks[k-2].key == "et" {
@@ -157,6 +158,13 @@ func frCasualties(toks []frToken, date caption.PartialDate) []langFigure {
 			n, first, ok = n+v, k, true
 			if k >= 1 && toks[k-1].key == "et" && k >= 2 {
 				k -= 2
+				continue
+			}
+			// "une femme et ses quatre enfants ont été tués": the group
+			// after a possessive adds to the one before, as
+			// frJoinedCount reads it after a verb.
+			if k >= 3 && frGroupPossessive(toks[k-1].key) && toks[k-2].key == "et" {
+				k -= 3
 				continue
 			}
 			break
@@ -201,6 +209,10 @@ func frCasualties(toks []frToken, date caption.PartialDate) []langFigure {
 	}
 	return figs
 }
+
+// frTollStarts are the turns of a war a running toll counts from, after
+// "depuis le", "depuis la" or "depuis l'".
+var frTollStarts = map[string]bool{"début": true, "déclenchement": true, "fin": true, "reprise": true, "rupture": true}
 
 // frWeekdays are the days a running toll counts from ("depuis samedi").
 var frWeekdays = map[string]bool{"lundi": true, "mardi": true, "mercredi": true, "jeudi": true,
@@ -349,6 +361,33 @@ func skipDont(toks []frToken, k int) int {
 	return k
 }
 
+// skipFamily steps back over the family a count of people belongs to,
+// ending at token k: in "huit membres d'une même famille ont été tués" the
+// figure is the eight members. Only "famille" is stepped over, so that a
+// place or a group ("cinq civils de Goma") still ends the count.
+func skipFamily(toks []frToken, k int) int {
+	if k < 2 || toks[k].key != "famille" {
+		return k
+	}
+	j := k - 1
+	if toks[j].key == "même" {
+		j--
+	}
+	if j >= 1 && (frArticles[toks[j].key] || frPossessives[toks[j].key]) && toks[j].key != "de" && toks[j].key != "d'" {
+		j--
+	}
+	if j >= 1 && (toks[j].key == "de" || toks[j].key == "d'") && frPeopleTok(toks[j-1]) {
+		return j - 1
+	}
+	return k
+}
+
+// frGroupPossessive reports a possessive that opens a second group of a
+// count: "une femme et ses quatre enfants", "deux hommes et leurs trois fils".
+func frGroupPossessive(key string) bool {
+	return key == "ses" || key == "leurs"
+}
+
 // frVague reports a number that is an article ("une dizaine de morts" is
 // read as "dizaine", which is no figure).
 func frVague(toks []frToken, i int) bool {
@@ -408,7 +447,10 @@ func frRunningTotal(toks []frToken, i int) bool {
 		case "depuis":
 			switch n := next(1); {
 			case n == "le" || n == "la" || n == "l'":
-				if n2 := next(2); n2 == "début" || n2 == "déclenchement" || k+2 < to && toks[k+2].digits {
+				// "depuis la fin de la trêve" and "depuis la reprise des
+				// combats" count from a turn of the war as "depuis le
+				// début" counts from its start.
+				if n2 := next(2); frTollStarts[n2] || k+2 < to && toks[k+2].digits {
 					return true
 				}
 			case k+1 < to && frYear(toks[k+1]) > 0:

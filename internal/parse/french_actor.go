@@ -149,7 +149,7 @@ func (p *Parser) frActors(rec *caption.Record, desc string, toks []frToken, sent
 		i += n - 1
 	}
 	for _, h := range hits {
-		if frQuoted(toks, h) {
+		if frQuoted(toks, h) || p.fr.inSourceName(toks, h) {
 			continue
 		}
 		if !slices.Contains(rec.Actors, h.name) {
@@ -190,6 +190,26 @@ func frQuoted(toks []frToken, h frActorHit) bool {
 	}
 	return h.b < len(toks) && frSayVerbs[toks[h.b].key]
 }
+
+// inSourceName reports an actor named inside the name of a source of
+// fr_sources.tsv: the Hamas of "le ministère de la Santé du Hamas" runs the
+// ministry that counts the dead and is no force in the scene, whether or
+// not "selon" introduces it.
+func (lex *frenchLexicon) inSourceName(toks []frToken, h frActorHit) bool {
+	for s := h.a; s >= 0 && s >= h.a-frSourceWords; s-- {
+		for _, ph := range lex.sources {
+			if n := ph.match(toks, s); n > 0 && s+n >= h.b && (s < h.a || s+n > h.b) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// frSourceWords bounds how far before an actor inSourceName looks for the
+// start of a source's name, the longest of fr_sources.tsv being ten words
+// ("ministère de la Santé de Gaza dirigé par le Hamas").
+const frSourceWords = 12
 
 // frArticles may stand between a preposition and an actor's name.
 var frArticles = map[string]bool{"le": true, "la": true, "les": true, "l'": true, "des": true, "du": true,
