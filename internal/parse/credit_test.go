@@ -551,6 +551,21 @@ var creditCases = []struct {
 		want: creditView{Whole: "Photo AFP", Credit: "Photo AFP", Agencies: ag("AFP")},
 	},
 	{
+		name: "a sentence of Photo, an agency and a photographer",
+		in:   "Des habitants fuient Sake, près de Goma, le 3 mars 2024. Photo AFP / Léa Martin",
+		want: creditView{Whole: "Photo AFP / Léa Martin", Credit: "Photo AFP / Léa Martin", Photographers: []string{"Léa Martin"}, Agencies: ag("AFP")},
+	},
+	{
+		name: "PHOTO in capitals, an agency and a photographer, unspaced",
+		in:   "Smoke rises over Khan Younis on January 22, 2024. PHOTO AFP/JOHN SMITH",
+		want: creditView{Whole: "PHOTO AFP/JOHN SMITH", Credit: "PHOTO AFP/JOHN SMITH", Photographers: []string{"JOHN SMITH"}, Agencies: ag("AFP")},
+	},
+	{
+		name: "Photo inside a sentence stays in it",
+		in:   "Residents look at a Photo AFP/Jane Roe",
+		want: creditView{Whole: "AFP/Jane Roe", Credit: "AFP/Jane Roe", Photographers: []string{"Jane Roe"}, Agencies: ag("AFP")},
+	},
+	{
 		name: "a sentence that opens with Photo is no photographer",
 		in:   "Residents wait in Rafah on March 3, 2024. Photo shows the crossing. AFP",
 		want: creditView{Whole: "AFP", Credit: "AFP", Agencies: ag("AFP")},

@@ -34,13 +34,21 @@ func (p *Parser) creditStart(text string, s, e int) int {
 		}
 		words++
 		if kind, _ := p.lex.agencies.lookup(text[i:fe]); kind != pieceUnknown {
-			if creditNameComma(text, s, i) {
+			if creditNameComma(text, s, i) || creditPhotoSentence(text, s, i) {
 				return s
 			}
 			return i
 		}
 	}
 	return s
+}
+
+// creditPhotoSentence reports whether [s, i) is a bare "Photo" opening a
+// sentence of its own before the agency at i: "… 2023. Photo AFP / Jane
+// Doe", as French and some English papers credit. The word is the credit's
+// and left the description with a stray "Photo" at its end.
+func creditPhotoSentence(text string, s, i int) bool {
+	return creditSkipPhotoWord(text, s, i+1) == i && creditAfterSentence(text, s)
 }
 
 // creditNameComma reports whether [s, i) is a person's name and a comma,
