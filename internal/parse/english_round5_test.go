@@ -82,3 +82,25 @@ func TestEnglishFromCountrysPart(t *testing.T) {
 			englishScene{nil, "UA"}},
 	})
 }
+
+// "the Amhara region town of Gondar" names the division first, as "the
+// Idlib town of Saraqib" does (orderPlaces): the town is the scene.
+func TestEnglishDivisionTownOf(t *testing.T) {
+	runEnglishScenes(t, []struct {
+		name, in string
+		want     englishScene
+	}{
+		{"region town of", "Residents collect belongings from destroyed homes in the Amhara region town of Dessie, Ethiopia, December 8, 2021. (Photo by Selam Tadesse / AFP)",
+			englishScene{[]string{"Dessie", "Amhara"}, "ET"}},
+		{"state town of", "Men carry a wounded fighter in the Shan state town of Lashio, Myanmar, August 3, 2024. (Photo by Str / AFP)",
+			englishScene{[]string{"Lashio", "Shan"}, "MM"}},
+		{"province city of", "Smoke rises over the Donetsk region city of Kramatorsk, Ukraine, April 8, 2022. (Photo by Oleh Kravets / AFP)",
+			englishScene{[]string{"Kramatorsk", "Donetsk"}, "UA"}},
+		// Near-misses: the written order already puts the town first,
+		// or a comma parts the two.
+		{"town of, in the region", "Residents gather in the town of Dessie, in the Amhara region, Ethiopia, December 8, 2021. (Photo by Selam Tadesse / AFP)",
+			englishScene{[]string{"Dessie", "Amhara"}, "ET"}},
+		{"container with no division word", "Residents gather in the Darfur town of El Fasher, Sudan, May 15, 2024. (Photo by Str / AFP)",
+			englishScene{[]string{"El Fasher", "Darfur"}, "SD"}},
+	})
+}
