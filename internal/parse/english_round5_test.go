@@ -104,3 +104,33 @@ func TestEnglishDivisionTownOf(t *testing.T) {
 			englishScene{[]string{"El Fasher", "Darfur"}, "SD"}},
 	})
 }
+
+// The stop of an abbreviated title goes on to the name it precedes in a
+// source: "said Capt. Lassina Traore" was read as "Capt".
+func TestEnglishTitledSource(t *testing.T) {
+	p := mustParser(t)
+	for _, tc := range []struct {
+		name, in string
+		want     []string
+	}{
+		{"inverted said, Capt.", "Soldiers stand guard in Djibo, Burkina Faso, on June 2, 2022. Eleven soldiers were killed in an attack, said Capt. Lassina Traore, a spokesman for the army. (Photo by Issa Sawadogo / AFP)",
+			[]string{"Capt. Lassina Traore"}},
+		{"inverted said, Gen.", "Rescuers search the rubble in Mogadishu, Somalia, on March 3, 2024. At least nine people were killed, said Gen. Abdi Hassan, the police chief. (Photo by Hassan Farah / AFP)",
+			[]string{"Gen. Abdi Hassan"}},
+		{"title before said", "Soldiers stand guard in Djibo, Burkina Faso, on June 2, 2022. Eleven soldiers were killed, Col. Lassina Traore said. (Photo by Issa Sawadogo / AFP)",
+			[]string{"Col. Lassina Traore"}},
+		// Near-misses: a spelt-out title, and a full stop after a title
+		// word that ends its sentence.
+		{"spelt-out title", "Soldiers stand guard in Djibo, Burkina Faso, on June 2, 2022. Eleven soldiers were killed, said Captain Lassina Traore. (Photo by Issa Sawadogo / AFP)",
+			[]string{"Captain Lassina Traore"}},
+		{"no title", "Rescuers work at a site in Dnipro, Ukraine, January 15, 2023. The strike killed 40 people, said Serhiy Lysak, the regional governor. EPA-EFE/ARSEN DEDYK",
+			[]string{"Serhiy Lysak"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := p.Caption(tc.in)
+			if diff := cmp.Diff(tc.want, r.Attribution); diff != "" {
+				t.Errorf("%s\n(-want +got):\n%s", tc.in, diff)
+			}
+		})
+	}
+}
