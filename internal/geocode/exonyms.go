@@ -26,6 +26,22 @@ var exonymsTSV string
 type exonym struct {
 	country caption.CountryCode
 	name    string
+	// latin is the writtenForm of the row's caption name when it is in
+	// Latin letters, whose keys are loose (see closeTo).
+	latin string
+}
+
+// closeTo reports whether a caption's name, in writtenForm, is the row's
+// own: any Arabic spelling of the same key, but a Latin name within a
+// third of its letters. Keys fold Latin vowels away, so that "Sinai"
+// shares Sanaa's and "Ghouta" Guwahati's; a region's row must not take
+// those cities.
+func (e exonym) closeTo(written string) bool {
+	if e.latin == "" {
+		return true
+	}
+	w, n := []rune(written), []rune(e.latin)
+	return editDistance(w, n) <= max(len(w), len(n))/3
 }
 
 // exonyms are exonymsTSV's rows by the key of their Arabic name.
@@ -51,7 +67,11 @@ func parseExonyms(tsv string) (map[string][]exonym, error) {
 			return nil, fmt.Errorf("exonyms.tsv:%d: want CC<TAB>Arabic<TAB>name, got %q", n, line)
 		}
 		k := Key(f[1])
-		m[k] = append(m[k], exonym{caption.CountryCode(f[0]), f[2]})
+		e := exonym{country: caption.CountryCode(f[0]), name: f[2]}
+		if isLatin(f[1]) {
+			e.latin = writtenForm(f[1])
+		}
+		m[k] = append(m[k], e)
 	}
 	return m, sc.Err()
 }
@@ -85,7 +105,7 @@ func (g *Gazetteer) exonymIn(name string, country caption.CountryCode, direct []
 	var first string
 	written := writtenForm(name)
 	for _, e := range exonyms[Key(name)] {
-		if country != "" && e.country != country {
+		if country != "" && e.country != country || !e.closeTo(written) {
 			continue
 		}
 		// Written as the caption writes it, letter for letter: Shuya,

@@ -37,7 +37,7 @@ func TestParseExonyms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := m[Key("الفاشر")]; len(got) != 1 || got[0] != (exonym{"SD", "El Fasher"}) {
+	if got := m[Key("الفاشر")]; len(got) != 1 || got[0] != (exonym{country: "SD", name: "El Fasher"}) {
 		t.Errorf("الفاشر: %v", got)
 	}
 	if got := m[Key("اطمه")]; len(got) != 1 || got[0].name != "Atimah" {
@@ -98,7 +98,7 @@ func TestExonymResolves(t *testing.T) {
 		}
 	}
 	defer func(saved map[string][]exonym) { exonyms = saved }(exonyms)
-	exonyms = map[string][]exonym{Key("حلب"): {{"SY", "Haleb"}}, Key("الأمل"): {{"PS", "Khan Yunis"}}}
+	exonyms = map[string][]exonym{Key("حلب"): {{country: "SY", name: "Haleb"}}, Key("الأمل"): {{country: "PS", name: "Khan Yunis"}}}
 	direct, _ := g.direct("حلب")
 	if alt, _ := g.exonym("حلب", "", direct); alt != nil {
 		t.Errorf("حلب, which the gazetteer knows in Syria, went by its exonym: %v", alt)
@@ -112,7 +112,7 @@ func TestExonymResolves(t *testing.T) {
 	}
 	// A name nothing finds takes another country's exonym: the caption's
 	// country may be only hinted ("Rwandan soldiers in Mocimboa da Praia").
-	exonyms = map[string][]exonym{Key("Mocimboa da Praia"): {{"MZ", "Mocímboa"}}}
+	exonyms = map[string][]exonym{Key("Mocimboa da Praia"): {{country: "MZ", name: "Mocímboa"}}}
 	if alt, _ := g.exonym("Mocimboa da Praia", "RW", nil); len(alt) == 0 || alt[0].Country != "MZ" {
 		t.Errorf("Mocimboa da Praia hinted RW: %v", alt)
 	}

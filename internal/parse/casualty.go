@@ -169,6 +169,11 @@ func (c *casualtyScan) classify(i int, t *token) casWord {
 		return t.cas
 	case t.key == "." && i > 0 && c.toks[i-1].word && c.toks[i-1].end == t.start && c.toks[i-1].end-c.toks[i-1].start == 1:
 		return casWord{class: cwJoin} // the stop of an initial: "U.N."
+	case t.key == "." && i > 0 && c.toks[i-1].end == t.start && c.toks[i-1].is(tagTitle) && abbreviations[c.toks[i-1].key]:
+		// The stop of an abbreviated title goes on to the name: "said
+		// Capt. Lassina Traore" names him, not "Capt"; "the army
+		// captain." still ends a clause.
+		return casWord{class: cwJoin}
 	case (t.key == "'" || t.key == "’") && i > 0 && c.toks[i-1].end == t.start && c.desc[t.start-1] == 's':
 		return casWord{class: cwJoin} // a plural possessive: "a doctors' committee"
 	}

@@ -367,9 +367,9 @@ var containerNouns = map[string]bool{"suburb": true, "suburbs": true, "town": tr
 	"city": true, "camp": true, "province": true, "countryside": true}
 
 // orderPlaces puts places most specific first. Captions mostly write them so
-// ("Harasta, on the outskirts of Damascus"); "the Damascus suburb of Douma"
-// and "Aleppo's Bustan al-Qasr district" name the container first and are
-// swapped.
+// ("Harasta, on the outskirts of Damascus"); "the Damascus suburb of Douma",
+// "the Amhara region town of Dessie" and "Aleppo's Bustan al-Qasr
+// district" name the container first and are swapped.
 func orderPlaces(toks []token, found []foundPlace) []foundPlace {
 	// A river, a sea or a valley is where a town lies, not a part of it:
 	// "the Hooghly river in Calcutta" is in Calcutta.
@@ -381,6 +381,10 @@ func orderPlaces(toks []token, found []foundPlace) []foundPlace {
 		gap := b.c.a - a.c.b
 		switch {
 		case gap == 2 && toks[a.c.b].is(tagContainer) && toks[a.c.b+1].key == "of":
+		case gap == 3 && adminWords[toks[a.c.b].key] && toks[a.c.b+1].is(tagContainer) && toks[a.c.b+2].key == "of":
+			// "the Amhara region town of Gondar", "the Shan state town
+			// of Lashio": the division's name comes first, as in "the
+			// Idlib town of Saraqib".
 		case gap == 1 && toks[a.c.b].key == "'s" && b.kind != "":
 		default:
 			continue

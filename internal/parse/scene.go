@@ -180,13 +180,33 @@ func (sc *sceneCtx) outOfOrigins() bool {
 			continue
 		}
 		for _, r := range sc.origins {
-			if m.toks[0] >= r[0] && m.toks[1] <= r[1] {
+			if m.toks[0] >= r[0] && m.toks[1] <= r[1] || sc.trailsOrigin(m, r) {
 				m.weight, changed = weightOutside, true
 				break
 			}
 		}
 	}
 	return changed
+}
+
+// trailsOrigin reports whether mention m is the country right after an
+// origin ending at r[1], set off by a comma: "refugees who fled violence in
+// El Geneina, Sudan, wait for food in Adre, Chad" came from Sudan. A
+// division between stays the origin's too ("fled Bakhmut, Donetsk region,
+// Ukraine"). After "from" the country is already a hint (townWeight), and
+// "heading north from Agadez, Niger" is where the photo was taken.
+func (sc *sceneCtx) trailsOrigin(m *countryMention, r [2]int) bool {
+	i := r[1]
+	if m.demonym || m.toks[0] <= i || i >= len(sc.toks) || sc.toks[i].key != "," ||
+		r[0] > 0 && sc.toks[r[0]-1].key == "from" {
+		return false
+	}
+	for i++; i < m.toks[0]; i++ {
+		if t := sc.toks[i]; !(t.upper && t.word || t.key == "," || adminWords[t.key] || t.key == "-") {
+			return false
+		}
+	}
+	return true
 }
 
 // setCountry sets rec's country from the heaviest mention, or clears it.
@@ -593,6 +613,17 @@ func (sc *sceneCtx) origin(c chunk) int {
 	}
 	if i >= 0 && sc.toks[i].key == "from" {
 		return originFrom
+	}
+	if i >= 1 && sc.toks[i].key == "'s" && sc.country[i-1] {
+		// "refugees from Sudan's Darfur region arrive at a camp near
+		// Adre": the country's part is where they came from too.
+		j := i - 1
+		for j >= 0 && sc.country[j] {
+			j--
+		}
+		if j >= 0 && sc.toks[j].key == "from" {
+			return originFrom
+		}
 	}
 	if sc.displacedBy(c.a) {
 		return originFled
