@@ -122,6 +122,27 @@ var arUnits = wordSetAr("نسمه منزل منازل مبني مباني بيت
 // or without the accusative "ا" and the plural "ين"/"ون"/"ات".
 func (at *arText) arPeopleNoun(i int) bool { return at.nounIn(i, arPeople) }
 
+// arOwnPeople reports a people noun with a possessive pronoun at token i:
+// "عناصرها" (its members), "مقاتليهم" (their fighters).
+func (at *arText) arOwnPeople(i int) bool {
+	if i < 0 || i >= len(at.toks) || !at.toks[i].word || at.toks[i].digits {
+		return false
+	}
+	for _, st := range at.stems[i] {
+		for _, suf := range []string{"ها", "هم", "هن", "نا", "ه"} {
+			b, ok := strings.CutSuffix(st, suf)
+			if !ok || len(b) < 4 {
+				continue
+			}
+			b = strings.TrimSuffix(b, "ي") // "مقاتليهم": the plural's "ين" before a pronoun
+			if arPeople[b] || arPeople[arCore(b)] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // nounIn reports whether token i is a noun of set, with or without its
 // article, clitics, the accusative "ا" and the plural "ين"/"ون"/"ات".
 func (at *arText) nounIn(i int, set map[string]bool) bool {
@@ -205,6 +226,11 @@ func (at *arText) casualties(date caption.PartialDate, countries *arPhrases) []l
 	}
 	for i := 0; i < len(toks); i++ {
 		if !toks[i].word {
+			continue
+		}
+		if n, inj, end, ok := at.tollFigure(i); ok {
+			add(n, inj, i, end)
+			i = end - 1
 			continue
 		}
 		kill, inj := at.isIn(i, arKillLead), at.isIn(i, arInjLead)
@@ -309,6 +335,12 @@ func (at *arText) casualties(date caption.PartialDate, countries *arPhrases) []l
 			}
 			// "ثلاثة مقاتلين من الجبهة الوطنية للتحرير قتلوا": who they were
 			// comes between the noun and its verb.
+			if v := at.verbAfter(j); v > j {
+				j = v
+			}
+		} else if at.is(j, "من") && (at.arPeopleNoun(j+1) || at.arOwnPeople(j+1)) {
+			// "إن 2 من عناصرها قتلوا": the count of a partitive "من",
+			// then its verb.
 			if v := at.verbAfter(j); v > j {
 				j = v
 			}
