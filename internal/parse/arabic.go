@@ -372,6 +372,9 @@ func (p *Parser) arabic(rec *caption.Record, desc string, off int, ev *evidence)
 	if len(rec.Actors) == 0 {
 		p.arActors(rec, at, scene, off, ev)
 	}
+	if len(rec.People) == 0 {
+		at.people(rec, scene, off, ev)
+	}
 }
 
 // arCreditCountry hints at the country of a caption that names none from

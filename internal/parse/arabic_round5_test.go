@@ -153,3 +153,49 @@ func TestArabicCapitalApposition(t *testing.T) {
 		})
 	}
 }
+
+// TestArabicPeople: a name after a person's noun with the article, opened
+// by a common given name, and the age after it.
+func TestArabicPeople(t *testing.T) {
+	p := mustNew(t)
+	n := func(v int) *int { return &v }
+	type person struct {
+		Name string
+		Age  *int
+	}
+	for _, tc := range []struct {
+		name, in string
+		want     []person
+	}{
+		{"a child, family name and age in brackets", "الطفل محمد العلي (7 أعوام) الذي أصيب بشظايا قذيفة في مدينة جسر الشغور، 3 أيار 2019. (شبكة شام)",
+			[]person{{"محمد العلي", n(7)}}},
+		{"a martyr's three names and an age between commas", "الشهيد أحمد خالد الحسين، 25 عاماً، قتل بقصف على بلدة التمانعة، 2019.",
+			[]person{{"أحمد خالد الحسين", n(25)}}},
+		{"abd and the word after it", "المسعف عبد الرحمن الأحمد يعالج طفلاً في سراقب، 2020.", []person{{"عبد الرحمن الأحمد", nil}}},
+		{"a participle ends the name", "الطفلة ليلى المصابة بشظايا في مستشفى إدلب، 2020.", []person{{"ليلى", nil}}},
+		{"an age in words after al-baligh", "الشاب يوسف البالغ من العمر 19 عاماً في حلب، 2016.", []person{{"يوسف", n(19)}}},
+		{"a count after the name that is no age", "المواطن خالد الحمود، 3 منازل دمرت في حماة، 2016.", []person{{"خالد الحمود", nil}}},
+		// Near misses.
+		{"a school named after a martyr", "طلاب في مدرسة الشهيد محمد الدرة في غزة، 2015.", nil},
+		{"a district named after a man", "دخان يتصاعد من منطقة الحاج يوسف بشرق النيل، 2023.", nil},
+		{"a noun with no name after it", "الطفل يلعب بين الأنقاض في حلب، 2016.", nil},
+		{"a word that is no given name", "الطفل الصغير يلعب في حلب، 2016.", nil},
+		{"a noun without the article governs no name", "طفل محمد في حلب، 2016.", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := p.Caption(tc.in)
+			var got []person
+			for _, pp := range r.People {
+				got = append(got, person{pp.Name, pp.Age})
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("%s\n(-want +got):\n%s", tc.in, diff)
+			}
+			for _, s := range r.Evidence["people"] {
+				if s.Start < 0 || s.End > len(r.Text) || s.Start >= s.End {
+					t.Errorf("people span %v outside the text", s)
+				}
+			}
+		})
+	}
+}
