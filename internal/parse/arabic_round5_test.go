@@ -118,6 +118,8 @@ func TestArabicRound5Casualties(t *testing.T) {
 		{"a partitive of the injured", "وقال الجيش إن 3 من المدنيين أصيبوا.", arCasGot{nil, n(3), []string{"army"}}},
 		{"a partitive of no people", "دمار في 3 من الأبنية التي قتلوا فيها.", arCasGot{}},
 		{"the red cross", "وأعلنت اللجنة الدولية للصليب الأحمر مقتل 29 طفلاً في ضحيان.", arCasGot{n(29), nil, []string{"Red Cross"}}},
+		{"the syrian network", "قصف بالبراميل المتفجرة على حي الميسر في حلب. ووثقت الشبكة السورية لحقوق الإنسان مقتل 15 مدنياً.",
+			arCasGot{n(15), nil, []string{"Syrian Network for Human Rights"}}},
 		{"military sources", "وقتل 6 مقاتلين من القوات الحكومية في مأرب، وفق مصادر عسكرية.", arCasGot{n(6), nil, []string{"military source"}}},
 		{"a correspondent", "قتل 4 أشخاص وجرح 10 آخرون بحسب ما أفاد مراسل الأناضول.", arCasGot{n(4), n(10), []string{"correspondent"}}},
 		{"a defence ministry in brackets", "قتل 40 شخصاً على الأقل في عفرين (وزارة الدفاع التركية).", arCasGot{n(40), nil, []string{"defence ministry"}}},
