@@ -342,7 +342,7 @@ func (p *Parser) arabic(rec *caption.Record, desc string, off int, ev *evidence)
 	if rec.Killed == nil && rec.Injured == nil {
 		figSents = setFigures(rec, at.casualties(rec.Date, &p.ar.countries), at.sentOf, off, ev)
 		if len(figSents) > 0 && len(rec.Attribution) == 0 {
-			setAttribution(rec, at.attribution(&p.ar.sources), off, ev)
+			setAttribution(rec, at.attribution(&p.ar.sources, figSents), off, ev)
 		}
 	}
 	scene := func(i int) bool { return at.sentOf[i] == 0 || slices.Contains(figSents, at.sentOf[i]) }
@@ -371,6 +371,9 @@ func (p *Parser) arabic(rec *caption.Record, desc string, off int, ev *evidence)
 	// names none.
 	if len(rec.Actors) == 0 {
 		p.arActors(rec, at, scene, off, ev)
+	}
+	if len(rec.People) == 0 {
+		at.people(rec, scene, off, ev)
 	}
 }
 

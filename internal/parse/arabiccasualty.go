@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -121,6 +122,27 @@ var arUnits = wordSetAr("نسمه منزل منازل مبني مباني بيت
 // or without the accusative "ا" and the plural "ين"/"ون"/"ات".
 func (at *arText) arPeopleNoun(i int) bool { return at.nounIn(i, arPeople) }
 
+// arOwnPeople reports a people noun with a possessive pronoun at token i:
+// "عناصرها" (its members), "مقاتليهم" (their fighters).
+func (at *arText) arOwnPeople(i int) bool {
+	if i < 0 || i >= len(at.toks) || !at.toks[i].word || at.toks[i].digits {
+		return false
+	}
+	for _, st := range at.stems[i] {
+		for _, suf := range []string{"ها", "هم", "هن", "نا", "ه"} {
+			b, ok := strings.CutSuffix(st, suf)
+			if !ok || len(b) < 4 {
+				continue
+			}
+			b = strings.TrimSuffix(b, "ي") // "مقاتليهم": the plural's "ين" before a pronoun
+			if arPeople[b] || arPeople[arCore(b)] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // nounIn reports whether token i is a noun of set, with or without its
 // article, clitics, the accusative "ا" and the plural "ين"/"ون"/"ات".
 func (at *arText) nounIn(i int, set map[string]bool) bool {
@@ -194,14 +216,21 @@ func (at *arText) arNumber(i int) (n, next int, ok, vague bool) {
 func (at *arText) casualties(date caption.PartialDate, countries *arPhrases) []langFigure {
 	var figs []langFigure
 	toks := at.toks
+	figEnd := -1 // the token after the last figure read
 	add := func(n int, injured bool, a, b int) {
 		if at.earlier(a, date) || at.disease(b) || at.since(a, b) || at.notScene(a, b, date, countries) {
 			return
 		}
 		figs = append(figs, langFigure{n: n, injured: injured, tok: a, span: at.span(a, b)})
+		figEnd = b
 	}
 	for i := 0; i < len(toks); i++ {
 		if !toks[i].word {
+			continue
+		}
+		if n, inj, end, ok := at.tollFigure(i); ok {
+			add(n, inj, i, end)
+			i = end - 1
 			continue
 		}
 		kill, inj := at.isIn(i, arKillLead), at.isIn(i, arInjLead)
@@ -300,17 +329,31 @@ func (at *arText) casualties(date caption.PartialDate, countries *arPhrases) []l
 		j := next
 		if at.arPeopleNoun(j) && !at.isIn(j, arKillNoun) && !at.isIn(j, arInjNoun) {
 			j++
+			// "80 شخصا على الأقل قتلوا": the bound after the noun.
+			if at.is(j, "علي") && at.is(j+1, "الاقل") {
+				j += 2
+			}
 			// "ثلاثة مقاتلين من الجبهة الوطنية للتحرير قتلوا": who they were
 			// comes between the noun and its verb.
 			if v := at.verbAfter(j); v > j {
 				j = v
 			}
+		} else if at.is(j, "من") && (at.arPeopleNoun(j+1) || at.arOwnPeople(j+1)) {
+			// "إن 2 من عناصرها قتلوا": the count of a partitive "من",
+			// then its verb.
+			if v := at.verbAfter(j); v > j {
+				j = v
+			}
 		}
+		// "إن 3 أشخاص قتلوا و17 أصيبوا": a bare count joined by "و" to
+		// the figure just read takes its noun, and its verb follows it
+		// directly. Alone, "2019 قتلوا" may be a year or a date's day.
+		counted := j > next || i > 0 && toks[i-1].key == "و" && toks[i-1].end == toks[i].start && figEnd == i-1
 		switch {
-		case at.isIn(j, arKillNoun) || j > next && at.isIn(j, arKillVerb) || j > next && at.isIn(j, arDieVerbs) && at.hasDeath(j+1, 2):
+		case at.isIn(j, arKillNoun) || counted && at.isIn(j, arKillVerb) || counted && at.isIn(j, arDieVerbs) && at.hasDeath(j+1, 2):
 			add(n, false, i, j+1)
 			i = j
-		case at.isIn(j, arInjNoun) || j > next && at.isIn(j, arInjVerb):
+		case at.isIn(j, arInjNoun) || counted && at.isIn(j, arInjVerb):
 			add(n, true, i, j+1)
 			i = j
 		}
@@ -509,8 +552,10 @@ func (at *arText) earlier(i int, date caption.PartialDate) bool {
 }
 
 // attribution returns the sources of ar_sources.tsv that a cue introduces:
-// "بحسب المرصد السوري لحقوق الإنسان", "وفقا لـ مصادر طبية", "أفاد ناشطون".
-func (at *arText) attribution(ps *arPhrases) []langSource {
+// "بحسب المرصد السوري لحقوق الإنسان", "وفقا لـ مصادر طبية", "أفاد ناشطون";
+// or that stand alone in brackets after the figures (bracketSource).
+// figSents are the sentences the figures were read in.
+func (at *arText) attribution(ps *arPhrases, figSents []int) []langSource {
 	var out []langSource
 	for i := 0; i < len(at.toks); i++ {
 		found, n := at.match(ps, i)
@@ -525,8 +570,44 @@ func (at *arText) attribution(ps *arPhrases) []langSource {
 		}
 		if cued {
 			out = append(out, langSource{value: found[0].value, span: at.span(i, i+n)})
+		} else if c := at.bracketSource(i, n, figSents); c > 0 {
+			out = append(out, langSource{value: found[0].value, span: at.span(i, c)})
 		}
 		i += n - 1
 	}
 	return out
+}
+
+// arBracketExtra is how many words may follow a source's name in its
+// brackets: "(الدفاع المدني السوري)", "(وزارة الصحة في غزة)".
+const arBracketExtra = 2
+
+// bracketSource returns the token of the closing bracket when the source
+// at [i, i+n) opens brackets that hold only it (and arBracketExtra words)
+// right after a sentence of figures: "قتل 9 مدنيين (المرصد السوري لحقوق
+// الإنسان).", the way Arabic media and documentation groups cite a toll;
+// or -1. After the figures' full stop, the brackets must end the text:
+// "… وأصيب 20. (ناشطون)" (the credit code leaves such brackets to the
+// description when they name no photo's source, arFigureSource).
+// Brackets after a sentence without figures ("… في إدلب. (الدفاع
+// المدني السوري)") are a handout's credit, not an attribution.
+func (at *arText) bracketSource(i, n int, figSents []int) int {
+	if i < 2 || at.toks[i-1].key != "(" {
+		return -1
+	}
+	c := i + n
+	for c < len(at.toks) && c-(i+n) <= arBracketExtra && at.toks[c].word && !at.toks[c].digits {
+		c++
+	}
+	if c >= len(at.toks) || at.toks[c].key != ")" || c-(i+n) > arBracketExtra {
+		return -1
+	}
+	before := at.toks[i-2]
+	if !slices.Contains(figSents, at.sentOf[i-2]) {
+		return -1
+	}
+	if !before.word && before.key == "." && !(c+1 == len(at.toks) || c+2 == len(at.toks) && at.toks[c+1].key == ".") {
+		return -1
+	}
+	return c
 }

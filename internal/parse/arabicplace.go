@@ -817,6 +817,14 @@ func (at *arText) arOtherPlace(i int, countryTok []bool, lex *arabicLexicon) (sp
 			return at.span(i+2, b), k, false, true
 		}
 	}
+	// "في العاصمة صنعاء", "بالعاصمة بغداد": the capital and a city the
+	// lexicon knows, in apposition. Only a known city: "العاصمة الإدارية"
+	// is an adjective, no name.
+	if at.is(i, "العاصمه") && i+1 < len(at.toks) && !countryTok[i+1] && at.sentOf[i+1] == at.sentOf[i] {
+		if _, n := at.match(&lex.places, i+1); n > 0 {
+			return at.span(i+1, i+1+n), "city", false, true
+		}
+	}
 	if strings.HasPrefix(t.key, "ب") && !countryTok[i] && at.placeFollows(i+1, countryTok) && i+1 < len(at.toks) && at.toks[i+1].key == "," {
 		if c, _, ok := at.arJoined(i, "ب", countryTok, lex); ok {
 			return c, "", false, true

@@ -56,7 +56,7 @@ func (at *arText) clause(i int) (s, e int) {
 func (at *arText) notScene(a, b int, date caption.PartialDate, countries *arPhrases) bool {
 	s, e := at.clause(a)
 	toll := false
-	for k := s; k < a; k++ {
+	for k := s; k <= a; k++ { // a itself: a toll's figure starts at "حصيلة" (tollFigure)
 		if at.is(k, "ذكري") {
 			return true
 		}
@@ -88,4 +88,36 @@ func (at *arText) notScene(a, b int, date caption.PartialDate, countries *arPhra
 		}
 	}
 	return false
+}
+
+// tollFigure reads a toll at token i, "حصيلة" and the dead or the wounded
+// it counts, then the count, after "إلى" or straight after the noun:
+// "ارتفعت حصيلة القتلى إلى 25 شخصا", "بلغت حصيلة الضحايا 12". It returns
+// the count, whether it counts the wounded, and the token after it;
+// notScene leaves out the tolls of a whole country or of a "while" clause.
+func (at *arText) tollFigure(i int) (n int, injured bool, end int, ok bool) {
+	if !at.isIn(i, arTollWords) || i+1 >= len(at.toks) {
+		return 0, false, i, false
+	}
+	kill, inj := at.isIn(i+1, arKillNoun), at.isIn(i+1, arInjNoun)
+	if !kill && !inj {
+		return 0, false, i, false
+	}
+	k := i + 2
+	if at.is(k, "الي") {
+		k++
+	}
+	for first := k; k < len(at.toks) && k-first < 4 && at.isIn(k, arBound) && !at.toks[k].digits; k++ {
+	}
+	n, end, ok, _ = at.arNumber(k)
+	if !ok || at.sentOf[k] != at.sentOf[i] {
+		return 0, false, i, false
+	}
+	if m, _ := at.arMonthAt(end); m > 0 {
+		return 0, false, i, false // "حصيلة الضحايا 12 آذار": a date
+	}
+	if at.arPeopleNoun(end) || at.isIn(end, arKillNoun) || at.isIn(end, arInjNoun) {
+		end++
+	}
+	return n, inj && !kill, end, true
 }
