@@ -76,7 +76,7 @@ func TestEmbeddedAdmin1AndCountry(t *testing.T) {
 	if !ok || name != "Syria" || !approx(lat, 33.5102) || !approx(lon, 36.29128) {
 		t.Errorf("Country(SY) = %q, %v, %v, %v; want Syria at Damascus", name, lat, lon, ok)
 	}
-	if l := g.Layers(); len(l) != 1 || l[0].Places != 199568+3150+165 || l[0].File != EmbeddedFile {
+	if l := g.Layers(); len(l) != 1 || l[0].Places != 199568+3150+176 || l[0].File != EmbeddedFile {
 		t.Errorf("Layers = %+v", l)
 	}
 }
