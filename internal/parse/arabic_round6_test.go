@@ -129,3 +129,34 @@ func TestArabicHeading(t *testing.T) {
 		})
 	}
 }
+
+// TestArabicLocalSources: the documentation networks of ar_sources.tsv in
+// brackets after the figures are their attribution, not a credit.
+func TestArabicLocalSources(t *testing.T) {
+	p := mustNew(t)
+	n := func(v int) *int { return &v }
+	for _, tc := range []struct {
+		name, in string
+		want     arSourceGot
+	}{
+		{"the response coordinators before the full stop",
+			"قصف على مدينة أريحا بريف إدلب، 20 تشرين الأول 2021. قتل 13 مدنياً بينهم 4 أطفال (فريق منسقو استجابة سوريا).",
+			arSourceGot{"", nil, n(13), []string{"Response Coordination Group"}}},
+		{"the coordinators then an agency's credit",
+			"قصف على مدينة أريحا، 20 تشرين الأول 2021. قتل 13 مدنياً (منسقو استجابة سوريا). (أ ف ب)",
+			arSourceGot{"أ ف ب", []string{"AFP"}, n(13), []string{"Response Coordination Group"}}},
+		{"a Houran network",
+			"قتل 5 مدنيين في قصف على بلدة الحراك بريف درعا الشرقي (تجمع أحرار حوران).",
+			arSourceGot{"", nil, n(5), []string{"Horan Free League"}}},
+		// Near misses.
+		{"no figures, no attribution",
+			"خيام غمرتها مياه الأمطار في مخيم قرب سرمدا (فريق منسقو استجابة سوريا).",
+			arSourceGot{"", nil, nil, nil}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, arSourceOf(t, p, tc.in)); diff != "" {
+				t.Errorf("%s: (-want +got)\n%s", tc.in, diff)
+			}
+		})
+	}
+}
