@@ -23,6 +23,11 @@ var arMonths = map[string]int{
 // "عيد ...", "مجزرة 21 آب". A date they govern is a name, not the photo's.
 var arHolidayWords = wordSetAr("ثوره ذكري عيد احياء يحيون انتفاضه مجزره")
 
+// arYearParts name a part of the year that a year may follow directly:
+// the seasons ("شتاء 2020", "صيف 2019") and its beginning, middle and end
+// ("مطلع 2021", "أواخر 2018"). Folded keys; the article comes off by stem.
+var arYearParts = wordSetAr("شتاء صيف ربيع خريف مطلع اوائل اواخر منتصف بدايه نهايه اواسط")
+
 // arMonthAt reads a month name at token i: its number and its length in
 // tokens (كانون الثاني is two), or 0. Month names are read as written, or
 // after "و" ("وآذار"): a preposition before a month is written apart, and
@@ -135,6 +140,15 @@ func (at *arText) date() (d caption.PartialDate, span caption.Span, text, warnin
 		if at.is(i, "عام", "سنه") {
 			if y := at.arYear(i + 1); y > 0 && yearOnly.IsZero() && !at.otherYear(i) {
 				yearOnly, yearSpan = caption.PartialDate{Year: y, Precision: caption.PrecisionYear}, at.span(i, i+2)
+			}
+			continue
+		}
+		if at.isIn(i, arYearParts) {
+			// "شتاء 2020" is dated 2020, as "winter 2020" is in English:
+			// SPEC.md has no precision finer than the year short of a
+			// month, and the year is what is written as a date.
+			if y := at.arYear(i + 1); y > 0 && yearOnly.IsZero() && !at.otherYear(i) {
+				yearOnly, yearSpan = caption.PartialDate{Year: y, Precision: caption.PrecisionYear}, at.span(i+1, i+2)
 			}
 			continue
 		}

@@ -392,6 +392,9 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 		refs = append(refs, arRef{tok: tok, sp: sp, kind: kind, near: near})
 	}
 	defer func() {
+		if s == 0 {
+			at.markHeading(refs)
+		}
 		scene := at.sceneFirst(slices.Clone(refs))
 		if rec.Country == "" {
 			at.lexiconCountry(rec, lex, append(refs, at.bareOrigins(s, lex, countryTok)...), off, ev)
@@ -629,6 +632,35 @@ func (at *arText) lexiconCountry(rec *caption.Record, lex *arabicLexicon, refs [
 	}
 	rec.Country, rec.CountryBasis = caption.CountryCode(code), caption.CountryHint
 	ev.add("country", off, span)
+}
+
+// arHeadingMax is how many tokens a heading may take before its colon or
+// dash: a region and its compass word, "ريف إدلب الجنوبي".
+const arHeadingMax = 6
+
+// markHeading marks as a dateline the place of a short heading that opens
+// the caption and a colon, dash or bar ends, when the body after it names
+// a place: "ريف إدلب الجنوبي: دمار في بلدة كفرسجنة" is in the village, the
+// heading naming the region that holds it, as a dateline names the
+// province's city (datelineLast puts it after the body's places). A
+// heading with no place after it stays the scene.
+func (at *arText) markHeading(refs []arRef) {
+	if len(refs) < 2 || refs[0].dateline {
+		return
+	}
+	sep := -1
+	for k := 0; k < len(at.toks) && k <= arHeadingMax && at.sentOf[k] == 0; k++ {
+		if t := at.toks[k]; t.digits {
+			return // "12 آذار: …" is a date's heading
+		} else if t.key == ":" || t.key == "-" || t.key == "|" {
+			sep = k
+			break
+		}
+	}
+	if sep < 0 || refs[0].tok >= sep || refs[1].tok <= sep {
+		return
+	}
+	refs[0].dateline = true
 }
 
 // datelineLast moves a dateline's city after the places the caption's words

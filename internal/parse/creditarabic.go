@@ -396,7 +396,9 @@ func (p *Parser) arTailCredit(text string, end int) creditResult {
 		}
 		if m := arCreditLabelAt(text, i, end); m > 0 && m < end {
 			cr := p.arReadCredit(text, i, end)
-			if cr.Found && (len(cr.Photographers) > 0 || len(cr.Agencies) > 0) {
+			if cr.Found && (len(cr.Photographers) > 0 || len(cr.Agencies) > 0 || i == s) {
+				// A label that opens the last sentence vouches for an
+				// unnamed photographer too: "… 2021. عدسة: ناشطون".
 				return cr
 			}
 		}
@@ -899,12 +901,26 @@ var arBigAgencies = map[caption.Agency]bool{
 	"AFP": true, "AP": true, "Reuters": true, "Getty Images": true, "Anadolu Agency": true, "EPA": true,
 }
 
+// arSpeltLetters reports an agency written as single letters apart, "د ب
+// أ", "د.ب.أ": the Arabic wires spell a Latin initialism so, and it gives
+// the agency's canonical name (DPA, as "(dpa)" does in English) the way
+// "أ ف ب" gives AFP, where a name in Arabic ("(سانا)") stays as written.
+func arSpeltLetters(part string) bool {
+	words := strings.FieldsFunc(arFold(part), func(r rune) bool { return r == ' ' || r == '.' || r == '\u00a0' })
+	for _, w := range words {
+		if utf8.RuneCountInString(w) != 1 {
+			return false
+		}
+	}
+	return len(words) > 1
+}
+
 // arPart classifies one part of a credit, Arabic or Latin: a known agency
 // (canonical when it is one of arBigAgencies, else as written), a marker,
 // an organisation or a name.
 func (p *Parser) arPart(part string) (pieceKind, caption.Agency) {
 	if kind, a := p.lex.agencies.lookup(part); kind != pieceUnknown {
-		if kind == pieceAgency && !arBigAgencies[a] {
+		if kind == pieceAgency && !arBigAgencies[a] && !arSpeltLetters(part) {
 			// "(سانا)" stays سانا, and a Latin name in an Arabic credit
 			// as written too ("القامشلي - ANHA:"), as SPEC.md keeps the
 			// agencies other than the six big ones.

@@ -357,9 +357,9 @@ var arCreditCases = []struct {
 		want: creditView{Whole: "(أ ب)", Credit: "أ ب", Agencies: ag("AP")},
 	},
 	{
-		name: "dpa letters",
+		name: "dpa letters give its canonical name, as (dpa) does",
 		in:   "جنود أوكرانيون قرب باخموت (د ب أ)",
-		want: creditView{Whole: "(د ب أ)", Credit: "د ب أ", Agencies: ag("د ب أ")},
+		want: creditView{Whole: "(د ب أ)", Credit: "د ب أ", Agencies: ag("DPA")},
 	},
 	{
 		name: "EPA letters",
