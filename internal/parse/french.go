@@ -261,7 +261,7 @@ func (p *Parser) french(rec *caption.Record, desc string, off int, ev *evidence)
 		types := caption.EventTypes()
 		seen := make([]bool, len(types))
 		for i := 0; i < len(toks); i++ {
-			if !scene(i) {
+			if !scene(i) || frOpposedAt(toks, i) {
 				continue
 			}
 			for _, ph := range p.fr.events {
@@ -318,6 +318,17 @@ func (p *Parser) french(rec *caption.Record, desc string, off int, ev *evidence)
 	}
 	// After the country: "les forces gouvernementales" are the scene's.
 	p.frActors(rec, desc, toks, sentOf, scene, off, ev)
+}
+
+// frOpposedAt reports whether the words at token i are what people
+// oppose, not what the photo shows: "Des habitants manifestent contre les
+// frappes russes" shows a protest, not a strike (frNotAgentCues).
+func frOpposedAt(toks []frToken, i int) bool {
+	k := i - 1
+	if k >= 0 && frArticles[toks[k].key] && toks[k].key != "de" && toks[k].key != "d'" {
+		k--
+	}
+	return k >= 0 && frNotAgentCues[toks[k].key]
 }
 
 // frKeyAt returns the key of token k when it lies before token end, else
