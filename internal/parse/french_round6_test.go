@@ -2,6 +2,10 @@ package parse
 
 import (
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"sijil/internal/caption"
 )
 
 // The captions of these tables were written for sijil's tests; the scenes
@@ -62,5 +66,106 @@ func TestFrenchFleeNow(t *testing.T) {
 			frScene{Places: []string{"Mykolaïv"}}},
 		{"a neighbourhood they leave", "Des habitants fuient le quartier de Solino, à Port-au-Prince, le 14 novembre 2024. (Photo Ricardo Arnaud / AFP)",
 			frScene{Places: []string{"Port-au-Prince"}}},
+	})
+}
+
+// frEventsActors is the part of a French record the event and actor tables
+// compare.
+type frEventsActors struct {
+	Events []caption.EventType
+	Actors []string
+}
+
+func runFrEventsActors(t *testing.T, cases []struct {
+	name, in string
+	want     frEventsActors
+}) {
+	t.Helper()
+	p, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := p.Caption(tc.in)
+			if r.Lang != "fr" {
+				t.Fatalf("lang %q, want fr: %s", r.Lang, tc.in)
+			}
+			got := frEventsActors{Events: r.EventTypes, Actors: r.Actors}
+			if len(got.Events) == 0 {
+				got.Events = nil
+			}
+			if len(got.Actors) == 0 {
+				got.Actors = nil
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("%s\n(-want +got):\n%s", tc.in, diff)
+			}
+		})
+	}
+}
+
+// A strike named by its country is an airstrike, as English "strike by
+// Russian" is, and a missile one shelling (fr_events.tsv); the strike a
+// protest opposes is not the scene's event (frOpposedAt).
+func TestFrenchStrikeByCountry(t *testing.T) {
+	airstrike, shelling := caption.Airstrike, caption.Shelling
+	runFrEventsActors(t, []struct {
+		name, in string
+		want     frEventsActors
+	}{
+		{"frappe russe", "KHARKIV (Ukraine) - Des pompiers éteignent un incendie après une frappe russe sur un entrepôt, le 31 mai 2024. (Photo Ivan Petrenko / AFP)",
+			frEventsActors{[]caption.EventType{airstrike}, []string{"Russian armed forces"}}},
+		{"frappes turques", "Des Syriens inspectent les ruines après des frappes turques sur Qamichli, le 25 décembre 2023. (Photo Dilan Hasso / AFP)",
+			frEventsActors{[]caption.EventType{airstrike}, []string{"Turkish armed forces"}}},
+		{"frappe américaine", "Une frappe américaine a visé un véhicule à Hassaké, en Syrie, le 3 février 2024. (Photo AFP)",
+			frEventsActors{[]caption.EventType{airstrike}, []string{"United States armed forces"}}},
+		{"frappe du régime", "Un enfant blessé après une frappe du régime sur Maaret al-Noomane, le 5 mai 2019. (Photo Abdel Aziz Ketaz / AFP)",
+			frEventsActors{[]caption.EventType{airstrike}, []string{"Syrian government forces"}}},
+		{"a Russian missile strike is shelling", "Des secouristes dans les décombres après une frappe russe de missiles sur Dnipro, le 14 janvier 2023. (Photo Olena Kravets / AFP)",
+			frEventsActors{[]caption.EventType{shelling, caption.Rescue}, []string{"Russian armed forces"}}},
+		{"a Russian drone strike", "Un immeuble touché par une frappe russe de drones à Odessa, le 2 mars 2024. (Photo Oleh Kuzmenko / AFP)",
+			frEventsActors{[]caption.EventType{airstrike}, []string{"Russian armed forces"}}},
+		// Near misses.
+		{"a protest against the strikes", "Des habitants manifestent contre les frappes russes à Idleb, en Syrie, le 1er mars 2020. (Photo Omar Haj / AFP)",
+			frEventsActors{[]caption.EventType{caption.Protest}, []string{"Russian armed forces"}}},
+		{"to denounce the bombing", "Des étudiants défilent pour dénoncer les bombardements à Beyrouth, le 3 octobre 2024. (Photo Hassan Ammar / AFP)",
+			frEventsActors{nil, nil}},
+		{"a Russian soldier is no strike", "Un soldat russe pose devant un char à Marioupol, le 12 avril 2022. (Photo AFP)",
+			frEventsActors{nil, []string{"Russian armed forces"}}},
+	})
+}
+
+// National armies of francophone Africa and Lebanon are named as the
+// English rules name a country's army, each only in captions from its
+// country (fr_actors.tsv); "l'armée" in Sudan is the Sudanese Armed Forces.
+func TestFrenchNationalArmies(t *testing.T) {
+	runFrEventsActors(t, []struct {
+		name, in string
+		want     frEventsActors
+	}{
+		{"Nigerian soldiers", "Des soldats nigérians patrouillent à Maiduguri, dans l'État de Borno, le 5 mars 2024. (Photo Audu Ali / AFP)",
+			frEventsActors{nil, []string{"Nigerian government forces"}}},
+		{"Malian military", "Un militaire malien monte la garde à l'entrée de Tombouctou, au Mali, le 5 février 2023. (Photo AFP)",
+			frEventsActors{nil, []string{"Malian government forces"}}},
+		{"Burkinabe soldiers", "Des soldats burkinabè patrouillent à Djibo, au Burkina Faso, le 4 mars 2022. (Photo Sami Ouédraogo / AFP)",
+			frEventsActors{nil, []string{"Burkinabe government forces"}}},
+		{"FARDC with their full name", "Des militaires des forces armées congolaises (FARDC) à Kibumba, au nord de Goma, le 10 novembre 2022. (Photo Jospin Mwisha / AFP)",
+			frEventsActors{nil, []string{"Congolese government forces"}}},
+		{"Chadian soldiers", "Des soldats tchadiens à N'Djamena, au Tchad, le 20 avril 2024. (Photo Joris Bolomey / AFP)",
+			frEventsActors{nil, []string{"Chadian government forces"}}},
+		{"Lebanese soldiers", "Des soldats libanais à Saïda, au Liban, le 3 octobre 2024. (Photo Mahmoud Zayyat / AFP)",
+			frEventsActors{nil, []string{"Lebanese government forces"}}},
+		{"Sudanese soldiers", "Des soldats soudanais à Port-Soudan, au Soudan, le 5 juin 2023. (Photo AFP)",
+			frEventsActors{nil, []string{"Sudanese Armed Forces"}}},
+		{"the army in Sudan", "Des combats entre l'armée et les FSR à Khartoum, au Soudan, le 20 avril 2023. (Photo AFP)",
+			frEventsActors{[]caption.EventType{caption.Clashes}, []string{"Sudanese Armed Forces", "Rapid Support Forces"}}},
+		// Near misses.
+		{"Chadian soldiers in Niger", "Des soldats tchadiens patrouillent à Diffa, au Niger, le 3 mars 2020. (Photo Issouf Sanogo / AFP)",
+			frEventsActors{nil, nil}},
+		{"a Congolese man", "Un Congolais devant sa maison à Goma, en RDC, le 3 mars 2024. (Photo AFP)",
+			frEventsActors{nil, nil}},
+		{"the army elsewhere keeps the template", "Des soldats de l'armée nigériane à Monguno, au Nigeria, le 12 janvier 2023. (Photo Audu Ali / AFP)",
+			frEventsActors{nil, []string{"Nigerian government forces"}}},
 	})
 }
