@@ -47,7 +47,8 @@ func TestFrenchDatelineScene(t *testing.T) {
 
 // "Des déplacés fuient les combats à Sake" are in Sake, where the fighting
 // is, as "quittent Manbij" are in Manbij (frFled); after "qui", or with a
-// past form, the place is where they came from.
+// past form, the place is where they came from, as it is after "déplacés
+// par" when the sentence names another place.
 func TestFrenchFleeNow(t *testing.T) {
 	runFrScenes(t, []struct {
 		name, in string
@@ -57,7 +58,15 @@ func TestFrenchFleeNow(t *testing.T) {
 			frScene{Places: []string{"Sake", "GOMA"}, Country: "CD"}},
 		{"fuient à, then a region", "Des Soudanais fuient les combats à El-Facher, au Darfour-Nord, le 12 mai 2024. (Photo Ahmed Bakri / AFP)",
 			frScene{Places: []string{"El-Facher", "Darfour-Nord"}, Country: "SD"}},
+		{"displaced by the fighting in a state", "Des Soudanais déplacés par les combats dans l'État d'Al-Jazira arrivent à Gedaref, le 20 décembre 2023. (Photo Ebrahim Hamid / AFP)",
+			frScene{Places: []string{"Gedaref"}, Country: "SD"}}, // "Soudanais"
+		{"displaced by strikes in a region", "Des familles déplacées par les frappes russes dans la région de Kharkiv s'installent dans un centre d'accueil à Dnipro, le 3 juin 2024. (Photo Olena Kravets / AFP)",
+			frScene{Places: []string{"Dnipro"}, Actors: []string{"Russian armed forces"}}},
 		// Near misses.
+		{"displaced by, and no other place", "Des familles déplacées par les combats à Sake, le 7 février 2024. (Photo Pacifique Mbuyi / AFP)",
+			frScene{Places: []string{"Sake"}}},
+		{"the displaced as a noun", "Des déplacés dans le camp de Lushagala, près de Goma, le 3 juin 2024. (Photo Moses Kasereka / AFP)",
+			frScene{Places: []string{"Lushagala", "Goma"}}},
 		{"qui fuient", "Des déplacés qui fuient les combats à Sake arrivent à Goma, le 7 février 2024. (Photo Pacifique Mbuyi / AFP)",
 			frScene{Places: []string{"Goma"}}},
 		{"ayant fui", "Des familles ayant fui les violences à Djibo arrivent à Kaya, le 3 mars 2023. (Photo Issouf Sanogo / AFP)",

@@ -286,6 +286,12 @@ func frFled(toks []frToken, i, prevEnd int) bool {
 		if !t.word || t.key == "vers" || frFiniteVerb(t.key) {
 			return false
 		}
+		if frEvacuated[t.key] && k+1 < len(toks) && toks[k+1].key == "par" {
+			// "Des Soudanais déplacés par les combats dans l'État
+			// d'Al-Jazira arrivent à Gedaref": the participle with its
+			// cause, not "des déplacés" the noun, which may be anywhere.
+			return true
+		}
 		if frFleeWords[t.key] {
 			// "Des déplacés fuient les combats à Sake" are in Sake, as
 			// "Des familles quittent Manbij" are in Manbij (frLeaveNow):
