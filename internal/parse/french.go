@@ -223,7 +223,8 @@ func frSentenceOf(toks []frToken) []int {
 	s := 0
 	for i, t := range toks {
 		of[i] = s
-		if (t.key == "." || t.key == "!" || t.key == "?") && i > 0 && !(toks[i-1].upper && toks[i-1].end-toks[i-1].start == 1) && !frAbbrevStop(toks, i) && !frInnerDot(toks, i) {
+		if (t.key == "." || t.key == "!" || t.key == "?") && i > 0 && !(toks[i-1].upper && toks[i-1].end-toks[i-1].start == 1) && !frAbbrevStop(toks, i) && !frInnerDot(toks, i) &&
+			(s > 0 || !frHeadingOnly(toks[:i])) {
 			s++
 		}
 	}
@@ -329,6 +330,21 @@ func frOpposedAt(toks []frToken, i int) bool {
 		k--
 	}
 	return k >= 0 && frNotAgentCues[toks[k].key]
+}
+
+// frHeadingOnly reports whether toks, all before a caption's first full
+// stop, are only a heading of a few capitalised names ("Liban.", "Syrte,
+// Libye."): the sentence after it is the scene's, not a background one.
+func frHeadingOnly(toks []frToken) bool {
+	if len(toks) == 0 || len(toks) > 4 {
+		return false
+	}
+	for _, t := range toks {
+		if t.word && (!t.upper || t.digits) || !t.word && t.key != "," {
+			return false
+		}
+	}
+	return true
 }
 
 // frKeyAt returns the key of token k when it lies before token end, else

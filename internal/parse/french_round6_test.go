@@ -178,3 +178,24 @@ func TestFrenchNationalArmies(t *testing.T) {
 			frEventsActors{nil, []string{"Nigerian government forces"}}},
 	})
 }
+
+// A heading of a few names closed by a full stop ("Liban.", "Syrte,
+// Libye.") opens the scene's sentence, not a sentence of its own
+// (frHeadingOnly): the events and actors after it are the scene's.
+func TestFrenchHeadingSentence(t *testing.T) {
+	runFrEventsActors(t, []struct {
+		name, in string
+		want     frEventsActors
+	}{
+		{"country", "Liban. Des secouristes de la défense civile libanaise dans les décombres à Baalbek, le 8 novembre 2024. (Photo Nidal Hamdan / AFP)",
+			frEventsActors{[]caption.EventType{caption.Rescue}, []string{"Civil defence"}}},
+		{"town and country", "Syrte, Libye. Des combats entre les forces du GNA et l'EI, le 2 juin 2016. (Photo Karim Naji / AFP)",
+			frEventsActors{[]caption.EventType{caption.Clashes}, []string{"Government of National Accord forces", "Islamic State"}}},
+		// Near misses: a first sentence that says something keeps the
+		// second in the background.
+		{"a sentence first", "Des habitants à Alep. Des frappes russes avaient touché la ville en 2016. (Photo Karam Masri / AFP)",
+			frEventsActors{nil, nil}},
+		{"a named person's sentence first", "Ahmed Hassan pleure. Des frappes russes avaient touché Alep en 2016. (Photo Karam Masri / AFP)",
+			frEventsActors{nil, nil}},
+	})
+}
