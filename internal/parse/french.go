@@ -223,7 +223,8 @@ func frSentenceOf(toks []frToken) []int {
 	s := 0
 	for i, t := range toks {
 		of[i] = s
-		if (t.key == "." || t.key == "!" || t.key == "?") && i > 0 && !(toks[i-1].upper && toks[i-1].end-toks[i-1].start == 1) && !frAbbrevStop(toks, i) && !frInnerDot(toks, i) {
+		if (t.key == "." || t.key == "!" || t.key == "?") && i > 0 && !(toks[i-1].upper && toks[i-1].end-toks[i-1].start == 1) && !frAbbrevStop(toks, i) && !frInnerDot(toks, i) &&
+			(s > 0 || !frHeadingOnly(toks[:i])) {
 			s++
 		}
 	}
@@ -261,7 +262,7 @@ func (p *Parser) french(rec *caption.Record, desc string, off int, ev *evidence)
 		types := caption.EventTypes()
 		seen := make([]bool, len(types))
 		for i := 0; i < len(toks); i++ {
-			if !scene(i) {
+			if !scene(i) || frOpposedAt(toks, i) {
 				continue
 			}
 			for _, ph := range p.fr.events {
@@ -318,6 +319,32 @@ func (p *Parser) french(rec *caption.Record, desc string, off int, ev *evidence)
 	}
 	// After the country: "les forces gouvernementales" are the scene's.
 	p.frActors(rec, desc, toks, sentOf, scene, off, ev)
+}
+
+// frOpposedAt reports whether the words at token i are what people
+// oppose, not what the photo shows: "Des habitants manifestent contre les
+// frappes russes" shows a protest, not a strike (frNotAgentCues).
+func frOpposedAt(toks []frToken, i int) bool {
+	k := i - 1
+	if k >= 0 && frArticles[toks[k].key] && toks[k].key != "de" && toks[k].key != "d'" {
+		k--
+	}
+	return k >= 0 && frNotAgentCues[toks[k].key]
+}
+
+// frHeadingOnly reports whether toks, all before a caption's first full
+// stop, are only a heading of a few capitalised names ("Liban.", "Syrte,
+// Libye."): the sentence after it is the scene's, not a background one.
+func frHeadingOnly(toks []frToken) bool {
+	if len(toks) == 0 || len(toks) > 4 {
+		return false
+	}
+	for _, t := range toks {
+		if t.word && (!t.upper || t.digits) || !t.word && t.key != "," {
+			return false
+		}
+	}
+	return true
 }
 
 // frKeyAt returns the key of token k when it lies before token end, else

@@ -107,14 +107,18 @@ func frAllCountryToks(toks []frToken, used []bool, sp caption.Span, off int) boo
 // "à" when the English rules read only the caption's heading, a wider
 // place: "Gaza : des Palestiniens … à Rafah, dans le sud de la bande de
 // Gaza" and "Idleb, 6 février 2023 – … à Harem, dans la province d'Idleb"
-// show Rafah and Harem. Only "à" is taken: "fuient vers Rafah" does not
-// move the scene, and a later sentence may tell of elsewhere.
+// show Rafah and Harem. A dateline tells where the story was filed, the
+// sentence where the photo was taken, as the English rules read "GOMA,
+// Congo - … in Sake". Only "à" and a settlement noun (frSceneCue) are
+// taken: "fuient vers Rafah" does not move the scene, and a later
+// sentence may tell of elsewhere.
 func frSceneAfterHeading(rec *caption.Record, desc string, toks []frToken, countryTok []bool, sentOf []int, off int, ev *evidence) {
 	if len(rec.PlaceRefs) == 0 || len(rec.Places) != len(rec.PlaceRefs) || rec.PlaceRefs[0].Span.Start != off+toks[0].start {
 		return
 	}
 	head := frTokensIn(toks, 0, rec.PlaceRefs[0].Span.End-off)
-	if head >= len(toks) || !frHeadingMark(toks, head) {
+	// "BUNIA, RDC - …": a comma and a placing apposition end it too.
+	if head >= len(toks) || !frHeadingMark(toks, head) && !frHeadPlace(toks, countryTok, head) {
 		return
 	}
 	var body caption.Record
@@ -125,7 +129,7 @@ func frSceneAfterHeading(rec *caption.Record, desc string, toks []frToken, count
 			continue // the heading itself
 		}
 		i := slices.IndexFunc(toks, func(t frToken) bool { return t.start+off == r.Span.Start })
-		if i < 1 || toks[i-1].key != "à" {
+		if i < 1 || !frSceneCue(toks, i) {
 			return
 		}
 		// The English rules may have read it after the heading: it moves.
@@ -141,6 +145,35 @@ func frSceneAfterHeading(rec *caption.Record, desc string, toks []frToken, count
 		return
 	}
 }
+
+// frSceneCue reports whether the place at token i is given as where the
+// people of the sentence are: after "à", or as the name of the village or
+// town they are in ("dans le village de Djaiba", "au village de
+// Kibati", "dans la localité de Kalehe"). "au nord de Goma" and
+// "dans la province d'Idleb" place the scene only near or within a name,
+// and "les déplacés du village de Djaiba" came from it.
+func frSceneCue(toks []frToken, i int) bool {
+	if toks[i-1].key == "à" {
+		return true
+	}
+	if i < 3 || toks[i-1].key != "de" && toks[i-1].key != "d'" || !frSettlementNouns[toks[i-2].key] {
+		return false
+	}
+	switch det := toks[i-3].key; {
+	case det == "au":
+		return true
+	case det == "le" || det == "la" || det == "l'":
+		return i >= 4 && (toks[i-4].key == "dans" || toks[i-4].key == "à" && det != "le")
+	}
+	return false
+}
+
+// frSettlementNouns name a place people are in, which the gazetteer may
+// hold as a point: frSceneCue's nouns. A "quartier" or a "camp" is left to
+// the heading's town: the gazetteer seldom holds neighbourhoods and camps,
+// and the town places them ("BAMAKO - … dans le quartier de Médina-Coura",
+// "GOMA - … dans le camp de Bulengo").
+var frSettlementNouns = map[string]bool{"village": true, "ville": true, "localité": true, "bourg": true}
 
 // frHeadingMark reports a mark that ends a caption's heading after token
 // i: a colon, a dash, a comma before a date ("Idleb, 6 février 2023 –"), or

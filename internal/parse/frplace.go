@@ -286,7 +286,21 @@ func frFled(toks []frToken, i, prevEnd int) bool {
 		if !t.word || t.key == "vers" || frFiniteVerb(t.key) {
 			return false
 		}
+		if frEvacuated[t.key] && k+1 < len(toks) && toks[k+1].key == "par" {
+			// "Des Soudanais déplacés par les combats dans l'État
+			// d'Al-Jazira arrivent à Gedaref": the participle with its
+			// cause, not "des déplacés" the noun, which may be anywhere.
+			return true
+		}
 		if frFleeWords[t.key] {
+			// "Des déplacés fuient les combats à Sake" are in Sake, as
+			// "Des familles quittent Manbij" are in Manbij (frLeaveNow):
+			// "à" places the fighting around them. After "qui" the place
+			// is where they came from; "fuient le quartier de X" names
+			// what they leave, which the sentence's town places.
+			if frLeaveNow[t.key] && (k == 0 || toks[k-1].key != "qui") && toks[i-1].key == "à" {
+				return false
+			}
 			return k+1 >= len(toks) || !frFleeWithin[toks[k+1].key]
 		}
 	}

@@ -58,7 +58,7 @@ func TestFrenchDivisionNouns(t *testing.T) {
 		{"Central African prefecture", "Des déplacés reçoivent des vivres dans la préfecture de la Nana-Grébizi, le 9 mars 2021. Crédit : Paul Yakité / RFI",
 			frScene{Places: []string{"Nana-Grébizi"}}},
 		{"Nigerien department", "Des soldats nigériens patrouillent dans le département de Ouallam, le 3 janvier 2021. © Idrissa Hamani / AFP",
-			frScene{Places: []string{"Ouallam"}, Country: "NE"}},
+			frScene{Places: []string{"Ouallam"}, Country: "NE", Actors: []string{"Nigerien government forces"}}},
 	})
 }
 
