@@ -73,6 +73,12 @@ func (g *Gazetteer) best(rec *caption.Record, sc *scene, i int, anchors []anchor
 	// other places may confirm: in a gallery from Mumbai, "Dharavi" is not
 	// Dehra Dun.
 	unconfirmed := sc.fuzzy[i] && len(anchors) > 0 && w.sup&(supContainer|supNearDocument) == 0
+	// A region of several countries is no division of one of them unless
+	// the caption or its document puts it there: "the Sahel" is not
+	// Burkina Faso's Sahel region, nor "the Kurdistan region" Iran's
+	// province, where "Dori, Sahel region" and "Sanandaj, Kurdistan
+	// province" are.
+	unconfirmed = unconfirmed || sc.ofSeveral(rec, i) && w.sup&(supCountry|supContainer|supDocument) == 0
 	if unconfirmed || sc.loose(rec, i, w.j, anchors) || sc.foreignToDocument(rec, i, sc.cands[i][w.j]) {
 		return pick{fuzzy: sc.fuzzy[i]}
 	}
@@ -136,6 +142,27 @@ func (g *Gazetteer) best(rec *caption.Record, sc *scene, i int, anchors []anchor
 		g.namesakes(&pk, rec.PlaceRefs[i].Name, close, written)
 	}
 	return pk
+}
+
+// regionsOfSeveral are regions that lie in several countries and share
+// their name with a first-level division of one of them (in writtenForm):
+// the Sahel (Mali, Niger, Burkina Faso, Chad…) and Burkina Faso's Sahel
+// region; Kurdistan (Iraq, Syria, Turkey, Iran) and Iran's Kurdistan
+// province, which GeoNames lists and Iraq's Kurdistan Region it does not.
+var regionsOfSeveral = map[string]bool{"sahel": true, "kurdistan": true}
+
+// ofSeveral reports whether reference i names one of regionsOfSeveral,
+// with or without its place word ("the Sahel region"), and was not found
+// by an exonym, which says which country's the caption means.
+func (sc *scene) ofSeveral(rec *caption.Record, i int) bool {
+	if sc.sets[i].exonym != "" {
+		return false
+	}
+	words := strings.Fields(writtenForm(rec.PlaceRefs[i].Name))
+	for len(words) > 1 && genericWords[words[len(words)-1]] {
+		words = words[:len(words)-1]
+	}
+	return regionsOfSeveral[strings.Join(words, " ")]
 }
 
 // foreignToDocument reports whether p, chosen for reference i of a record

@@ -35,7 +35,7 @@ var genericWords = map[string]bool{"camp": true, "refugee": true, "refugees": tr
 // (in country, when the caption names one), as `sijil gazetteer search`
 // lists them; fuzzy is true when they are near spellings. See candidates.
 func (g *Gazetteer) Candidates(name string, country caption.CountryCode) (places []Place, fuzzy bool) {
-	places, _, fuzzy = g.candidates(name, country)
+	places, _, fuzzy, _ = g.candidates(name, country)
 	return places, fuzzy
 }
 
@@ -45,34 +45,34 @@ func (g *Gazetteer) Candidates(name string, country caption.CountryCode) (places
 // ("Nabatieh Governorate" is Nabatieh) (direct); the places of its exonym
 // instead, when exonyms.tsv has one that direct does not find; else
 // (inside a known country only) a bounded fuzzy match for a spelling the
-// gazetteer lacks.
-func (g *Gazetteer) candidates(name string, country caption.CountryCode) (places []Place, matched string, fuzzy bool) {
+// gazetteer lacks. byExonym says the places are an exonym's.
+func (g *Gazetteer) candidates(name string, country caption.CountryCode) (places []Place, matched string, fuzzy, byExonym bool) {
 	c, try := g.direct(name)
 	// An Arabic name the gazetteer lacks, or knows only as another
 	// place's ("الفاشر"), is looked up by the name the data gives the
 	// place (exonyms.tsv).
 	if alt, latin := g.exonym(name, country, c); len(alt) > 0 {
-		return alt, latin, false
+		return alt, latin, false, true
 	}
 	if len(c) > 0 {
-		return c, try, false
+		return c, try, false, false
 	}
 	words := strings.Fields(name)
 	// "Alep-Est", "Mossoul-Ouest": a French compass word joined to a city
 	// names a part of it.
 	if base, ok := cutCompassSuffix(name); ok {
-		if c, matched, fuzzy := g.candidates(base, country); len(c) > 0 {
-			return c, matched, fuzzy
+		if c, matched, fuzzy, byExonym := g.candidates(base, country); len(c) > 0 {
+			return c, matched, fuzzy, byExonym
 		}
 	}
 	if country == "" || len(words) == 0 || siteWords[strings.ToLower(words[len(words)-1])] {
 		// A site ("Union Station") is no misspelt town.
-		return nil, name, false
+		return nil, name, false, false
 	}
 	if edits := fuzzyEdits(Key(name)); edits > 0 {
-		return g.Fuzzy(name, country, edits), name, true
+		return g.Fuzzy(name, country, edits), name, true, false
 	}
-	return nil, name, false
+	return nil, name, false, false
 }
 
 // fuzzyEdits is how many edits a misspelt name of key k may be from the
