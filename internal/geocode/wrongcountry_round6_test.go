@@ -119,3 +119,57 @@ func TestRegionsOfSeveral(t *testing.T) {
 		})
 	}
 }
+
+// TestOtherWords: a name of several words found by its loose key alone
+// is not a place whose words are other words. Before, "the Golan
+// Heights" was Glenn Heights, Texas.
+func TestOtherWords(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		p    Place
+		want bool
+	}{
+		{"Golan Heights", Place{Name: "Glenn Heights"}, true},
+		{"Golan Heights region", Place{Name: "Glenn Heights"}, true},
+		// Near misses: transliterations of the same words, a name of one
+		// word, names whose words do not line up.
+		{"Deir ez-Zor", Place{Name: "Dayr az Zawr"}, false},
+		{"Maaret al-Numan", Place{Name: "Ma‘arrat an Nu‘mān"}, false},
+		{"Kafr Nabl", Place{Name: "Kafranbel"}, false},
+		{"Golan", Place{Name: "Gulang"}, false},
+		{"Ras al-Ain", Place{Name: "Ra's al 'Ayn"}, false},
+		{"Golan Heights", Place{Name: "Glenn Heights", Alternates: []string{"Golan Heights"}}, false},
+		{"Golan Heights", Place{Name: "جلان هايتس"}, false},
+	} {
+		if got := otherWords(tc.name, tc.p); got != tc.want {
+			t.Errorf("otherWords(%q, %q) = %v, want %v", tc.name, tc.p.Name, got, tc.want)
+		}
+	}
+}
+
+// TestKeyOnlyNamesakeAbroad: the Golan Heights and the Golan are left
+// unplaced rather than put in Texas or Morelos; the caption's own places
+// and hints still place them.
+func TestKeyOnlyNamesakeAbroad(t *testing.T) {
+	g := mustEmbedded(t)
+	for _, tc := range []struct {
+		name string
+		in   place6
+		want want6
+	}{
+		{"the Golan Heights alone", place6{refs: []string{"Golan Heights"}}, want6{}},
+		{"Majdal Shams in the Golan Heights", place6{refs: []string{"Majdal Shams", "Golan Heights"}}, want6{"IL", "Majdal Shams", 1}},
+		// A hint of another country: not the hamlet El Golán, Mexico.
+		{"the Golan, with an Israeli tank", place6{refs: []string{"Golan"}, cc: "IL", basis: caption.CountryHint}, want6{"IL", "", 4}},
+		// Near misses: a hamlet hinted at is taken; a town abroad is not
+		// a hamlet; a country named keeps its place spelt loosely.
+		{"Glenn Heights, Texas", place6{refs: []string{"Glenn Heights"}}, want6{"US", "Glenn Heights", 1}},
+		{"Golan Heights in a caption of the United States", place6{refs: []string{"Golan Heights"}, cc: "US", basis: caption.CountryNamed}, want6{"US", "Glenn Heights", 0}},
+		{"the Golan with Mexican police", place6{refs: []string{"Golan"}, cc: "MX", basis: caption.CountryHint}, want6{"MX", "", 1}},
+		{"Tripoli with Syrian refugees", place6{refs: []string{"Tripoli"}, cc: "SY", basis: caption.CountryHint}, want6{"LY", "Tripoli", 1}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			check6(t, resolve6(t, g, tc.in), tc.want)
+		})
+	}
+}
