@@ -175,7 +175,10 @@ func acronym(s string) bool {
 }
 
 // townName reports whether the country's name at toks[i:j] is part of a
-// town's: "Mexico City", "Mexico Beach", "Port Sudan".
+// town's: "Mexico City", "Mexico Beach", "Port Sudan"; or of a river's,
+// a lake's or a valley's, which lie in or along other countries too: "the
+// Jordan Valley" and "the Jordan River" in the West Bank, "the Niger
+// Delta" in Nigeria, "Lake Chad".
 func townName(toks []token, i, j int) bool {
 	if j < len(toks) && toks[j].upper && townWordsAfter[toks[j].key] {
 		return true
@@ -184,8 +187,9 @@ func townName(toks []token, i, j int) bool {
 }
 
 var (
-	townWordsAfter  = map[string]bool{"city": true, "beach": true, "springs": true, "falls": true, "heights": true}
-	townWordsBefore = map[string]bool{"port": true, "fort": true}
+	townWordsAfter = map[string]bool{"city": true, "beach": true, "springs": true, "falls": true, "heights": true,
+		"valley": true, "river": true, "delta": true, "basin": true}
+	townWordsBefore = map[string]bool{"port": true, "fort": true, "lake": true}
 )
 
 // division reads a first-level division at toks[i] as country evidence.
