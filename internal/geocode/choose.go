@@ -170,8 +170,11 @@ func (g *Gazetteer) best(rec *caption.Record, sc *scene, i int, anchors []anchor
 // their name with a first-level division of one of them (in writtenForm):
 // the Sahel (Mali, Niger, Burkina Faso, Chad…) and Burkina Faso's Sahel
 // region; Kurdistan (Iraq, Syria, Turkey, Iran) and Iran's Kurdistan
-// province, which GeoNames lists and Iraq's Kurdistan Region it does not.
-var regionsOfSeveral = map[string]bool{"sahel": true, "kurdistan": true}
+// province, which GeoNames lists and Iraq's Kurdistan Region it does not;
+// Kashmir (India, Pakistan, China), which GeoNames lists among the names
+// of Pakistan's Azad Kashmir ("Indian troops … in the Kashmir region"
+// was in Pakistan).
+var regionsOfSeveral = map[string]bool{"sahel": true, "kurdistan": true, "kashmir": true}
 
 // ofSeveral reports whether reference i names one of regionsOfSeveral,
 // with or without its place word ("the Sahel region"), and was not found

@@ -119,6 +119,12 @@ func (g *Gazetteer) exonymIn(name string, country caption.CountryCode, direct []
 		}) {
 			continue
 		}
+		// Nor a name written otherwise than the row's, letter for
+		// letter, that is some place's own: "Hiroo", a town of Hokkaido,
+		// is close to "El Hierro" but is not it.
+		if e.latin != "" && written != e.latin && slices.ContainsFunc(direct, func(p Place) bool { return writtenAs(p, written) }) {
+			continue
+		}
 		// Written as the caption writes it, letter for letter: Shuya,
 		// 700 km from Sudzha, lists a "Shuja" that evened-out vowels make
 		// "Soudja".

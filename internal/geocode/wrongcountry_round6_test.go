@@ -74,6 +74,9 @@ func TestRegionRowsRound6(t *testing.T) {
 		{"the Kurdistan region of Iraq", place6{refs: []string{"Kurdistan|region"}, cc: "IQ", basis: caption.CountryNamed}, want6{"IQ", "Erbil", 3}},
 		{"Kurdistan with Iraqi Kurds", place6{refs: []string{"Kurdistan|region"}, cc: "IQ", basis: caption.CountryHint}, want6{"IQ", "Erbil", 3}},
 		{"Erbil, in the Kurdistan region", place6{refs: []string{"Erbil", "Kurdistan|region"}}, want6{"IQ", "Erbil", 1}},
+		{"El Hierro, not Hiroo in Hokkaido", place6{refs: []string{"El Hierro"}}, want6{"ES", "Canary Islands", 3}},
+		{"La Restinga on El Hierro", place6{refs: []string{"La Restinga", "El Hierro"}}, want6{"ES", "", 0}},
+		{"Hiroo itself", place6{refs: []string{"Hiroo"}}, want6{"JP", "Hiroo", 1}},
 		{"Halabja, Kurdistan Region, far from Erbil's point", place6{refs: []string{"Halabja", "Kurdistan Region"}}, want6{"IQ", "Ḩalabja", 1}},
 		// Near misses: Iran's province, in a caption of Iran or with one
 		// of its towns.
@@ -106,6 +109,11 @@ func TestRegionsOfSeveral(t *testing.T) {
 		{"the Sahel with Nigerien soldiers", place6{refs: []string{"Sahel|region"}, cc: "NE", basis: caption.CountryHint}, want6{"NE", "", 4}},
 		{"Gao, in the Sahel, with Malian troops", place6{refs: []string{"Gao", "Sahel"}, cc: "ML", basis: caption.CountryHint}, want6{"ML", "Gao", 1}},
 		{"Kurdistan alone", place6{refs: []string{"Kurdistan"}}, want6{}},
+		{"the Kashmir region with Indian troops", place6{refs: []string{"Kashmir|region"}, cc: "IN", basis: caption.CountryHint}, want6{"IN", "", 4}},
+		{"the Kashmir valley alone", place6{refs: []string{"Kashmir|valley"}}, want6{}},
+		{"Srinagar, Kashmir", place6{refs: []string{"Srinagar", "Kashmir"}}, want6{"IN", "Srinagar", 1}},
+		{"Muzaffarabad, Kashmir", place6{refs: []string{"Muzaffarabad", "Kashmir"}}, want6{"PK", "Muzaffarābād", 1}},
+		{"Azad Kashmir by its name", place6{refs: []string{"Azad Kashmir"}}, want6{"PK", "Azad Kashmir", 3}},
 		// Near misses: the caption says which country's.
 		{"the Sahel region of Burkina Faso", place6{refs: []string{"Sahel|region"}, cc: "BF", basis: caption.CountryNamed}, want6{"BF", "Sahel", 3}},
 		{"Dori, Sahel region", place6{refs: []string{"Dori", "Sahel|region"}}, want6{"BF", "Dori", 1}},

@@ -287,6 +287,11 @@ func nameWeight(toks []token, i, n int) int {
 			if j >= 1 && (toks[j-1].upper || toks[j-1].is(tagPlaceNoun) || toks[j-1].key == ".") {
 				return townWeight(toks, j-1)
 			}
+		case k == "with" && j >= 1 && borderNouns[toks[j-1].key]:
+			// "the Jarinje crossing on the border with Serbia", "the Bab
+			// al-Hawa crossing with Turkey": the neighbour across it, as
+			// "near the Turkish border" is either side of it.
+			return weightIgnored
 		case sceneCountryPreps[k] && (fledFrom(toks, j) || j >= 1 && warNouns[toks[j-1].key]):
 			return weightHint // "refugees fleeing the war in Ukraine", "a rally in Paris against the war in Ukraine"
 		case k == "in" && j >= 1 && (deathWords[toks[j-1].key] || captiveWord(toks, j-1)):
@@ -365,6 +370,11 @@ func townWeight(toks []token, j int) int {
 	}
 	return weightPlaced
 }
+
+// borderNouns before "with" and a country make it the neighbour across a
+// border.
+var borderNouns = map[string]bool{"border": true, "frontier": true, "boundary": true, "crossing": true,
+	"borders": true, "frontiers": true}
 
 // neighbourWords before a place or a country make it where people came
 // from, or a neighbour of the scene.

@@ -34,3 +34,27 @@ func TestEnglishCountryInLandForm(t *testing.T) {
 			englishScene{nil, "TD"}},
 	})
 }
+
+// A country after "the border with" or "the crossing with" is the
+// neighbour across it, not the scene's country: "the Jarinje border
+// crossing with Serbia" put a caption from Kosovo in Serbia.
+func TestEnglishBorderWithCountry(t *testing.T) {
+	runEnglishScenes(t, []struct {
+		name, in string
+		want     englishScene
+	}{
+		{"border crossing with", "Police officers stand guard near the Jarinje border crossing with Serbia, September 28, 2021. REUTERS/Laura Hasani",
+			englishScene{[]string{"Jarinje"}, ""}},
+		{"the frontier with", "Soldiers patrol a road along the frontier with Afghanistan near Chaman, May 6, 2020. (Photo by Banaras Khan / AFP)",
+			englishScene{[]string{"Chaman"}, ""}},
+		// Near misses: the scene's own country named after the crossing,
+		// and a border with a country in a sentence that names the
+		// scene's.
+		{"crossing with, then the scene's country", "Trucks queue at the Bab al-Salama crossing with Turkey, in Syria's Aleppo province, March 4, 2021. (Photo by Bakr Alkasem / AFP)",
+			englishScene{[]string{"Bab al-Salama crossing", "Aleppo"}, "SY"}},
+		{"town, country, near the border with", "Refugees arrive in Medyka, Poland, near the border with Ukraine, March 1, 2022. REUTERS/Fabrizio Bensch",
+			englishScene{[]string{"Medyka"}, "PL"}},
+		{"in a country, not with", "Soldiers patrol in Serbia near the border, May 2, 2023. (AP Photo/Darko Vojinovic)",
+			englishScene{nil, "RS"}},
+	})
+}
