@@ -174,7 +174,10 @@ func (g *Gazetteer) best(rec *caption.Record, sc *scene, i int, anchors []anchor
 // Kashmir (India, Pakistan, China), which GeoNames lists among the names
 // of Pakistan's Azad Kashmir ("Indian troops … in the Kashmir region"
 // was in Pakistan).
-var regionsOfSeveral = map[string]bool{"sahel": true, "kurdistan": true, "kashmir": true}
+// The Fergana Valley (Uzbekistan, Kyrgyzstan, Tajikistan) is not
+// Uzbekistan's Fergana region, which its name finds without "valley".
+var regionsOfSeveral = map[string]bool{"sahel": true, "kurdistan": true, "kashmir": true, "fergana valley": true,
+	"ferghana valley": true}
 
 // ofSeveral reports whether reference i names one of regionsOfSeveral,
 // with or without its place word ("the Sahel region"), and was not found
@@ -183,11 +186,16 @@ func (sc *scene) ofSeveral(rec *caption.Record, i int) bool {
 	if sc.sets[i].exonym != "" {
 		return false
 	}
-	words := strings.Fields(writtenForm(rec.PlaceRefs[i].Name))
-	for len(words) > 1 && genericWords[words[len(words)-1]] {
+	words := writtenWords(rec.PlaceRefs[i].Name)
+	for {
+		if regionsOfSeveral[strings.Join(words, " ")] {
+			return true
+		}
+		if len(words) < 2 || !genericWords[words[len(words)-1]] {
+			return false
+		}
 		words = words[:len(words)-1]
 	}
-	return regionsOfSeveral[strings.Join(words, " ")]
 }
 
 // otherWords reports whether name, of two words or more (its place word

@@ -27,6 +27,8 @@ var genericWords = map[string]bool{"camp": true, "refugee": true, "refugees": tr
 	"prefecture": true, "wilaya": true, "wilayah": true, "department": true, "departamento": true,
 	"municipality": true, "kray": true, "emirate": true, "voivodeship": true, "canton": true, "territory": true,
 	"crossing": true, "checkpoint": true, "border": true,
+	// A valley is the province named for it, or nothing (onlyDivisions).
+	"valley": true,
 	// Arabic: a city's old quarter is in the city ("درعا البلد", "الموصل
 	// القديمة").
 	"البلد": true, "القديمة": true, "القديمه": true, "القديم": true}
@@ -179,12 +181,17 @@ var siteWords = map[string]bool{"station": true, "square": true, "stadium": true
 // has none, a first-level word keeps every candidate (a region the data
 // lacks may share a town's name), and "county", a second-level word that
 // the data never holds, keeps none rather than a namesake town.
+//
+// A valley ("the Panjshir Valley", "the Bekaa Valley") is the province
+// named for it, or no place: the town of its name may lie at one end of
+// it, and the name without "valley" matches towns abroad by its loose key
+// ("Swat" and Sète).
 func onlyDivisions(c []Place, word string) []Place {
-	if !adminKinds[word] {
+	if !adminKinds[word] && word != "valley" {
 		return c
 	}
 	divs := slices.DeleteFunc(slices.Clone(c), func(p Place) bool { return p.Class != 'A' })
-	if len(divs) > 0 || word == "county" {
+	if len(divs) > 0 || word == "county" || word == "valley" {
 		return divs
 	}
 	return c

@@ -181,3 +181,31 @@ func TestKeyOnlyNamesakeAbroad(t *testing.T) {
 		})
 	}
 }
+
+// TestValleys: a valley is the province named for it, or no place. Before,
+// "the Panjshir Valley" and "the Bekaa Valley" found nothing.
+func TestValleys(t *testing.T) {
+	g := mustEmbedded(t)
+	for _, tc := range []struct {
+		name string
+		in   place6
+		want want6
+	}{
+		{"the Panjshir Valley", place6{refs: []string{"Panjshir Valley"}}, want6{"AF", "Panjshir", 3}},
+		{"the Bekaa Valley", place6{refs: []string{"Bekaa Valley"}}, want6{"LB", "Bekaa", 3}},
+		{"the Helmand Valley", place6{refs: []string{"Helmand Valley"}}, want6{"AF", "Helmand", 3}},
+		// Near misses: no province of the name, or one of a single
+		// country of a valley of several, is no place; the loose key of
+		// the bare name finds no town abroad.
+		{"the Swat Valley", place6{refs: []string{"Swat Valley"}}, want6{}},
+		{"the Fergana Valley", place6{refs: []string{"Fergana Valley"}}, want6{}},
+		{"the Fergana Valley, Uzbekistan", place6{refs: []string{"Fergana Valley"}, cc: "UZ", basis: caption.CountryNamed}, want6{"UZ", "", 3}},
+		{"the Kashmir Valley", place6{refs: []string{"Kashmir Valley"}}, want6{}},
+		{"the Jordan Valley", place6{refs: []string{"Jordan Valley"}}, want6{}},
+		{"Fergana the city", place6{refs: []string{"Fergana"}}, want6{"UZ", "", 1}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			check6(t, resolve6(t, g, tc.in), tc.want)
+		})
+	}
+}
