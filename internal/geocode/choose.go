@@ -203,8 +203,12 @@ func (sc *scene) ofSeveral(rec *caption.Record, i int) bool {
 // many words, and none of those reads like name word for word, each word
 // within half its letters ("Deir" and "Dayr" are alike, "Golan" and
 // "Glenn" are not). A name of p with another count of words ("Kafr
-// Nabl", "Kafranbel") tells nothing, and neither does a name of one word.
+// Nabl", "Kafranbel") tells nothing, and neither does a name of one word,
+// nor one in another script, whose words no Latin name reads like.
 func otherWords(name string, p Place) bool {
+	if !isLatin(name) {
+		return false
+	}
 	words := writtenWords(name)
 	for len(words) > 2 && genericWords[words[len(words)-1]] {
 		words = words[:len(words)-1]

@@ -152,6 +152,7 @@ func TestOtherWords(t *testing.T) {
 		{"Ras al-Ain", Place{Name: "Ra's al 'Ayn"}, false},
 		{"Golan Heights", Place{Name: "Glenn Heights", Alternates: []string{"Golan Heights"}}, false},
 		{"Golan Heights", Place{Name: "جلان هايتس"}, false},
+		{"دير الزور", Place{Name: "Dayr az Zawr"}, false},
 	} {
 		if got := otherWords(tc.name, tc.p); got != tc.want {
 			t.Errorf("otherWords(%q, %q) = %v, want %v", tc.name, tc.p.Name, got, tc.want)
