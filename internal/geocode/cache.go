@@ -34,6 +34,9 @@ type candidateSet struct {
 	// ("Kherson Oblast", "Borno State"), which says what the caption means
 	// as a place word would; "" when none.
 	kind string
+	// exonym is the name exonyms.tsv gave for the caption's, by which the
+	// places were found ("Lower Juba" for "Jubaland"), or "".
+	exonym string
 }
 
 // candidateKey is what a candidateSet depends on.
@@ -81,7 +84,11 @@ func (g *Gazetteer) newCandidateSet(name string, country caption.CountryCode) *c
 	// place of the caption lies in, and is spelt like the entry Nabatieh.
 	cs := &candidateSet{}
 	var matched string
-	cs.places, matched, cs.fuzzy = g.candidates(name, country)
+	var byExonym bool
+	cs.places, matched, cs.fuzzy, byExonym = g.candidates(name, country)
+	if byExonym {
+		cs.exonym = matched
+	}
 	cs.key, cs.spelling = Key(matched), Spelling(matched)
 	if words, kept := strings.Fields(name), strings.Fields(matched); len(kept) < len(words) {
 		if w := strings.ToLower(words[len(kept)]); adminKinds[w] {

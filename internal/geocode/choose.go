@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"sijil/internal/caption"
 )
@@ -73,6 +74,19 @@ func (g *Gazetteer) best(rec *caption.Record, sc *scene, i int, anchors []anchor
 	// other places may confirm: in a gallery from Mumbai, "Dharavi" is not
 	// Dehra Dun.
 	unconfirmed := sc.fuzzy[i] && len(anchors) > 0 && w.sup&(supContainer|supNearDocument) == 0
+	// A region of several countries is no division of one of them unless
+	// the caption or its document puts it there: "the Sahel" is not
+	// Burkina Faso's Sahel region, nor "the Kurdistan region" Iran's
+	// province, where "Dori, Sahel region" and "Sanandaj, Kurdistan
+	// province" are.
+	unconfirmed = unconfirmed || sc.ofSeveral(rec, i) && w.sup&(supCountry|supContainer|supDocument) == 0
+	// A name of several words found by its loose key alone, whose words
+	// are other words than the place's, is another name: "the Golan
+	// Heights" is not Glenn Heights, Texas, which only its consonants
+	// make alike. Unless the caption or its document places it, it is
+	// left unplaced.
+	unconfirmed = unconfirmed || !sc.sets[i].alike[w.j] && !sc.fuzzy[i] &&
+		w.sup&(supCountry|supContainer|supDocument) == 0 && otherWords(rec.PlaceRefs[i].Name, sc.cands[i][w.j])
 	if unconfirmed || sc.loose(rec, i, w.j, anchors) || sc.foreignToDocument(rec, i, sc.cands[i][w.j]) {
 		return pick{fuzzy: sc.fuzzy[i]}
 	}
@@ -128,6 +142,20 @@ func (g *Gazetteer) best(rec *caption.Record, sc *scene, i int, anchors []anchor
 				resolvePrefix, strconv.Quote(rec.PlaceRefs[i].Name), rec.Country, pk.p.Country)
 			return pick{fuzzy: sc.fuzzy[i]}
 		}
+		// A hamlet abroad, chosen by rank and size alone among
+		// namesakes, where the caption hints at another country: "an
+		// Israeli tank … in the Golan" is not in El Golán, a village of
+		// 700 in Morelos.
+		hamletAbroad := rec.CountryBasis == caption.CountryHint && rec.Country != "" && pk.p.Country != rec.Country &&
+			isHamlet(pk.p)
+		if hamletAbroad {
+			if sc.unchosen == nil {
+				sc.unchosen = map[int]string{}
+			}
+			sc.unchosen[i] = fmt.Sprintf("%s %s: the caption hints at %s, and the places of that name the gazetteer knows are elsewhere, the largest a hamlet of %s; not chosen: name its city or its country",
+				resolvePrefix, strconv.Quote(rec.PlaceRefs[i].Name), rec.Country, pk.p.Country)
+			return pick{fuzzy: sc.fuzzy[i]}
+		}
 		if abroadRivals && guessedByKey(pk.p, sc.sets[i].exact[w.j], townPopulation) {
 			sc.unchoose(i, rec.PlaceRefs[i].Name, pk.p, close)
 			return pick{fuzzy: sc.fuzzy[i]}
@@ -136,6 +164,93 @@ func (g *Gazetteer) best(rec *caption.Record, sc *scene, i int, anchors []anchor
 		g.namesakes(&pk, rec.PlaceRefs[i].Name, close, written)
 	}
 	return pk
+}
+
+// regionsOfSeveral are regions that lie in several countries and share
+// their name with a first-level division of one of them (in writtenForm):
+// the Sahel (Mali, Niger, Burkina Faso, Chad…) and Burkina Faso's Sahel
+// region; Kurdistan (Iraq, Syria, Turkey, Iran) and Iran's Kurdistan
+// province, which GeoNames lists and Iraq's Kurdistan Region it does not;
+// Kashmir (India, Pakistan, China), which GeoNames lists among the names
+// of Pakistan's Azad Kashmir ("Indian troops … in the Kashmir region"
+// was in Pakistan).
+// The Fergana Valley (Uzbekistan, Kyrgyzstan, Tajikistan) is not
+// Uzbekistan's Fergana region, which its name finds without "valley".
+var regionsOfSeveral = map[string]bool{"sahel": true, "kurdistan": true, "kashmir": true, "fergana valley": true,
+	"ferghana valley": true}
+
+// ofSeveral reports whether reference i names one of regionsOfSeveral,
+// with or without its place word ("the Sahel region"), and was not found
+// by an exonym, which says which country's the caption means.
+func (sc *scene) ofSeveral(rec *caption.Record, i int) bool {
+	if sc.sets[i].exonym != "" {
+		return false
+	}
+	words := writtenWords(rec.PlaceRefs[i].Name)
+	for {
+		if regionsOfSeveral[strings.Join(words, " ")] {
+			return true
+		}
+		if len(words) < 2 || !genericWords[words[len(words)-1]] {
+			return false
+		}
+		words = words[:len(words)-1]
+	}
+}
+
+// otherWords reports whether name, of two words or more (its place word
+// aside), is written with other words than p: some Latin name of p has as
+// many words, and none of those reads like name word for word, each word
+// within half its letters ("Deir" and "Dayr" are alike, "Golan" and
+// "Glenn" are not). A name of p with another count of words ("Kafr
+// Nabl", "Kafranbel") tells nothing, and neither does a name of one word,
+// nor one in another script, whose words no Latin name reads like.
+func otherWords(name string, p Place) bool {
+	if !isLatin(name) {
+		return false
+	}
+	words := writtenWords(name)
+	for len(words) > 2 && genericWords[words[len(words)-1]] {
+		words = words[:len(words)-1]
+	}
+	if len(words) < 2 {
+		return false
+	}
+	counted := false
+	for _, n := range append([]string{p.Name}, p.Alternates...) {
+		if !isLatin(n) {
+			continue
+		}
+		theirs := writtenWords(n)
+		if len(theirs) != len(words) {
+			continue
+		}
+		counted = true
+		same := true
+		for k, w := range words {
+			a, b := []rune(w), []rune(theirs[k])
+			if editDistance(a, b) > max(len(a), len(b))/2 {
+				same = false
+				break
+			}
+		}
+		if same {
+			return false
+		}
+	}
+	return counted
+}
+
+// writtenWords returns the words of name, each in writtenForm, which
+// joins them; articles left out ("Deir ez-Zor" is deir, zor).
+func writtenWords(name string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if f := writtenForm(w); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // foreignToDocument reports whether p, chosen for reference i of a record
@@ -265,6 +380,16 @@ func guessedByKey(p Place, exact bool, under int64) bool {
 	// A population of 0 is one the data lacks, as it does for many towns
 	// of Syria (‘Ayn ‘Īsá), not a small one.
 	return p.Population > 0 && p.Population < under
+}
+
+// isHamlet reports whether p is a place of fewer than hamletPopulation
+// people, and no capital, seat or division (a population of 0 is unknown).
+func isHamlet(p Place) bool {
+	switch p.Feature {
+	case "PPLC", "PPLA", "ADM1", "PCLI":
+		return false
+	}
+	return p.Population > 0 && p.Population < hamletPopulation
 }
 
 // The populations under which guessedByKey doubts a place: a town chosen

@@ -108,6 +108,23 @@ func (g *Gazetteer) exonymIn(name string, country caption.CountryCode, direct []
 		if country != "" && e.country != country || !e.closeTo(written) {
 			continue
 		}
+		// A caption that does not say the row's country does not take a
+		// Latin row from a division of another country written as it
+		// writes the name: "Kurdistan" is Iran's province too, and only
+		// a caption of Iraq means its Kurdistan Region by the name alone.
+		// A village of that name abroad does not stand in the way: the
+		// Sinai is no hamlet of Chiapas.
+		if country == "" && e.latin != "" && slices.ContainsFunc(direct, func(p Place) bool {
+			return p.Country != e.country && p.Class == 'A' && writtenAs(p, written)
+		}) {
+			continue
+		}
+		// Nor a name written otherwise than the row's, letter for
+		// letter, that is some place's own: "Hiroo", a town of Hokkaido,
+		// is close to "El Hierro" but is not it.
+		if e.latin != "" && written != e.latin && slices.ContainsFunc(direct, func(p Place) bool { return writtenAs(p, written) }) {
+			continue
+		}
 		// Written as the caption writes it, letter for letter: Shuya,
 		// 700 km from Sudzha, lists a "Shuja" that evened-out vowels make
 		// "Soudja".
@@ -116,7 +133,11 @@ func (g *Gazetteer) exonymIn(name string, country caption.CountryCode, direct []
 		}) {
 			return nil, ""
 		}
-		c, _ := g.direct(e.name)
+		// The name direct found them by: "Erbil Governorate" finds the
+		// division by "Erbil", whose spelling its names share; by the
+		// row's name, none of them read like it, and newCandidateSet
+		// dropped them all.
+		c, by := g.direct(e.name)
 		c = slices.DeleteFunc(slices.Clone(c), func(p Place) bool { return p.Country != e.country })
 		if len(c) > 0 {
 			for _, p := range direct {
@@ -125,10 +146,10 @@ func (g *Gazetteer) exonymIn(name string, country caption.CountryCode, direct []
 				}
 			}
 			if country != "" {
-				return c, e.name
+				return c, by
 			}
 			all = append(all, c...)
-			first = cmp.Or(first, e.name)
+			first = cmp.Or(first, by)
 		}
 	}
 	return all, first

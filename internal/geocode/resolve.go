@@ -1,6 +1,7 @@
 package geocode
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"runtime"
@@ -184,7 +185,10 @@ func (g *Gazetteer) resolve(rec *caption.Record, sc *scene, anchors []anchor) {
 		// A near spelling may be the place or a namesake nearby: never
 		// precision 1.
 		rec.Location = g.location(p, precision(sc.kind(rec, i), ref.Near || pk.fuzzy, p, i > 0))
-		rec.Location.Name = matchedName(p, ref.Name)
+		// A place found by an exonym is named by the exonym's name:
+		// none of its own is spelt like the caption's, and the closest
+		// by edit distance read as nonsense ("J. Hoose" for Jubaland).
+		rec.Location.Name = matchedName(p, cmp.Or(sc.sets[i].exonym, ref.Name))
 		rec.Location.Basis = pk.basis
 		if i > 0 && pk.basis != caption.BasisSpelling {
 			// The scene is located by the place that contains it.
@@ -318,10 +322,11 @@ const maxContainerGap = 4
 func (sc *scene) corroborated(i int, p Place, picks []pick, part bool) bool {
 	sure := sc.onlyExact(i, p)
 	for j := i + 1; j < len(sc.cands); j++ {
-		if !picks[j].found || sc.fuzzy[j] || sc.sets[j].country == p.Country {
+		if !picks[j].found || sc.fuzzy[j] || sc.sets[j].country == p.Country || sc.regionOf(j, p) {
 			// A place the gazetteer cannot resolve cannot disown another
 			// ("La Restinga on El Hierro"); a country the caption names
-			// vouches for every place in it.
+			// vouches for every place in it, and so does a region that
+			// one of its divisions stands for.
 			continue
 		}
 		// When some of the containing place's candidates are spelt as the
@@ -356,6 +361,23 @@ func (sc *scene) corroborated(i int, p Place, picks []pick, part bool) bool {
 			}
 		}
 		if !near {
+			return false
+		}
+	}
+	return true
+}
+
+// regionOf reports whether reference j is a region that exonyms.tsv maps
+// to one of its divisions, in p's country: such a division stands for a
+// wider region whose edges the gazetteer does not know, and Zakho, "in
+// the Kurdistan region of Iraq", lies 170 km from the point of Erbil's
+// governorate, which stands for the region, in Duhok's.
+func (sc *scene) regionOf(j int, p Place) bool {
+	if sc.sets[j].exonym == "" || len(sc.cands[j]) == 0 {
+		return false
+	}
+	for _, q := range sc.cands[j] {
+		if q.Class != 'A' || q.Country != p.Country {
 			return false
 		}
 	}

@@ -27,6 +27,8 @@ var genericWords = map[string]bool{"camp": true, "refugee": true, "refugees": tr
 	"prefecture": true, "wilaya": true, "wilayah": true, "department": true, "departamento": true,
 	"municipality": true, "kray": true, "emirate": true, "voivodeship": true, "canton": true, "territory": true,
 	"crossing": true, "checkpoint": true, "border": true,
+	// A valley is the province named for it, or nothing (onlyDivisions).
+	"valley": true,
 	// Arabic: a city's old quarter is in the city ("درعا البلد", "الموصل
 	// القديمة").
 	"البلد": true, "القديمة": true, "القديمه": true, "القديم": true}
@@ -35,7 +37,7 @@ var genericWords = map[string]bool{"camp": true, "refugee": true, "refugees": tr
 // (in country, when the caption names one), as `sijil gazetteer search`
 // lists them; fuzzy is true when they are near spellings. See candidates.
 func (g *Gazetteer) Candidates(name string, country caption.CountryCode) (places []Place, fuzzy bool) {
-	places, _, fuzzy = g.candidates(name, country)
+	places, _, fuzzy, _ = g.candidates(name, country)
 	return places, fuzzy
 }
 
@@ -45,34 +47,34 @@ func (g *Gazetteer) Candidates(name string, country caption.CountryCode) (places
 // ("Nabatieh Governorate" is Nabatieh) (direct); the places of its exonym
 // instead, when exonyms.tsv has one that direct does not find; else
 // (inside a known country only) a bounded fuzzy match for a spelling the
-// gazetteer lacks.
-func (g *Gazetteer) candidates(name string, country caption.CountryCode) (places []Place, matched string, fuzzy bool) {
+// gazetteer lacks. byExonym says the places are an exonym's.
+func (g *Gazetteer) candidates(name string, country caption.CountryCode) (places []Place, matched string, fuzzy, byExonym bool) {
 	c, try := g.direct(name)
 	// An Arabic name the gazetteer lacks, or knows only as another
 	// place's ("الفاشر"), is looked up by the name the data gives the
 	// place (exonyms.tsv).
 	if alt, latin := g.exonym(name, country, c); len(alt) > 0 {
-		return alt, latin, false
+		return alt, latin, false, true
 	}
 	if len(c) > 0 {
-		return c, try, false
+		return c, try, false, false
 	}
 	words := strings.Fields(name)
 	// "Alep-Est", "Mossoul-Ouest": a French compass word joined to a city
 	// names a part of it.
 	if base, ok := cutCompassSuffix(name); ok {
-		if c, matched, fuzzy := g.candidates(base, country); len(c) > 0 {
-			return c, matched, fuzzy
+		if c, matched, fuzzy, byExonym := g.candidates(base, country); len(c) > 0 {
+			return c, matched, fuzzy, byExonym
 		}
 	}
 	if country == "" || len(words) == 0 || siteWords[strings.ToLower(words[len(words)-1])] {
 		// A site ("Union Station") is no misspelt town.
-		return nil, name, false
+		return nil, name, false, false
 	}
 	if edits := fuzzyEdits(Key(name)); edits > 0 {
-		return g.Fuzzy(name, country, edits), name, true
+		return g.Fuzzy(name, country, edits), name, true, false
 	}
-	return nil, name, false
+	return nil, name, false, false
 }
 
 // fuzzyEdits is how many edits a misspelt name of key k may be from the
@@ -179,12 +181,17 @@ var siteWords = map[string]bool{"station": true, "square": true, "stadium": true
 // has none, a first-level word keeps every candidate (a region the data
 // lacks may share a town's name), and "county", a second-level word that
 // the data never holds, keeps none rather than a namesake town.
+//
+// A valley ("the Panjshir Valley", "the Bekaa Valley") is the province
+// named for it, or no place: the town of its name may lie at one end of
+// it, and the name without "valley" matches towns abroad by its loose key
+// ("Swat" and Sète).
 func onlyDivisions(c []Place, word string) []Place {
-	if !adminKinds[word] {
+	if !adminKinds[word] && word != "valley" {
 		return c
 	}
 	divs := slices.DeleteFunc(slices.Clone(c), func(p Place) bool { return p.Class != 'A' })
-	if len(divs) > 0 || word == "county" {
+	if len(divs) > 0 || word == "county" || word == "valley" {
 		return divs
 	}
 	return c

@@ -175,7 +175,10 @@ func acronym(s string) bool {
 }
 
 // townName reports whether the country's name at toks[i:j] is part of a
-// town's: "Mexico City", "Mexico Beach", "Port Sudan".
+// town's: "Mexico City", "Mexico Beach", "Port Sudan"; or of a river's,
+// a lake's or a valley's, which lie in or along other countries too: "the
+// Jordan Valley" and "the Jordan River" in the West Bank, "the Niger
+// Delta" in Nigeria, "Lake Chad".
 func townName(toks []token, i, j int) bool {
 	if j < len(toks) && toks[j].upper && townWordsAfter[toks[j].key] {
 		return true
@@ -184,8 +187,9 @@ func townName(toks []token, i, j int) bool {
 }
 
 var (
-	townWordsAfter  = map[string]bool{"city": true, "beach": true, "springs": true, "falls": true, "heights": true}
-	townWordsBefore = map[string]bool{"port": true, "fort": true}
+	townWordsAfter = map[string]bool{"city": true, "beach": true, "springs": true, "falls": true, "heights": true,
+		"valley": true, "river": true, "delta": true, "basin": true}
+	townWordsBefore = map[string]bool{"port": true, "fort": true, "lake": true}
 )
 
 // division reads a first-level division at toks[i] as country evidence.
@@ -283,6 +287,11 @@ func nameWeight(toks []token, i, n int) int {
 			if j >= 1 && (toks[j-1].upper || toks[j-1].is(tagPlaceNoun) || toks[j-1].key == ".") {
 				return townWeight(toks, j-1)
 			}
+		case k == "with" && j >= 1 && borderNouns[toks[j-1].key]:
+			// "the Jarinje crossing on the border with Serbia", "the Bab
+			// al-Hawa crossing with Turkey": the neighbour across it, as
+			// "near the Turkish border" is either side of it.
+			return weightIgnored
 		case sceneCountryPreps[k] && (fledFrom(toks, j) || j >= 1 && warNouns[toks[j-1].key]):
 			return weightHint // "refugees fleeing the war in Ukraine", "a rally in Paris against the war in Ukraine"
 		case k == "in" && j >= 1 && (deathWords[toks[j-1].key] || captiveWord(toks, j-1)):
@@ -361,6 +370,11 @@ func townWeight(toks []token, j int) int {
 	}
 	return weightPlaced
 }
+
+// borderNouns before "with" and a country make it the neighbour across a
+// border.
+var borderNouns = map[string]bool{"border": true, "frontier": true, "boundary": true, "crossing": true,
+	"borders": true, "frontiers": true}
 
 // neighbourWords before a place or a country make it where people came
 // from, or a neighbour of the scene.
