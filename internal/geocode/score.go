@@ -455,7 +455,9 @@ func (sc *scene) context(rec *caption.Record, i, j int, anchors []anchor, add fu
 		case caption.CountryNamed:
 			add(supCountry, countryWeight, "in the caption's country "+string(rec.Country))
 		case caption.CountryDocument:
-			add(supDocument, countryWeight, "in the country of the document's other captions, "+string(rec.Country))
+			if !sc.dwarfedAbroad(i, j) {
+				add(supDocument, countryWeight, "in the country of the document's other captions, "+string(rec.Country))
+			}
 		default:
 			add(supHint, hintWeight, "in the country the caption hints at, "+string(rec.Country))
 		}
@@ -484,13 +486,32 @@ func (sc *scene) context(rec *caption.Record, i, j int, anchors []anchor, add fu
 	if rec.CountryBasis == caption.CountryHint && p.Country != rec.Country {
 		return
 	}
-	if a, close := anchorScore(p, anchors); a > 0 {
+	if a, close := anchorScore(p, anchors); a > 0 && !sc.dwarfedAbroad(i, j) {
 		by := supDocument
 		if close {
 			by |= supNearDocument
 		}
 		add(by, a, "near the document's other places")
 	}
+}
+
+// dwarfedAbroad reports whether candidate j of reference i, which the
+// caption does not write letter for letter, has a namesake abroad that it
+// does and that dwarfs it: then neither the document's country nor its
+// places speak for j. A Syrian gallery's caption of "Erbil" means Iraq's
+// city of 1.6 million, not ‘Irbīn by Damascus, which only one of its other
+// names (Aarbil) makes alike; it was placed there, in the wrong country.
+func (sc *scene) dwarfedAbroad(i, j int) bool {
+	if sc.sets[i].exact[j] {
+		return false
+	}
+	p := sc.cands[i][j]
+	for k, q := range sc.cands[i] {
+		if q.Country != p.Country && sc.sets[i].exact[k] && dwarfs(q, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // strictCountry reports whether rec's country rules out places abroad: the
