@@ -18,9 +18,9 @@ const (
 	arihaEN = "A man stands in a building destroyed by Russian air strikes in the town of Ariha, in Idlib province, Syria, " +
 		"on March 3, 2019. At least six people were killed, according to the Syrian Observatory for Human Rights. " +
 		"(Photo by Omar Haj Kadour/AFP)"
-	// arihaFR is arihaEN's photo on the French wire: "frappes russes" names
-	// no event type for the French rules.
-	arihaFR = "Un homme se tient dans un immeuble détruit par des frappes russes dans la ville d'Ariha, dans la province " +
+	// arihaFR is arihaEN's photo on the French wire, which says what
+	// destroyed the building no more: it names no event type.
+	arihaFR = "Un homme se tient dans un immeuble détruit dans la ville d'Ariha, dans la province " +
 		"d'Idleb, en Syrie, le 3 mars 2019. Au moins six personnes ont été tuées, selon l'Observatoire syrien des droits " +
 		"de l'homme. Photo : Omar Haj Kadour / AFP"
 	// arihaReuters is another agency's photo of a strike there that day.
