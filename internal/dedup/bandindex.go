@@ -74,13 +74,19 @@ func NewBandIndex(n, bands int) *BandIndex {
 		size *= 2
 	}
 	slots := make([]uint32, size)
+	adviseHugePages(slots)
 	touchPages(slots)
-	return &BandIndex{
+	ix := &BandIndex{
 		slots:    slots,
 		ids:      make([]int64, 0, n),
 		clusters: make([]int64, 0, n),
 		tags:     make([]uint32, 0, n),
 	}
+	// Candidates reads these by ordinal too, at random.
+	adviseHugePages(ix.ids)
+	adviseHugePages(ix.clusters)
+	adviseHugePages(ix.tags)
+	return ix
 }
 
 // touchPages writes a zero into each page of slots. A new table comes
@@ -176,6 +182,7 @@ type Candidate struct {
 func (ix *BandIndex) Candidates(bands []uint64, skip int64, limit int) []Candidate {
 	if len(ix.shared) < len(ix.ids) {
 		ix.shared = make([]uint16, cap(ix.ids))
+		adviseHugePages(ix.shared)
 	}
 	ix.prefetch(bands)
 	ords := ix.ords[:0]
