@@ -90,6 +90,10 @@ func (g *Gazetteer) best(rec *caption.Record, sc *scene, i int, anchors []anchor
 	if unconfirmed || sc.loose(rec, i, w.j, anchors) || sc.foreignToDocument(rec, i, sc.cands[i][w.j]) {
 		return pick{fuzzy: sc.fuzzy[i]}
 	}
+	if g.countryReading(sc, rec.PlaceRefs[i].Name, i, sc.cands[i][w.j], w.sup) {
+		sc.countryRead, sc.countryRef = sc.sets[i].country, i
+		return pick{fuzzy: sc.fuzzy[i]}
+	}
 	pk := pick{p: sc.cands[i][w.j], fuzzy: sc.fuzzy[i], found: true}
 	// The namesakes: other candidates spelt like the caption, and those of
 	// them close enough to the winner that only rank and size chose.
@@ -164,6 +168,24 @@ func (g *Gazetteer) best(rec *caption.Record, sc *scene, i int, anchors []anchor
 		g.namesakes(&pk, rec.PlaceRefs[i].Name, close, written)
 	}
 	return pk
+}
+
+// countryReading reports whether reference i, named name, a country's
+// name that is also a division's or a town's elsewhere ("Georgia"), is
+// the country rather than p, its namesake abroad: when name is spelt as
+// the country's name, not merely alike ("Sidon" is no Sweden), and
+// nothing in the caption or its document speaks for p's country (sup: a
+// town in it, a country named, the document's places). "Chechen refugees
+// in the Pankisi Gorge, Georgia" are in the Caucasus, not in the US
+// state, for all that the gazetteer lacks the gorge; "Macon, Georgia" is
+// the state's, whose town the caption names.
+func (g *Gazetteer) countryReading(sc *scene, name string, i int, p Place, sup support) bool {
+	c := sc.sets[i].country
+	if c == "" || p.Country == c || sup&(supCountry|supContainer|supDocument|supNearDocument) != 0 {
+		return false
+	}
+	own, _, _, ok := g.Country(c)
+	return ok && Spelling(own) == Spelling(name)
 }
 
 // regionsOfSeveral are regions that lie in several countries and share

@@ -173,6 +173,9 @@ func (g *Gazetteer) resolve(rec *caption.Record, sc *scene, anchors []anchor) {
 	var missing, unchosen []string
 	for j, ref := range rec.PlaceRefs {
 		if !pk.found || j < i {
+			if sc.countryRead != "" && j == sc.countryRef {
+				continue // the country, read as such: not missing
+			}
 			if note, ok := sc.unchosen[j]; ok {
 				unchosen = append(unchosen, note)
 			} else {
@@ -221,6 +224,11 @@ func (g *Gazetteer) resolve(rec *caption.Record, sc *scene, anchors []anchor) {
 		if pk.note != "" {
 			rec.Warnings = append(rec.Warnings, pk.note)
 		}
+	}
+	// A country's name read as the country (countryReading) names the
+	// scene's country, as "Syria" would.
+	if rec.Location == nil && sc.countryRead != "" && (rec.Country == "" || rec.CountryBasis != caption.CountryNamed) {
+		rec.Country, rec.CountryBasis = sc.countryRead, caption.CountryNamed
 	}
 	if rec.Location == nil && len(rec.PlaceRefs) > 0 {
 		if rec.Location = galleryPlace(rec.Country, anchors); rec.Location != nil && rec.Country == "" {
@@ -285,6 +293,8 @@ func galleryPlace(country caption.CountryCode, anchors []anchor) *caption.Locati
 func (g *Gazetteer) choose(rec *caption.Record, sc *scene, anchors []anchor) (int, pick) {
 	picks := make([]pick, len(rec.PlaceRefs))
 	clear(sc.unchosen)
+	sc.countryRead, sc.countryRef = "", -1
+
 	for i := range rec.PlaceRefs {
 		picks[i] = g.best(rec, sc, i, anchors)
 	}

@@ -213,6 +213,11 @@ type scene struct {
 	// reference's candidates when it had some (guessedByKey), for the
 	// warning that replaces "not found"; set anew by each choose.
 	unchosen map[int]string
+	// countryRead is the country a reference named that best read as the
+	// country rather than as a namesake abroad (countryReading), or "",
+	// and countryRef that reference; set anew by each choose.
+	countryRead caption.CountryCode
+	countryRef  int
 	// text and spans are the caption and its references' spans in it,
 	// for how far apart two references are written (wordsBetween).
 	text  string

@@ -1,0 +1,40 @@
+package geocode
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"sijil/internal/caption"
+)
+
+// TestCountryReading: a country's name that is also a division's abroad
+// ("Georgia") is the country unless the caption speaks for the division's
+// country. Before, a caption naming Georgia and a place the gazetteer
+// lacks (the Pankisi Gorge) was put in the US state.
+func TestCountryReading(t *testing.T) {
+	g := mustEmbedded(t)
+	for _, tc := range []struct {
+		name string
+		in   place6
+		want want6
+	}{
+		{"Georgia alone", place6{refs: []string{"Georgia"}}, want6{"GE", "", 4}},
+		{"an unknown gorge, Georgia", place6{refs: []string{"Pankisi Gorge", "Georgia"}}, want6{"GE", "", 4}},
+		{"an unknown village, Georgia, hinted Russian", place6{refs: []string{"Duisi", "Georgia"}, cc: "RU", basis: caption.CountryHint}, want6{"GE", "", 4}},
+		// Near misses: a town of the state, of the country; the United
+		// States named; a name only alike to a country's.
+		{"Albany, Georgia", place6{refs: []string{"Albany", "Georgia"}}, want6{"US", "Albany", 1}},
+		{"Senaki, Georgia", place6{refs: []string{"Senaki", "Georgia"}}, want6{"GE", "", 1}},
+		{"Georgia in a caption of the United States", place6{refs: []string{"Georgia"}, cc: "US", basis: caption.CountryNamed}, want6{"US", "Georgia", 3}},
+		{"Sidon, no Sweden", place6{refs: []string{"Sidon"}, cc: "LB", basis: caption.CountryHint}, want6{"LB", "", 0}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := resolve6(t, g, tc.in)
+			check6(t, rec, tc.want)
+			if slices.ContainsFunc(rec.Warnings, func(w string) bool { return strings.Contains(w, `"Georgia"`) }) {
+				t.Errorf("warnings %q name Georgia, which was found", rec.Warnings)
+			}
+		})
+	}
+}
