@@ -3,6 +3,7 @@ package geocode
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -160,6 +161,9 @@ func (g *Gazetteer) best(rec *caption.Record, sc *scene, i int, anchors []anchor
 				resolvePrefix, strconv.Quote(rec.PlaceRefs[i].Name), rec.Country, pk.p.Country)
 			return pick{fuzzy: sc.fuzzy[i]}
 		}
+		if q, ok := g.nearestToHint(rec, pk.p, close); ok {
+			return pick{p: q, fuzzy: sc.fuzzy[i], found: true, basis: caption.BasisHint}
+		}
 		if abroadRivals && guessedByKey(pk.p, sc.sets[i].exact[w.j], townPopulation) {
 			sc.unchoose(i, rec.PlaceRefs[i].Name, pk.p, close)
 			return pick{fuzzy: sc.fuzzy[i]}
@@ -169,6 +173,52 @@ func (g *Gazetteer) best(rec *caption.Record, sc *scene, i int, anchors []anchor
 	}
 	return pk
 }
+
+// nearestToHint returns, of p and its close namesakes (those that only
+// rank and size told apart from it), the one that lies near the country
+// the caption hints at when none lies in it: within hintNearKm of one of
+// that country's first-level divisions, and the others at least three
+// times as far. Sudanese refugees at "أدري" are at Adré in Chad, 30 km
+// from West Darfur, not at Idri in Libya's Fezzan, the larger, 1,000 km
+// from Sudan.
+func (g *Gazetteer) nearestToHint(rec *caption.Record, p Place, close []Place) (Place, bool) {
+	if rec.CountryBasis != caption.CountryHint || rec.Country == "" || p.Country == rec.Country || len(close) == 0 {
+		return Place{}, false
+	}
+	var pts [][2]float64
+	for li := len(g.layers) - 1; li >= 0 && len(pts) == 0; li-- {
+		pts = g.layers[li].admin1Points(rec.Country)
+	}
+	if len(pts) == 0 {
+		return Place{}, false
+	}
+	fromHint := func(q Place) float64 {
+		d := math.Inf(1)
+		for _, pt := range pts {
+			d = min(d, distanceKm(q.Lat, q.Lon, pt[0], pt[1]))
+		}
+		return d
+	}
+	best, bestKm, nextKm := Place{}, math.Inf(1), math.Inf(1)
+	for _, q := range append([]Place{p}, close...) {
+		if q.Country == rec.Country {
+			return Place{}, false
+		}
+		switch d := fromHint(q); {
+		case d < bestKm:
+			best, bestKm, nextKm = q, d, bestKm
+		case d < nextKm:
+			nextKm = d
+		}
+	}
+	return best, bestKm <= hintNearKm && nextKm >= 3*bestKm
+}
+
+// hintNearKm is how near a namesake abroad must lie to one of the hinted
+// country's first-level divisions for nearestToHint to take it: a border
+// town (Adré, Teknaf, Kilis) lies within some tens of kilometres of a
+// province's seat across the border.
+const hintNearKm = 150
 
 // countryReading reports whether reference i, named name, a country's
 // name that is also a division's or a town's elsewhere ("Georgia"), is

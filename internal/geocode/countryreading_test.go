@@ -38,3 +38,26 @@ func TestCountryReading(t *testing.T) {
 		})
 	}
 }
+
+// TestNearestToHint: of namesakes abroad that only rank and size told
+// apart, the one near the country the caption hints at. Before, Sudanese
+// refugees at "أدري" were put at Idri in Libya.
+func TestNearestToHint(t *testing.T) {
+	g := mustEmbedded(t)
+	for _, tc := range []struct {
+		name string
+		in   place6
+		want want6
+	}{
+		{"Adré with Sudanese refugees", place6{refs: []string{"أدري"}, cc: "SD", basis: caption.CountryHint}, want6{"TD", "", 1}},
+		// Near misses: no hint, a hint of a country far from both, a
+		// country named.
+		{"أدري alone", place6{refs: []string{"أدري"}}, want6{"LY", "", 1}},
+		{"أدري with Yemeni refugees", place6{refs: []string{"أدري"}, cc: "YE", basis: caption.CountryHint}, want6{"LY", "", 1}},
+		{"Idri in Libya", place6{refs: []string{"Idri"}, cc: "LY", basis: caption.CountryNamed}, want6{"LY", "", 1}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			check6(t, resolve6(t, g, tc.in), tc.want)
+		})
+	}
+}

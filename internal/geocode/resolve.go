@@ -294,7 +294,6 @@ func (g *Gazetteer) choose(rec *caption.Record, sc *scene, anchors []anchor) (in
 	picks := make([]pick, len(rec.PlaceRefs))
 	clear(sc.unchosen)
 	sc.countryRead, sc.countryRef = "", -1
-
 	for i := range rec.PlaceRefs {
 		picks[i] = g.best(rec, sc, i, anchors)
 	}

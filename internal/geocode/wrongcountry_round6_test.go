@@ -179,7 +179,9 @@ func TestKeyOnlyNamesakeAbroad(t *testing.T) {
 		{"Glenn Heights, Texas", place6{refs: []string{"Glenn Heights"}}, want6{"US", "Glenn Heights", 1}},
 		{"Golan Heights in a caption of the United States", place6{refs: []string{"Golan Heights"}, cc: "US", basis: caption.CountryNamed}, want6{"US", "Glenn Heights", 0}},
 		{"the Golan with Mexican police", place6{refs: []string{"Golan"}, cc: "MX", basis: caption.CountryHint}, want6{"MX", "", 1}},
-		{"Tripoli with Syrian refugees", place6{refs: []string{"Tripoli"}, cc: "SY", basis: caption.CountryHint}, want6{"LY", "Tripoli", 1}},
+		// A town abroad, not a hamlet, is taken; of Tripoli's namesakes
+		// the one near Syria (nearestToHint), Lebanon's, 85 km from Homs.
+		{"Tripoli with Syrian refugees", place6{refs: []string{"Tripoli"}, cc: "SY", basis: caption.CountryHint}, want6{"LB", "Tripoli", 1}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			check6(t, resolve6(t, g, tc.in), tc.want)
