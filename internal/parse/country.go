@@ -178,7 +178,8 @@ func acronym(s string) bool {
 // town's: "Mexico City", "Mexico Beach", "Port Sudan"; or of a river's,
 // a lake's or a valley's, which lie in or along other countries too: "the
 // Jordan Valley" and "the Jordan River" in the West Bank, "the Niger
-// Delta" in Nigeria, "Lake Chad".
+// Delta" in Nigeria, "Lake Chad"; or of another country's state: "Niger
+// State" is Nigeria's.
 func townName(toks []token, i, j int) bool {
 	if j < len(toks) && toks[j].upper && townWordsAfter[toks[j].key] {
 		return true
@@ -188,7 +189,7 @@ func townName(toks []token, i, j int) bool {
 
 var (
 	townWordsAfter = map[string]bool{"city": true, "beach": true, "springs": true, "falls": true, "heights": true,
-		"valley": true, "river": true, "delta": true, "basin": true}
+		"valley": true, "river": true, "delta": true, "basin": true, "state": true}
 	townWordsBefore = map[string]bool{"port": true, "fort": true, "lake": true}
 )
 

@@ -24,8 +24,13 @@ func TestEnglishCountryInLandForm(t *testing.T) {
 			englishScene{[]string{"Baga Sola"}, "TD"}},
 		{"the Niger River in Mali", "Fishermen pull their canoes onto the bank of the Niger River in Mopti, Mali, August 2, 2019. (Photo by Michele Cattani / AFP)",
 			englishScene{[]string{"Mopti"}, "ML"}},
+		{"Niger State in Nigeria", "Villagers flee after gunmen attacked a village in Niger State, north-central Nigeria, on June 5, 2022. (Photo by Sani Musa / AFP)",
+			englishScene{[]string{"Niger State"}, "NG"}},
 		// Near misses: the country itself, before or after another place
-		// word, or with a valley of its own.
+		// word, or with a valley of its own; the state's word in lower
+		// case after the country.
+		{"Niger, the state's word in lower case", "Soldiers of Niger's state security patrol in Niamey, Niger, on July 30, 2023. REUTERS/Mahamadou Hamidou",
+			englishScene{[]string{"Niamey"}, "NE"}},
 		{"Jordan's valley towns", "Syrian refugees queue for aid in Mafraq, Jordan, on January 14, 2016. REUTERS/Muhammad Hamed",
 			englishScene{[]string{"Mafraq"}, "JO"}},
 		{"a valley in Niger", "Herders water their cattle in a valley in Niger's Tahoua region, May 3, 2022. (Photo by Boureima Hama / AFP)",
