@@ -20,7 +20,8 @@ func TestCountryReading(t *testing.T) {
 		want want6
 	}{
 		{"Georgia alone", place6{refs: []string{"Georgia"}}, want6{"GE", "", 4}},
-		{"an unknown gorge, Georgia", place6{refs: []string{"Pankisi Gorge", "Georgia"}}, want6{"GE", "", 4}},
+		{"an unknown gorge, Georgia", place6{refs: []string{"Khevsureti Gorge", "Georgia"}}, want6{"GE", "", 4}},
+		{"the Pankisi Gorge, Georgia", place6{refs: []string{"Pankisi Gorge", "Georgia"}}, want6{"GE", "Kakheti", 3}},
 		{"an unknown village, Georgia, hinted Russian", place6{refs: []string{"Duisi", "Georgia"}, cc: "RU", basis: caption.CountryHint}, want6{"GE", "", 4}},
 		// Near misses: a town of the state, of the country; the United
 		// States named; a name only alike to a country's.
@@ -58,6 +59,35 @@ func TestNearestToHint(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			check6(t, resolve6(t, g, tc.in), tc.want)
+		})
+	}
+}
+
+// TestDivisionGivesWay: a division written before a town in it gives way
+// to the town. Before, "the Donbas region, Bakhmut" was Donetsk Oblast at
+// precision 3.
+func TestDivisionGivesWay(t *testing.T) {
+	g := mustEmbedded(t)
+	for _, tc := range []struct {
+		name string
+		in   place6
+		want want6
+	}{
+		{"the Donbas, Bakhmut", place6{refs: []string{"Donbas", "Bakhmut"}}, want6{"UA", "Bakhmut", 1}},
+		{"Casamance, Ziguinchor", place6{refs: []string{"Casamance", "Ziguinchor"}}, want6{"SN", "Ziguinchor", 1}},
+		{"Idlib province, Saraqib", place6{refs: []string{"Idlib Governorate", "Saraqib"}}, want6{"SY", "Sarāqib", 1}},
+		// Near misses: the town first; a town outside the division; a
+		// division after a division.
+		{"Kramatorsk, Donetsk region", place6{refs: []string{"Kramatorsk", "Donetsk Oblast"}}, want6{"UA", "Kramatorsk", 1}},
+		{"Darfur, Nyala", place6{refs: []string{"Darfur", "Nyala"}}, want6{"SD", "Nyala", 2}},
+		{"the Donbas, Luhansk region", place6{refs: []string{"Donbas", "Luhansk Oblast"}}, want6{"UA", "", 3}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := resolve6(t, g, tc.in)
+			check6(t, rec, tc.want)
+			if tc.want.prec == 1 && len(rec.Warnings) > 0 {
+				t.Errorf("warnings %q, want none: the division holds the town", rec.Warnings)
+			}
 		})
 	}
 }

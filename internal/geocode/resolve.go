@@ -173,8 +173,8 @@ func (g *Gazetteer) resolve(rec *caption.Record, sc *scene, anchors []anchor) {
 	var missing, unchosen []string
 	for j, ref := range rec.PlaceRefs {
 		if !pk.found || j < i {
-			if sc.countryRead != "" && j == sc.countryRef {
-				continue // the country, read as such: not missing
+			if sc.countryRead != "" && j == sc.countryRef || pk.found && sc.gaveWay[j] {
+				continue // the country, read as such, or a division holding the place: not missing
 			}
 			if note, ok := sc.unchosen[j]; ok {
 				unchosen = append(unchosen, note)
@@ -187,13 +187,19 @@ func (g *Gazetteer) resolve(rec *caption.Record, sc *scene, anchors []anchor) {
 		ref, p := rec.PlaceRefs[i], pk.p
 		// A near spelling may be the place or a namesake nearby: never
 		// precision 1.
-		rec.Location = g.location(p, precision(sc.kind(rec, i), ref.Near || pk.fuzzy, p, i > 0))
+		// Located by a container when a more specific place was not
+		// found; not when the places before were divisions holding it.
+		contained := false
+		for j := range i {
+			contained = contained || !sc.gaveWay[j]
+		}
+		rec.Location = g.location(p, precision(sc.kind(rec, i), ref.Near || pk.fuzzy, p, contained))
 		// A place found by an exonym is named by the exonym's name:
 		// none of its own is spelt like the caption's, and the closest
 		// by edit distance read as nonsense ("J. Hoose" for Jubaland).
 		rec.Location.Name = matchedName(p, cmp.Or(sc.sets[i].exonym, ref.Name))
 		rec.Location.Basis = pk.basis
-		if i > 0 && pk.basis != caption.BasisSpelling {
+		if contained && pk.basis != caption.BasisSpelling {
 			// The scene is located by the place that contains it.
 			rec.Location.Basis = caption.BasisContainer
 			if sc.deadReckon(rec.Location, i-1, i) {
@@ -297,6 +303,16 @@ func (g *Gazetteer) choose(rec *caption.Record, sc *scene, anchors []anchor) (in
 	for i := range rec.PlaceRefs {
 		picks[i] = g.best(rec, sc, i, anchors)
 	}
+	clear(sc.gaveWay)
+	for i := range picks {
+		if sc.givesWay(i, picks) {
+			picks[i].found = false
+			if sc.gaveWay == nil {
+				sc.gaveWay = map[int]bool{}
+			}
+			sc.gaveWay[i] = true
+		}
+	}
 	for pass := range 3 {
 		for i, pk := range picks {
 			switch {
@@ -309,6 +325,23 @@ func (g *Gazetteer) choose(rec *caption.Record, sc *scene, anchors []anchor) (in
 		}
 	}
 	return 0, pick{}
+}
+
+// givesWay reports whether reference i, found as a first-level
+// division, gives way to a later reference found as a place in it: the
+// parser lists places in the order the caption writes them, and "the
+// Casamance region near Ziguinchor" or "the Donbas region near Bakhmut"
+// are at the town, the more specific, not at the region's point.
+func (sc *scene) givesWay(i int, picks []pick) bool {
+	if !picks[i].found || !isDivision(picks[i].p) {
+		return false
+	}
+	for j := i + 1; j < len(picks); j++ {
+		if picks[j].found && !picks[j].fuzzy && !isDivision(picks[j].p) && inDivision(picks[j].p, picks[i].p) {
+			return true
+		}
+	}
+	return false
 }
 
 // corroborateKm is how far a place may lie from a containing place the

@@ -218,6 +218,9 @@ type scene struct {
 	// and countryRef that reference; set anew by each choose.
 	countryRead caption.CountryCode
 	countryRef  int
+	// gaveWay holds the references found as divisions that gave way to a
+	// place in them written after (givesWay); set anew by each choose.
+	gaveWay map[int]bool
 	// text and spans are the caption and its references' spans in it,
 	// for how far apart two references are written (wordsBetween).
 	text  string

@@ -204,7 +204,10 @@ func TestValleys(t *testing.T) {
 		// Near misses: no province of the name, or one of a single
 		// country of a valley of several, is no place; the loose key of
 		// the bare name finds no town abroad.
-		{"the Swat Valley", place6{refs: []string{"Swat Valley"}}, want6{}},
+		{"the Kodori Valley", place6{refs: []string{"Kodori Valley"}}, want6{}},
+		// The Swat Valley, which no province is named for, by the
+		// exonyms table's row.
+		{"the Swat Valley", place6{refs: []string{"Swat Valley"}}, want6{"PK", "Khyber Pakhtunkhwa", 3}},
 		{"the Fergana Valley", place6{refs: []string{"Fergana Valley"}}, want6{}},
 		{"the Fergana Valley, Uzbekistan", place6{refs: []string{"Fergana Valley"}, cc: "UZ", basis: caption.CountryNamed}, want6{"UZ", "", 3}},
 		{"the Kashmir Valley", place6{refs: []string{"Kashmir Valley"}}, want6{}},
