@@ -26,6 +26,10 @@ var arPlaceNouns = map[string]string{
 	// "معبر رفح"); an area, the streets or the centre are in the place
 	// named: "منطقة الكرادة", "شوارع البصرة", "وسط بغداد".
 	"حاجز": "", "معبر": "", "منطقه": "", "شوارع": "",
+	// A desert or a plain named for its region: "صحراء النقب", "سهل
+	// نينوى", "سهل البقاع". Not a mountain: "جبل لبنان" is a province,
+	// not the country.
+	"صحراء": "", "سهل": "",
 }
 
 // arCentre puts the scene in the middle of the place that follows.
@@ -97,7 +101,10 @@ var arNotNames = wordSetAr("الاراضي اراضي سكني السكني في
 	"صفوف اطار ظل اعقاب محاوله طريقه حين وقت تاريخ اقصي احدي احد بعض كل جميع معظم عموم انحاء " +
 	// Things near which a scene is photographed: "قرب حفرة" (near a crater).
 	"حفره الحفره ركام الركام انقاض الانقاض حاجز الحاجز سياره السياره موقع الموقع مواقع نقطه النقطه " +
-	"جثه جثث دبابه مدرعه خط الخط جبهه الجبهه")
+	"جثه جثث دبابه مدرعه خط الخط جبهه الجبهه " +
+	// Adjectives of an indefinite place word: "قرية بدوية" (a Bedouin
+	// village), "بلدة حدودية" (a border town).
+	"بدويه حدوديه صغيره نائيه جبليه زراعيه مسيحيه درزيه كرديه مدمره مهجوره")
 
 // arGovern reports a place noun, compass word or near word at token i
 // written without the article (a governing noun has none: "مدينة حلب", not

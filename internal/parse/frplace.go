@@ -62,6 +62,11 @@ var frNearWords = map[string]bool{"près": true, "nord": true, "sud": true, "est
 	"banlieue": true, "environs": true, "périphérie": true, "abords": true, "loin": true, "nord-est": true,
 	"nord-ouest": true, "sud-est": true, "sud-ouest": true}
 
+// frContinents are the parts of the world "en" names that are no place a
+// scene is located by: "en Afrique", "en Europe".
+var frContinents = map[string]bool{"afrique": true, "europe": true, "asie": true, "amérique": true, "océanie": true,
+	"antarctique": true, "orient": true, "occident": true, "moyen-orient": true, "méditerranée": true}
+
 // frNotPlaces are capitalised words that start sentences or name no place.
 var frNotPlaces = map[string]bool{"le": true, "la": true, "les": true, "un": true, "une": true, "des": true,
 	"l'": true, "d'": true, "photo": true, "afp": true, "à": true, "a": true,
@@ -91,6 +96,11 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 		}
 		if frCommaAu(toks, k) {
 			ok = true // "Minova, au Sud-Kivu", "Tawila, au Darfour-Nord"
+		}
+		if k >= 0 && toks[k].key == "en" && !frContinents[toks[i].key] {
+			// "en Casamance", "en Ituri", "en Crimée": a region; a
+			// country after "en" is the country's (countryTok).
+			ok = true
 		}
 		if k >= 1 && toks[k].key == "," && len(found) > 0 && prevEnd == k && j < len(toks) && toks[j].key == ")" {
 			ok = true // "(territoire de Djugu, Ituri)": the place before's container
