@@ -30,6 +30,25 @@ func resolve6(t *testing.T, g *Gazetteer, in place6) *caption.Record {
 	return rec
 }
 
+// case6 is a table test's case: a scene and where it must resolve.
+type case6 struct {
+	name string
+	in   place6
+	want want6
+}
+
+// run6 resolves each case's scene with the embedded gazetteer and checks
+// it (check6).
+func run6(t *testing.T, cases []case6) {
+	t.Helper()
+	g := mustEmbedded(t)
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			check6(t, resolve6(t, g, tc.in), tc.want)
+		})
+	}
+}
+
 func check6(t *testing.T, rec *caption.Record, want want6) {
 	t.Helper()
 	l := rec.Location
