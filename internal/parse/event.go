@@ -14,14 +14,19 @@ func loadEvents(extra []fs.FS) (*phraseSet, error) {
 	}
 	ps := newPhraseSet(lexEvents)
 	for _, r := range rows {
-		if len(r.fields) != 2 || caption.EventType(r.fields[0]).Index() < 0 {
-			return nil, r.errorf("want EVENT_TYPE<TAB>phrase with one of %v", caption.EventTypes())
+		if len(r.fields) != 2 || r.fields[0] != noEvent && caption.EventType(r.fields[0]).Index() < 0 {
+			return nil, r.errorf("want EVENT_TYPE<TAB>phrase with one of %v, or %s", caption.EventTypes(), noEvent)
 		}
 		ps.add(r.fields[1], r.fields[0], "")
 	}
 	ps.sortLongestFirst()
 	return ps, nil
 }
+
+// noEvent marks a phrase of events.tsv that names no event, and that a
+// shorter phrase inside it must not be read as one: "a fire at the
+// market" is no "fire at" (shooting).
+const noEvent = "-"
 
 // events reads the event types named in the scene sentences, listed in
 // caption.EventTypes order so that equal records print equally.
@@ -35,9 +40,12 @@ func (p *Parser) events(rec *caption.Record, sc *sceneCtx, off int) {
 		if n == 0 {
 			continue
 		}
-		seen |= 1 << caption.EventType(found[0].value).Index()
-		sc.ev.add("event_types", off, sc.span(i, i+n))
 		i += n - 1
+		if found[0].value == noEvent {
+			continue
+		}
+		seen |= 1 << caption.EventType(found[0].value).Index()
+		sc.ev.add("event_types", off, sc.span(i-n+1, i+1))
 	}
 	if seen == 0 {
 		return
