@@ -153,6 +153,18 @@ type DocumentItems struct {
 // before the write; only the store that made it reads it.
 type Prepared any
 
+// PreparedItems returns d.Prepared as a store's own list P of one entry per
+// item, when it is one and holds as many entries as d has items, else nil:
+// the store then makes what is missing itself, and it checks each entry
+// against its item's text, which a document changed since Prepare no
+// longer matches.
+func PreparedItems[P ~[]E, E any](d DocumentItems) P {
+	if pre, ok := d.Prepared.(P); ok && len(pre) == len(d.Items) {
+		return pre
+	}
+	return nil
+}
+
 // A Preparer is a store that can do part of storing items apart from its
 // write: the work that depends on the items alone (encoding each record
 // for its row). A store writes on one goroutine; ingest calls Prepare on

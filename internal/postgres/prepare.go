@@ -29,15 +29,6 @@ func (s *Store) Prepare(items []caption.Item) caption.Prepared {
 	return out
 }
 
-// preparedFor returns d's prepared items when Prepare made them of as many
-// items as d has, else nil.
-func preparedFor(d caption.DocumentItems) preparedItems {
-	if pre, ok := d.Prepared.(preparedItems); ok && len(pre) == len(d.Items) {
-		return pre
-	}
-	return nil
-}
-
 // columns returns the columns of a record the plan creates: those Prepare
 // made of the first item citing its key, when it made them of that item's
 // text, else made now.

@@ -245,7 +245,7 @@ func (p *putPlan) lookUp(ctx context.Context, tx pgx.Tx, s *Store, v caption.Ver
 	}
 	p.first, p.prepared = map[string]*caption.Item{}, map[string]*recordColumns{}
 	for _, i := range p.fresh {
-		items, pre := p.docs[i].Items, preparedFor(p.docs[i])
+		items, pre := p.docs[i].Items, caption.PreparedItems[preparedItems](p.docs[i])
 		for n := range items {
 			k := items[n].Fingerprint.Key
 			if p.first[k] == nil {

@@ -63,13 +63,3 @@ func (s *Store) Prepare(items []caption.Item) caption.Prepared {
 // parallelPrepare is the smallest call whose records Prepare packs on
 // every core.
 const parallelPrepare = 1024
-
-// preparedFor returns d's prepared items when Prepare made them of as many
-// items as d has, else nil; the write still checks each against its
-// item's text.
-func preparedFor(d caption.DocumentItems) preparedItems {
-	if pre, ok := d.Prepared.(preparedItems); ok && len(pre) == len(d.Items) {
-		return pre
-	}
-	return nil
-}

@@ -118,7 +118,7 @@ func (s *Store) plan(ctx context.Context, q querier, p *putPlan, v caption.Versi
 			nextDoc++
 			p.fresh = append(p.fresh, i)
 		}
-		pre := preparedFor(d)
+		pre := caption.PreparedItems[preparedItems](d)
 		for j := range d.Items {
 			it := &d.Items[j]
 			items = append(items, it)
