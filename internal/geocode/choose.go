@@ -91,7 +91,7 @@ func (g *Gazetteer) best(rec *caption.Record, sc *scene, i int, anchors []anchor
 	if unconfirmed || sc.loose(rec, i, w.j, anchors) || sc.foreignToDocument(rec, i, sc.cands[i][w.j]) {
 		return pick{fuzzy: sc.fuzzy[i]}
 	}
-	if g.countryReading(sc, rec.PlaceRefs[i].Name, i, sc.cands[i][w.j], w.sup) {
+	if sc.countryReading(i, sc.cands[i][w.j], w.sup) {
 		sc.countryRead, sc.countryRef = sc.sets[i].country, i
 		return pick{fuzzy: sc.fuzzy[i]}
 	}
@@ -220,22 +220,18 @@ func (g *Gazetteer) nearestToHint(rec *caption.Record, p Place, close []Place) (
 // province's seat across the border.
 const hintNearKm = 150
 
-// countryReading reports whether reference i, named name, a country's
-// name that is also a division's or a town's elsewhere ("Georgia"), is
-// the country rather than p, its namesake abroad: when name is spelt as
-// the country's name, not merely alike ("Sidon" is no Sweden), and
-// nothing in the caption or its document speaks for p's country (sup: a
-// town in it, a country named, the document's places). "Chechen refugees
-// in the Pankisi Gorge, Georgia" are in the Caucasus, not in the US
-// state, for all that the gazetteer lacks the gorge; "Macon, Georgia" is
-// the state's, whose town the caption names.
-func (g *Gazetteer) countryReading(sc *scene, name string, i int, p Place, sup support) bool {
+// countryReading reports whether reference i, a country's name that is
+// also a division's or a town's elsewhere ("Georgia"), is the country
+// rather than p, its namesake abroad: when nothing in the caption or its
+// document speaks for p's country (sup: a town in it, a country named,
+// the document's places). "Chechen refugees in the Pankisi Gorge,
+// Georgia" are in the Caucasus, not in the US state, for all that the
+// gazetteer lacks the gorge; "Macon, Georgia" is the state's, whose town
+// the caption names. The name must be spelt as the country's
+// (countryNamed): "Sidon" is no Sweden.
+func (sc *scene) countryReading(i int, p Place, sup support) bool {
 	c := sc.sets[i].country
-	if c == "" || p.Country == c || sup&(supCountry|supContainer|supDocument|supNearDocument) != 0 {
-		return false
-	}
-	own, _, _, ok := g.Country(c)
-	return ok && Spelling(own) == Spelling(name)
+	return c != "" && p.Country != c && sup&(supCountry|supContainer|supDocument|supNearDocument) == 0
 }
 
 // regionsOfSeveral are regions that lie in several countries and share

@@ -458,12 +458,21 @@ const (
 // nearby place the caption also names, the document's other places.
 func (sc *scene) context(rec *caption.Record, i, j int, anchors []anchor, add func(by support, w float64, reason string)) {
 	p := sc.cands[i][j]
+	// dwarfed is dwarfedAbroad(i, j), which the document's two kinds of
+	// support ask, made once when first asked.
+	dwarfedKnown, dwarfedIs := false, false
+	dwarfed := func() bool {
+		if !dwarfedKnown {
+			dwarfedKnown, dwarfedIs = true, sc.dwarfedAbroad(i, j)
+		}
+		return dwarfedIs
+	}
 	if rec.Country != "" && p.Country == rec.Country {
 		switch rec.CountryBasis {
 		case caption.CountryNamed:
 			add(supCountry, countryWeight, "in the caption's country "+string(rec.Country))
 		case caption.CountryDocument:
-			if !sc.dwarfedAbroad(i, j) {
+			if !dwarfed() {
 				add(supDocument, countryWeight, "in the country of the document's other captions, "+string(rec.Country))
 			}
 		default:
@@ -494,7 +503,7 @@ func (sc *scene) context(rec *caption.Record, i, j int, anchors []anchor, add fu
 	if rec.CountryBasis == caption.CountryHint && p.Country != rec.Country {
 		return
 	}
-	if a, close := anchorScore(p, anchors); a > 0 && !sc.dwarfedAbroad(i, j) {
+	if a, close := anchorScore(p, anchors); a > 0 && !dwarfed() {
 		by := supDocument
 		if close {
 			by |= supNearDocument
