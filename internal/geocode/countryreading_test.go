@@ -27,6 +27,7 @@ func TestCountryReading(t *testing.T) {
 		// States named; a name only alike to a country's.
 		{"Albany, Georgia", place6{refs: []string{"Albany", "Georgia"}}, want6{"US", "Albany", 1}},
 		{"Senaki, Georgia", place6{refs: []string{"Senaki", "Georgia"}}, want6{"GE", "", 1}},
+		{"Georgia's capital Tbilisi", place6{refs: []string{"Georgia", "Tbilisi"}}, want6{"GE", "Tbilisi", 1}},
 		{"Georgia in a caption of the United States", place6{refs: []string{"Georgia"}, cc: "US", basis: caption.CountryNamed}, want6{"US", "Georgia", 3}},
 		{"Sidon, no Sweden", place6{refs: []string{"Sidon"}, cc: "LB", basis: caption.CountryHint}, want6{"LB", "", 0}},
 	} {

@@ -188,10 +188,11 @@ func (g *Gazetteer) resolve(rec *caption.Record, sc *scene, anchors []anchor) {
 		// A near spelling may be the place or a namesake nearby: never
 		// precision 1.
 		// Located by a container when a more specific place was not
-		// found; not when the places before were divisions holding it.
+		// found; not when the places before were divisions holding it,
+		// or the country read as such ("Georgia's capital Tbilisi").
 		contained := false
 		for j := range i {
-			contained = contained || !sc.gaveWay[j]
+			contained = contained || !sc.gaveWay[j] && (sc.countryRead == "" || j != sc.countryRef)
 		}
 		rec.Location = g.location(p, precision(sc.kind(rec, i), ref.Near || pk.fuzzy, p, contained))
 		// A place found by an exonym is named by the exonym's name:
