@@ -74,3 +74,28 @@ func TestDivisionGivesWay(t *testing.T) {
 		t.Errorf("warnings %q, want none: the Donbas holds Bakhmut", rec.Warnings)
 	}
 }
+
+// TestCountryNamed: a reference names a country only when it is spelt as
+// the country's name. Before, by the loose key, "Sidon" named Sweden.
+func TestCountryNamed(t *testing.T) {
+	g := mustEmbedded(t)
+	for _, tc := range []struct {
+		name string
+		want caption.CountryCode // "" for none
+	}{
+		{"Georgia", "GE"},
+		{"Syria", "SY"},
+		{"Lebanon", "LB"},
+		{"Sidon", ""},
+		{"Sweden", "SE"},
+		{"Gaza", ""},
+	} {
+		got, ok := g.countryNamed(tc.name)
+		if !ok {
+			got = ""
+		}
+		if got != tc.want {
+			t.Errorf("countryNamed(%q) = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
