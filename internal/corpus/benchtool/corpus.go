@@ -69,7 +69,7 @@ func writeBenchCorpus(getenv func(string) string) (err error) {
 	}
 	var tsv bytes.Buffer
 	for _, c := range truth.Captions {
-		fmt.Fprintf(&tsv, "%s\t%d\t%d\n", truth.Docs[c.Doc], c.Index, c.Cluster)
+		fmt.Fprintf(&tsv, "%s\t%d\t%d\t%d\n", truth.Docs[c.Doc], c.Index, c.Cluster, c.Event)
 	}
 	return os.WriteFile(filepath.Join(dir, "truth.tsv"), tsv.Bytes(), 0o644)
 }

@@ -66,6 +66,15 @@ func TestCorpusAndScore(t *testing.T) {
 	if precision < 0.9 || recall < 0.9 {
 		t.Errorf("precision %.3f, recall %.3f on a generated corpus: want both above 0.9", precision, recall)
 	}
+	var evPrecision, evRecall float64
+	_, second, _ := strings.Cut(out.String(), "\n")
+	if _, err := fmt.Sscanf(second, "events precision %f recall %f", &evPrecision, &evRecall); err != nil {
+		t.Fatalf("score printed %q: %v; want the events' scores on its second line", out.String(), err)
+	}
+	if evPrecision < 0.5 || evRecall < 0.5 {
+		t.Errorf("events: precision %.3f, recall %.3f on a generated corpus: want both above 0.5", evPrecision, evRecall)
+	}
+	t.Logf("%s", out.String())
 
 	// The same corpus named by another path than the one it was ingested
 	// by: its captions are not found, which must fail, not score.
