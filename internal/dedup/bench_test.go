@@ -176,8 +176,9 @@ func BenchmarkEventIndexAdd(b *testing.B) {
 
 // BenchmarkEventIndexOnePlace asks Match for a new photo of an incident
 // whose day already holds 1,500 photos at the same point, as a massacre's
-// day from every agency does: its day's list is crowded (the bound keeps
-// 1,088 of them listed), and every one is compared with the new photo.
+// day from every agency does: the day's list holds maxListed of them
+// (before the bound held for every list, 1,088 of them were listed and
+// each was compared with the new photo).
 func BenchmarkEventIndexOnePlace(b *testing.B) {
 	photo := scene{date: day(2017, 4, 7), place: "Khan Shaykhun", lat: 35.4417, lon: 36.6508, precision: 1,
 		types: []caption.EventType{caption.Airstrike}}
