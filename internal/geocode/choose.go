@@ -185,10 +185,7 @@ func (g *Gazetteer) nearestToHint(rec *caption.Record, p Place, close []Place) (
 	if rec.CountryBasis != caption.CountryHint || rec.Country == "" || p.Country == rec.Country || len(close) == 0 {
 		return Place{}, false
 	}
-	var pts [][2]float64
-	for li := len(g.layers) - 1; li >= 0 && len(pts) == 0; li-- {
-		pts = g.layers[li].admin1Points(rec.Country)
-	}
+	pts := g.admin1Points(rec.Country)
 	if len(pts) == 0 {
 		return Place{}, false
 	}

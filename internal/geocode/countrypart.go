@@ -54,10 +54,7 @@ const minPartDivisions = 5
 // first-level divisions that lie farthest in direction dir; ok is false
 // when the data has too few divisions for the country.
 func (g *Gazetteer) countryPart(country caption.CountryCode, dir [2]float64) (lat, lon float64, ok bool) {
-	var pts [][2]float64
-	for li := len(g.layers) - 1; li >= 0 && len(pts) == 0; li-- {
-		pts = g.layers[li].admin1Points(country)
-	}
+	pts := g.admin1Points(country)
 	if len(pts) < minPartDivisions {
 		return 0, 0, false
 	}
@@ -84,6 +81,19 @@ func (g *Gazetteer) countryPart(country caption.CountryCode, dir [2]float64) (la
 		lat, lon = lat+p[0], lon+p[1]
 	}
 	return lat / float64(len(part)), lon / float64(len(part)), true
+}
+
+// admin1Points returns the points of country's first-level divisions in
+// the latest layer that has any: an import or a user's corrections that
+// list a country's divisions speak for them over GeoNames, as a later
+// layer's places override an earlier one's.
+func (g *Gazetteer) admin1Points(country caption.CountryCode) [][2]float64 {
+	for li := len(g.layers) - 1; li >= 0; li-- {
+		if pts := g.layers[li].admin1Points(country); len(pts) > 0 {
+			return pts
+		}
+	}
+	return nil
 }
 
 // admin1Points returns the points of a country's admin1 rows.
