@@ -13,12 +13,7 @@ import (
 // country. Before, a caption naming Georgia and a place the gazetteer
 // lacks (the Pankisi Gorge) was put in the US state.
 func TestCountryReading(t *testing.T) {
-	g := mustEmbedded(t)
-	for _, tc := range []struct {
-		name string
-		in   place6
-		want want6
-	}{
+	run6(t, []case6{
 		{"Georgia alone", place6{refs: []string{"Georgia"}}, want6{"GE", "", 4}},
 		{"an unknown gorge, Georgia", place6{refs: []string{"Khevsureti Gorge", "Georgia"}}, want6{"GE", "", 4}},
 		{"the Pankisi Gorge, Georgia", place6{refs: []string{"Pankisi Gorge", "Georgia"}}, want6{"GE", "Kakheti", 3}},
@@ -30,15 +25,11 @@ func TestCountryReading(t *testing.T) {
 		{"Georgia's capital Tbilisi", place6{refs: []string{"Georgia", "Tbilisi"}}, want6{"GE", "Tbilisi", 1}},
 		{"Georgia in a caption of the United States", place6{refs: []string{"Georgia"}, cc: "US", basis: caption.CountryNamed}, want6{"US", "Georgia", 3}},
 		{"Sidon, no Sweden", place6{refs: []string{"Sidon"}, cc: "LB", basis: caption.CountryHint}, want6{"LB", "", 0}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			rec := resolve6(t, g, tc.in)
-			check6(t, rec, tc.want)
-			if slices.ContainsFunc(rec.Warnings, func(w string) bool { return strings.Contains(w, `"Georgia"`) }) {
-				t.Errorf("warnings %q name Georgia, which was found", rec.Warnings)
-			}
-		})
-	}
+	}, func(t *testing.T, rec *caption.Record) {
+		if slices.ContainsFunc(rec.Warnings, func(w string) bool { return strings.Contains(w, `"Georgia"`) }) {
+			t.Errorf("warnings %q name Georgia, which was found", rec.Warnings)
+		}
+	})
 }
 
 // TestNearestToHint: of namesakes abroad that only rank and size told

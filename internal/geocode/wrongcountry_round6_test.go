@@ -39,12 +39,16 @@ type case6 struct {
 
 // run6 resolves each case's scene with the embedded gazetteer and checks
 // it (check6).
-func run6(t *testing.T, cases []case6) {
+func run6(t *testing.T, cases []case6, also ...func(*testing.T, *caption.Record)) {
 	t.Helper()
 	g := mustEmbedded(t)
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			check6(t, resolve6(t, g, tc.in), tc.want)
+			rec := resolve6(t, g, tc.in)
+			check6(t, rec, tc.want)
+			for _, check := range also {
+				check(t, rec)
+			}
 		})
 	}
 }
