@@ -40,12 +40,13 @@ func (p *Parser) events(rec *caption.Record, sc *sceneCtx, off int) {
 		if n == 0 {
 			continue
 		}
-		i += n - 1
+		start := i
+		i += n - 1 // the phrase's words are read
 		if found[0].value == noEvent {
 			continue
 		}
 		seen |= 1 << caption.EventType(found[0].value).Index()
-		sc.ev.add("event_types", off, sc.span(i-n+1, i+1))
+		sc.ev.add("event_types", off, sc.span(start, start+n))
 	}
 	if seen == 0 {
 		return
