@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -115,5 +116,45 @@ func TestUsage(t *testing.T) {
 	if err := run(t.Context(), []string{"corpus"}, func(string) string { return "" }, new(bytes.Buffer)); err == nil ||
 		!strings.Contains(err.Error(), "SIJIL_BENCH_CORPUS") {
 		t.Errorf("corpus without SIJIL_BENCH_CORPUS: %v", err)
+	}
+}
+
+// TestReadTruthColumns: a truth.tsv of three columns (a corpus made before
+// the events were written) reads with no events, one of four with them,
+// and any other count of columns is an error naming the line.
+func TestReadTruthColumns(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name, tsv string
+		events    []int64
+		err       string
+	}{
+		{"clusters only", "doc000000.txt\t0\t1\ndoc000000.txt\t1\t1\n", []int64{0, 0}, ""},
+		{"with events", "doc000000.txt\t0\t1\t7\ndoc000001.txt\t0\t2\t7\n", []int64{7, 7}, ""},
+		{"two columns", "doc000000.txt\t0\t1\t7\ndoc000000.txt\t1\n", nil, "truth.tsv:2:"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(dir, "truth.tsv")
+			if err := os.WriteFile(path, []byte(tc.tsv), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			truth, err := readTruth(path)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("error %v, want one naming %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []int64
+			for _, c := range truth.Captions {
+				got = append(got, c.Event)
+			}
+			if !slices.Equal(got, tc.events) {
+				t.Errorf("events %v, want %v", got, tc.events)
+			}
+		})
 	}
 }
