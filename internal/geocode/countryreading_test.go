@@ -18,6 +18,11 @@ func TestCountryReading(t *testing.T) {
 		{"an unknown gorge, Georgia", place6{refs: []string{"Khevsureti Gorge", "Georgia"}}, want6{"GE", "", 4}},
 		{"the Pankisi Gorge, Georgia", place6{refs: []string{"Pankisi Gorge", "Georgia"}}, want6{"GE", "Kakheti", 3}},
 		{"an unknown village, Georgia, hinted Russian", place6{refs: []string{"Duisi", "Georgia"}, cc: "RU", basis: caption.CountryHint}, want6{"GE", "", 4}},
+		{"South Ossetia in French, hinted Russian", place6{refs: []string{"Ossétie du Sud"}, cc: "RU", basis: caption.CountryHint}, want6{"GE", "", 3}},
+		{"a town of South Ossetia in French", place6{refs: []string{"Tskhinvali", "Ossétie du Sud"}}, want6{"GE", "", 1}},
+		{"North Ossetia in French is Russia's", place6{refs: []string{"Beslan", "Ossétie du Nord"}}, want6{"RU", "", 1}},
+		{"South Kordofan in French", place6{refs: []string{"Kordofan du Sud"}}, want6{"SD", "", 3}},
+		{"North Darfur in French", place6{refs: []string{"Darfour du Nord"}}, want6{"SD", "", 3}},
 		// Near misses: a town of the state, of the country; the United
 		// States named; a name only alike to a country's.
 		{"Albany, Georgia", place6{refs: []string{"Albany", "Georgia"}}, want6{"US", "Albany", 1}},

@@ -199,3 +199,29 @@ func TestFrenchHeadingSentence(t *testing.T) {
 			frEventsActors{nil, nil}},
 	})
 }
+
+// "du Nord" and "du Sud" with a capital are part of the name before them
+// (frCompassSuffix): "l'Ossétie du Sud" is in Georgia, where "Ossétie" alone
+// left the scene to "des soldats russes", a hint the gazetteer overrules
+// once it finds the region (TestCountryReading). A country's name keeps its
+// own rule ("le Soudan du Sud"), and "du nord au sud" is a direction.
+func TestFrenchCompassSuffix(t *testing.T) {
+	runFrScenes(t, []struct {
+		name, in string
+		want     frScene
+	}{
+		{"a region after en", "Des soldats russes en Ossétie du Sud, le 12 août 2008. © Ivan Sokolov / AFP",
+			frScene{Places: []string{"Ossétie du Sud"}, Country: "RU", Actors: []string{"Russian armed forces"}}},
+		{"the region contains the town", "Des réfugiés quittent Tskhinvali, en Ossétie du Sud, le 9 août 2008. © Nino Beridze / Reuters",
+			frScene{Places: []string{"Tskhinvali", "Ossétie du Sud"}}},
+		{"du Nord", "Des habitants de Beslan, en Ossétie du Nord, se recueillent le 3 septembre 2024. © Alan Tsoraev / AFP",
+			frScene{Places: []string{"Beslan", "Ossétie du Nord"}}},
+		{"dans le", "Des déplacés attendent à Kadugli, dans le Kordofan du Sud, le 10 juin 2023. © Idris Adam / AFP",
+			frScene{Places: []string{"Kadugli", "Kordofan du Sud"}}},
+		// Near misses.
+		{"a country's own name", "Des soldats patrouillent à Bor, au Soudan du Sud, le 3 janvier 2014. © Peter Lual / AFP",
+			frScene{Places: []string{"Bor"}, Country: "SS"}},
+		{"a direction", "Des soldats patrouillent à Kidal du nord au sud, le 4 mars 2023. © Ousmane Traoré / AFP",
+			frScene{Places: []string{"Kidal"}}},
+	})
+}

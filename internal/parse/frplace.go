@@ -88,6 +88,7 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 		for j < len(toks) && toks[j].word && (toks[j].upper && !countryTok[j] || frNameParticles[toks[j].key] && j+1 < len(toks) && toks[j+1].upper) {
 			j++
 		}
+		j += frCompassSuffix(toks, j)
 		kind, near, ok := "", false, false
 		k := i - 1
 		// "A Kharkiv, …": a capital drops the accent of "À".
@@ -696,3 +697,16 @@ func frAppositive(toks []frToken, j int) bool {
 // frTownNouns name a town in apposition.
 var frTownNouns = map[string]bool{"ville": true, "capitale": true, "localité": true, "bourgade": true,
 	"chef-lieu": true, "cité": true}
+
+// frCompassSuffix returns 2 when toks[j:] goes on "du Nord" or "du Sud"
+// with a capital, which is part of the name before it ("l'Ossétie du Sud",
+// "le Waziristan du Nord", "le Kordofan du Sud"), and 0 otherwise: cut
+// there, the name was another place's, in another country ("Ossétie",
+// which the gazetteer does not know, left the scene to "des soldats
+// russes" and placed it in Russia).
+func frCompassSuffix(toks []frToken, j int) int {
+	if j+1 < len(toks) && toks[j].key == "du" && toks[j+1].upper && (toks[j+1].key == "nord" || toks[j+1].key == "sud") {
+		return 2
+	}
+	return 0
+}
