@@ -483,7 +483,7 @@ func (at *arText) places(rec *caption.Record, lex *arabicLexicon, countryTok []b
 		// A demonym after a word says less than a country's name: "في
 		// حلب السورية" is a place, "من الغزو الروسي" is not.
 		if !gov && (!at.placeFollows(b, countryTok) || at.demonymAt(b)) && !arPlaceAdjectives[at.toks[b-1].key] && !at.isKnownPlace(lex, a, b) &&
-			!at.containerAfter(i, a, b, lastEnd) {
+			!at.containerAfter(i, a, b, lastEnd) && !at.mountainName(a, b) {
 			continue
 		}
 		// "قرب مدينة إدلب", "شمال مدينة حلب": near the place the noun governs.
@@ -1003,4 +1003,14 @@ func (at *arText) skipLetters(start, end, n int) int {
 		start += size
 	}
 	return start
+}
+
+// mountainName reports whether toks[a:b] is a mountain's name: "جبل" and a
+// name without the article ("إلى جبل سنجار", "في جبل لبنان"), which says
+// it is a place whatever follows it, as a country or a compass word after
+// a name does. With the article it may be a heap ("جبل النفايات", a
+// mountain of rubbish); the mountains named so ("جبل الزاوية") are the
+// lexicon's.
+func (at *arText) mountainName(a, b int) bool {
+	return b == a+2 && at.is(a, "جبل") && !strings.HasPrefix(at.toks[a+1].key, "ال")
 }

@@ -237,3 +237,31 @@ func TestArabicCreditCountry(t *testing.T) {
 		})
 	}
 }
+
+// TestArabicMountainNames: "جبل" and a bare name is a mountain's name,
+// a place whatever the words after it say (mountainName): "فروا إلى جبل
+// سنجار ينتظرون" had no place. A heap called a mountain, with the
+// article, is no place by this rule.
+func TestArabicMountainNames(t *testing.T) {
+	p := mustNew(t)
+	for _, tc := range []struct {
+		name, in string
+		want     arPlaceGot
+	}{
+		{"fled to the mountain, a verb after", "إيزيديون فروا إلى جبل سنجار ينتظرون وصول المساعدات، 11 آب 2014.",
+			arPlaceGot{[]caption.PlaceRef{wantRef("جبل سنجار", "", false)}, "", ""}},
+		{"in the mountain, a verb after", "مقاتلون في جبل قنديل يتدربون على السلاح، 2 أيلول 2019.",
+			arPlaceGot{[]caption.PlaceRef{wantRef("جبل قنديل", "", false)}, "", ""}},
+		// Near misses.
+		{"a mountain of rubble", "رجل يقف على جبل من الركام في حلب، 3 آذار 2016.",
+			arPlaceGot{[]caption.PlaceRef{wantRef("حلب", "", false)}, "", ""}},
+		{"a heap with the article", "أطفال يجمعون البلاستيك في جبل القمامة ويبيعونه، 4 أيار 2021.",
+			arPlaceGot{nil, "", ""}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, arSceneRefs(t, p, tc.in)); diff != "" {
+				t.Errorf("%s\n(-want +got):\n%s", tc.in, diff)
+			}
+		})
+	}
+}
