@@ -2,7 +2,6 @@ package dedup
 
 import (
 	"cmp"
-	"math/bits"
 	"slices"
 
 	"sijil/internal/caption"
@@ -15,28 +14,20 @@ import (
 // that storing a record cost more the larger the register.
 //
 // A posting takes 4 bytes: 8 bits of the band hash and the record's
-// ordinal in the index, in an open-addressed table whose slot a probe
-// starts at is given by other bits of the hash; plus 20 bytes per record
-// for its ID, cluster and tag. A million records of 33 bands take 200 to
-// 240 MB (tableShape). What the table keeps of a hash is too little to
+// ordinal in the index, in an open-addressed table of a power of two
+// slots, the slot a probe starts at given by other bits of the hash; plus
+// 20 bytes per record for its ID, cluster and tag. A million records of 33
+// bands take about 160 MB. What the table keeps of a hash is too little to
 // move it to a larger table: an index holds the records it was made for
 // (Room), and its owner makes a larger one from where the records came
 // from. A posting of another band met on a probe passes for one of the
 // band sought once in 256: a false candidate, which its tag (a date that
 // does not agree) or ClusterMatcher.Match then rejects.
 //
-// The table is 4 to 7 parts of a power of two slots each, as few as keep
-// it three-quarters full at most. A table of a power of two slots, as it
-// was, could be twice the size its postings needed: by that rule, ten
-// million captions' index was 2 GiB, where 1.2 GiB would hold them. A
-// band hash picks a part and a slot in it, and a probe goes on in that
-// part in triangular steps, which visit every slot of a power of two. Not
-// linearly: a band held by many records fills a run of slots, and linear
-// probing made every other band whose slot fell in the run scan it, which
-// on repetitive captions made linking slower the more there were. Nor by
-// a stride of the band's own (double hashing, which a table of a prime
-// size allows): each of its steps is a read from memory, where a
-// triangular probe's first steps are in the cache line of its first.
+// The table is probed in triangular steps, not linearly: a band held by
+// many records fills a run of slots, and linear probing made every other
+// band whose slot fell in the run scan it, which on repetitive captions
+// made linking slower the more there were.
 //
 // A band held by many records (wire services send thousands of
 // near-identical captions) keeps only its first MaxPerBand postings, and
@@ -46,9 +37,6 @@ import (
 // been linked.
 type BandIndex struct {
 	slots    []uint32 // fragment<<ordBits | ordinal+1; 0 is empty
-	parts    uint64   // parts of the table (tableShape)
-	part     int      // slots in a part: a power of two
-	filled   []int    // postings in each part, never all its slots
 	used     int
 	ids      []int64  // by ordinal
 	clusters []int64  // by ordinal
@@ -81,15 +69,15 @@ const (
 // NewBandIndex returns an index with room for n records of bands bands.
 func NewBandIndex(n, bands int) *BandIndex {
 	n = min(n, MaxIndexed)
-	parts, part := tableShape(n * bands)
-	slots := make([]uint32, parts*part)
+	size := 1024
+	for 3*size < 4*n*bands {
+		size *= 2
+	}
+	slots := make([]uint32, size)
 	adviseHugePages(slots)
 	touchPages(slots)
 	ix := &BandIndex{
 		slots:    slots,
-		parts:    uint64(parts),
-		part:     part,
-		filled:   make([]int, parts),
 		ids:      make([]int64, 0, n),
 		clusters: make([]int64, 0, n),
 		tags:     make([]uint32, 0, n),
@@ -159,24 +147,14 @@ func (ix *BandIndex) Add(id, cluster int64, tag uint32, bands []uint64) bool {
 	}
 	for _, b := range bands {
 		f := fragment(b)
-		base, i := ix.home(b)
-		p := base / ix.part
-		if ix.filled[p] == ix.part-1 {
-			// A part keeps one slot empty, where every probe in it
-			// stops (which a table three-quarters full at most makes
-			// unlikely beyond measure to matter): the posting goes,
-			// as one over the limit does.
-			continue
-		}
-		step, held := 0, 0
-		for ; ix.slots[base+i] != 0 && held < limit; i, step = ix.next(i, step) {
-			if ix.slots[base+i]>>ordBits == f {
+		i, step, held := ix.home(b), 0, 0
+		for ; ix.slots[i] != 0 && held < limit; i, step = ix.next(i, step) {
+			if ix.slots[i]>>ordBits == f {
 				held++
 			}
 		}
 		if held < limit {
-			ix.slots[base+i] = f<<ordBits | (ord + 1)
-			ix.filled[p]++
+			ix.slots[i] = f<<ordBits | (ord + 1)
 			ix.used++
 		}
 	}
@@ -208,14 +186,10 @@ func (ix *BandIndex) Candidates(bands []uint64, skip int64, limit int) []Candida
 	}
 	ix.prefetch(bands)
 	ords := ix.ords[:0]
-	// The probe loop runs for every posting met: what it reads of ix is
-	// read once.
-	slots, mask := ix.slots, ix.part-1
 	for _, b := range bands {
 		f := fragment(b)
-		base, i := ix.home(b)
-		for step := 0; slots[base+i] != 0; i, step = (i+step+1)&mask, step+1 {
-			if s := slots[base+i]; s>>ordBits == f {
+		for i, step := ix.home(b), 0; ix.slots[i] != 0; i, step = ix.next(i, step) {
+			if s := ix.slots[i]; s>>ordBits == f {
 				o := s&ordMask - 1
 				if ix.shared[o] == 0 {
 					ords = append(ords, o)
@@ -271,8 +245,7 @@ func (ix *BandIndex) Candidates(bands []uint64, skip int64, limit int) []Candida
 func (ix *BandIndex) prefetch(bands []uint64) {
 	var sum uint32
 	for _, b := range bands {
-		base, i := ix.home(b)
-		sum += ix.slots[base+i]
+		sum += ix.slots[ix.home(b)]
 	}
 	ix.sink = sum
 }
@@ -280,38 +253,15 @@ func (ix *BandIndex) prefetch(bands []uint64) {
 // fragment is the part of a band hash a posting keeps: its top 8 bits.
 func fragment(b uint64) uint32 { return uint32(b >> 56) }
 
-// tableShape returns the parts of a table for postings postings and the
-// slots of each, a power of two: the fewest slots, of 4 to 7 parts, that
-// postings fill at most three-quarters of, and at least 1,024.
-func tableShape(postings int) (parts, part int) {
-	need := max(1024, (4*postings+2)/3)
-	part = 1
-	for 7*part < need {
-		part *= 2
-	}
-	// 7*part/2 < need, so 4 parts or more are needed, and 7 are enough.
-	parts = 4
-	for parts*part < need {
-		parts++
-	}
-	return parts, part
-}
+// home is the slot a probe for band b starts at: its low bits (a band
+// hash's bits are uniform).
+func (ix *BandIndex) home(b uint64) int { return int(b & uint64(len(ix.slots)-1)) }
 
-// home is where a probe for band b starts: the part's first slot and the
-// slot in the part. The part comes from the bits below the fragment, as
-// the high word of a product that maps them onto the parts without a
-// division, and the slot from the lowest bits (a band hash's bits are
-// uniform).
-func (ix *BandIndex) home(b uint64) (base, i int) {
-	hi, _ := bits.Mul64(b<<8, ix.parts)
-	return int(hi) * ix.part, int(b) & (ix.part - 1)
-}
-
-// next is the slot of a part after i in a probe of step steps so far:
-// triangular steps, which visit every slot of a part of a power of two.
+// next is the slot after i in a probe of step steps so far: triangular
+// steps, which visit every slot of a table of a power of two.
 func (ix *BandIndex) next(i, step int) (int, int) {
 	step++
-	return (i + step) & (ix.part - 1), step
+	return (i + step) & (len(ix.slots) - 1), step
 }
 
 // DateTag packs a date into a BandIndex tag, and TagDate unpacks it, so

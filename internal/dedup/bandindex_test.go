@@ -58,17 +58,13 @@ func TestBandIndexMatchesIndex(t *testing.T) {
 		}
 		extra += len(got) - len(want)
 	}
-	// A probe meets a few postings of other bands, more the fuller the
-	// table: at a load a, about a/(1-a) a band. One in 256 agrees in the
-	// bits kept. Here, with no cap on a band and every third record a
-	// copy, a 60% load gives about two false candidates in five records,
-	// twice the estimate; more than three times it is a table that keeps
-	// postings apart badly.
-	load := float64(compact.used) / float64(len(compact.slots))
-	if bound := 3 * float64(records*bands) * load / (1 - load) / 256; float64(extra) > bound {
-		t.Errorf("%d false candidates for %d records at load %.2f, more than %.0f", extra, records, load, bound)
+	// A probe meets a few postings of other bands; one in 256 agrees in
+	// the bits kept. Here, with no cap on a band and every third record a
+	// copy, about one record in six gets one such candidate.
+	if extra > records/4 {
+		t.Errorf("%d false candidates for %d records", extra, records)
 	}
-	t.Logf("%d false candidates for %d records at load %.2f", extra, records, load)
+	t.Logf("%d false candidates for %d records", extra, records)
 	// Filled up, it refuses more, as Room says.
 	n := 0
 	for compact.Add(int64(records+1+n), 0, 0, fps[n%records]) {
@@ -148,12 +144,9 @@ func TestBandIndexRelease(t *testing.T) {
 // shared and ID, on records indexed in the order of their IDs and out of
 // it (ordinals then do not follow IDs, so the order within a count must
 // come from sorting by ID), from a small pool of bands so that records
-// share from one band to all of them. The pool's bands differ in the
-// bits a posting keeps (fragment), so that no posting of one passes for
-// another's and the order is exactly the sort's: with 32 random bands two
-// would agree there, more likely than not.
+// share from one band to all of them.
 func TestBandIndexRanking(t *testing.T) {
-	band := func(i uint64) uint64 { return mix64(i*0x9e3779b97f4a7c15+1)&^(0xff<<56) | i<<56 }
+	band := func(i uint64) uint64 { return mix64(i*0x9e3779b97f4a7c15 + 1) }
 	for _, inOrder := range []bool{true, false} {
 		rng := rand.New(rand.NewPCG(7, 9))
 		const records, bands = 400, 8
@@ -245,70 +238,4 @@ func TestNewBandIndexTouchesPages(t *testing.T) {
 		t.Errorf("%d of the table's %d pages not present", missing, len(entries)/8)
 	}
 	runtime.KeepAlive(ix)
-}
-
-// TestTableShape checks the table's sizing: 4 to 7 parts of a power of two
-// slots, at most three-quarters full, and the fewest such slots.
-func TestTableShape(t *testing.T) {
-	for _, postings := range []int{0, 1, 767, 768, 769, 99_000, 1_000_000 * 33, 6_903_394 * 33, 16_000_000 * 33} {
-		parts, part := tableShape(postings)
-		slots := parts * part
-		if parts < 4 || parts > 7 || part&(part-1) != 0 {
-			t.Errorf("%d postings: %d parts of %d slots", postings, parts, part)
-		}
-		if 4*postings > 3*slots || slots < 1024 {
-			t.Errorf("%d postings: %d slots, fuller than three-quarters or fewer than 1,024", postings, slots)
-		}
-		// The next shape down, of one part fewer or (from 4 parts) 7
-		// parts of half the size, is too small.
-		smaller := (parts - 1) * part
-		if parts == 4 {
-			smaller = 7 * part / 2
-		}
-		if smaller >= 1024 && 4*postings <= 3*smaller {
-			t.Errorf("%d postings: %d slots where %d hold them", postings, slots, smaller)
-		}
-	}
-}
-
-// TestBandIndexFullPart fills one part of a table (postings all of one
-// part, which random bands never are) and checks that Add keeps one slot
-// of it empty, where every probe stops, so that Candidates, which stops at
-// an empty slot, stops in it.
-func TestBandIndexFullPart(t *testing.T) {
-	ix := NewBandIndex(100, 4)
-	ix.MaxPerBand = 1000 // no cap ends a probe early
-	if len(ix.slots) != 1024 || ix.part != 256 {
-		t.Fatalf("table of %d slots in parts of %d, want 1,024 in 4", len(ix.slots), ix.part)
-	}
-	// Bits 55 and 54 clear: the first part. Distinct low bits: distinct
-	// slots. Distinct fragments (the top 8 bits): none passes for
-	// another.
-	band := func(i int) uint64 { return uint64(i)<<56 | uint64(i) }
-	for i := range ix.part {
-		if !ix.Add(int64(i+1), int64(i+1), 0, []uint64{band(i)}) {
-			t.Fatalf("Add %d refused", i)
-		}
-	}
-	if ix.used != ix.part-1 || ix.slots[ix.part-1] != 0 {
-		t.Fatalf("%d postings, slot %d holding %x; want %d, and that slot empty", ix.used, ix.part-1, ix.slots[ix.part-1], ix.part-1)
-	}
-	if got := ix.Candidates([]uint64{band(ix.part - 1)}, 0, 0); len(got) != 0 {
-		t.Errorf("Candidates of the band dropped: %v", got)
-	}
-	// A band of the first part never kept: its fragment is that of
-	// record 8's band, which Candidates then passes for it.
-	sought := uint64(7)<<56 | 3
-	if !ix.Add(int64(ix.part+1), 0, 0, []uint64{sought}) {
-		t.Fatal("Add to a full part refused: Room says there is room")
-	}
-	if ix.used != ix.part-1 {
-		t.Errorf("%d postings after adding to a full part, want %d (dropped)", ix.used, ix.part-1)
-	}
-	if got := ix.Candidates([]uint64{sought}, 0, 0); len(got) != 1 || got[0].ID != 8 {
-		t.Errorf("Candidates of a band never kept: %v, want record 8 alone", got)
-	}
-	if got := ix.Candidates([]uint64{band(5)}, 0, 0); len(got) != 1 || got[0].ID != 6 {
-		t.Errorf("Candidates of a kept band in the full part: %v, want record 6", got)
-	}
 }

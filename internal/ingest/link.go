@@ -392,18 +392,12 @@ func (in *ingester) bandRoom(n int) int {
 	if done <= 0 || added == 0 || left <= 0 {
 		return 0
 	}
-	return int(min(float64(added)/float64(done)*float64(left)*1.1, float64(max(maxBandGrowth*n, minBandBound))))
+	return int(min(float64(added)/float64(done)*float64(left)*1.1, float64(maxBandGrowth*n)))
 }
 
 // maxBandGrowth bounds bandRoom against a projection made from a few
-// unusual documents, but never below minBandBound records (some 12 MB of
-// index): early in a run, four times the records so far is a bound the
-// projection meets, and the index, sized to what it is asked to hold
-// (dedup.BandIndex), filled up again soon after.
-const (
-	maxBandGrowth = 4
-	minBandBound  = 1 << 16
-)
+// unusual documents.
+const maxBandGrowth = 4
 
 // newBandIndex returns a band index for n records that keeps a quarter of
 // opt.MaxCandidates records a band, or all of them when it is negative:
