@@ -1006,7 +1006,7 @@ func (at *arText) skipLetters(start, end, n int) int {
 }
 
 // mountainName reports whether toks[a:b] is a mountain's name: "جبل" and a
-// name without the article ("إلى جبل سنجار", "في جبل لبنان"), which says
+// name without the article ("إلى جبل سنجار", "في جبل قنديل"), which says
 // it is a place whatever follows it, as a country or a compass word after
 // a name does. With the article it may be a heap ("جبل النفايات", a
 // mountain of rubbish); the mountains named so ("جبل الزاوية") are the
