@@ -133,10 +133,17 @@ func possessiveName(toks []token, j, to int, used []bool) bool {
 var monumentNouns = map[string]bool{"temple": true, "church": true, "dome": true, "tomb": true, "mosque": true,
 	"shrine": true, "monastery": true, "basilica": true, "mausoleum": true, "chapel": true, "cathedral": true}
 
+// waterNouns, capitalised before "of", start the names of seas, gulfs and
+// straits, whose "of" is part of the name too: "the Sea of Azov", "the Gulf
+// of Aden", "the Strait of Hormuz". Cut at "of", "Gulf" alone was a
+// province of Papua New Guinea, and "Aden" a city of Yemen for a ship off
+// Djibouti.
+var waterNouns = map[string]bool{"sea": true, "gulf": true, "bay": true, "strait": true, "straits": true}
+
 // monumentName extends a name ending at toks[j] over "of (the) Name" when
-// the name ends in a monument noun, and returns its new end.
+// the name ends in a monument noun or a water noun, and returns its new end.
 func monumentName(toks []token, j, to int, used []bool) int {
-	if j+1 >= to || !monumentNouns[toks[j-1].key] || !toks[j-1].upper || toks[j].key != "of" {
+	if j+1 >= to || !monumentNouns[toks[j-1].key] && !waterNouns[toks[j-1].key] || !toks[j-1].upper || toks[j].key != "of" {
 		return j
 	}
 	k := j + 1
