@@ -72,12 +72,21 @@ func (p *Parser) segmentCredit(raw string) (ends, only bool) {
 // credit that is followed by more text starting like a caption: "…/AFP
 // Photo)Rebel fighters fire…". The group must be a credit with a slash, a lead-in or
 // "via", never a bare "(Reuters)" or an aside such as "(SDF)".
+//
+// It also cuts at the end of a line that ends with a credit, of any form
+// the credit rules read there ("… on May 3, 2024. AFP", "REUTERS/Gleb
+// Garanich"), when the next line starts like a caption: a wire dump of one
+// caption a line, with no blank line between, was one caption, the first
+// line's text and every other line's joined. A line that is nothing but a
+// credit is left to the caption it ends (Segment joins a credit-only
+// paragraph so), and so is a line that does not end with one, however the
+// next begins: a caption wrapped across lines stays whole.
 func (p *Parser) splitAfterCredits(para caption.Raw) []caption.Raw {
 	t := para.Text
 	var out []caption.Raw
 	from, line := 0, para.Line
 	for i := 0; i < len(t); {
-		c := strings.IndexAny(t[i:], ")]")
+		c := strings.IndexAny(t[i:], ")]\n")
 		if c < 0 {
 			break
 		}
@@ -90,11 +99,17 @@ func (p *Parser) splitAfterCredits(para caption.Raw) []caption.Raw {
 		if next == len(t) || !segmentStartsCaption(t[next:]) {
 			continue
 		}
-		open := creditMatchOpen(t, c, max(from, c-maxCredit))
-		if open < 0 || !p.isSplitCredit(t[open+1:c]) {
+		end := c + 1
+		if t[c] == '\n' {
+			for end = c; end > from && segmentSpace(t[end-1]); end-- {
+			}
+			if ends, only := p.segmentCredit(t[from:end]); !ends || only {
+				continue
+			}
+		} else if open := creditMatchOpen(t, c, max(from, c-maxCredit)); open < 0 || !p.isSplitCredit(t[open+1:c]) {
 			continue
 		}
-		out = append(out, segmentPiece(para, from, c+1, line))
+		out = append(out, segmentPiece(para, from, end, line))
 		line += strings.Count(t[from:next], "\n")
 		from, i = next, next
 	}

@@ -220,6 +220,45 @@ func TestSegment(t *testing.T) {
 			},
 		},
 		{
+			name: "one caption a line, each ending with a bare credit",
+			in: "Smoke rises over Khan Younis, Gaza Strip, on December 3, 2023. AFP\n" +
+				"Soldiers patrol in Gao, Mali, May 5, 2022. REUTERS/Moussa Keita\r\n" +
+				"Des manifestants à Niamey, au Niger, le 30 juillet 2023. AFP PHOTO / STR\n" +
+				"دخان يتصاعد فوق خان يونس، 3 كانون الأول 2023. رويترز\n",
+			want: func(d string) []segView {
+				return []segView{one(d, "Smoke rises over Khan Younis, Gaza Strip, on December 3, 2023. AFP"),
+					one(d, "Soldiers patrol in Gao, Mali, May 5, 2022. REUTERS/Moussa Keita"),
+					one(d, "Des manifestants à Niamey, au Niger, le 30 juillet 2023. AFP PHOTO / STR"),
+					one(d, "دخان يتصاعد فوق خان يونس، 3 كانون الأول 2023. رويترز")}
+			},
+		},
+		{
+			name: "a credit line ends the caption above it",
+			in:   capKharkiv + "\nREUTERS/Olena Petrenko\n" + capKharkiv,
+			want: func(d string) []segView {
+				return []segView{one(d, capKharkiv+"\nREUTERS/Olena Petrenko"), at(d, len(d)-len(capKharkiv), len(d))}
+			},
+		},
+		{
+			name: "a caption wrapped across lines stays whole",
+			in:   "Men carry a wounded boy through the streets of\nDouma, Syria, on March 3, 2018. AFP\n",
+			want: func(d string) []segView {
+				return []segView{one(d, "Men carry a wounded boy through the streets of\nDouma, Syria, on March 3, 2018. AFP")}
+			},
+		},
+		{
+			name: "a line that is only a credit does not split from what follows",
+			in:   "REUTERS/Hamid Saleh\n" + capKharkiv,
+			want: func(d string) []segView { return []segView{one(d, "REUTERS/Hamid Saleh\n"+capKharkiv)} },
+		},
+		{
+			name: "a credit followed by a lower-case line does not split",
+			in:   "Photo shows a boy, courtesy of AFP\nand his family, in Hodeidah.",
+			want: func(d string) []segView {
+				return []segView{one(d, "Photo shows a boy, courtesy of AFP\nand his family, in Hodeidah.")}
+			},
+		},
+		{
 			name: "empty document",
 			in:   "\n\n",
 			want: func(d string) []segView { return []segView{} },
