@@ -22,6 +22,8 @@ func TestCountryReading(t *testing.T) {
 		{"a town of South Ossetia in French", place6{refs: []string{"Tskhinvali", "Ossétie du Sud"}}, want6{"GE", "", 1}},
 		{"North Ossetia in French is Russia's", place6{refs: []string{"Beslan", "Ossétie du Nord"}}, want6{"RU", "", 1}},
 		{"South Kordofan in French", place6{refs: []string{"Kordofan du Sud"}}, want6{"SD", "", 3}},
+		{"South Lebanon in French", place6{refs: []string{"Sud-Liban"}}, want6{"LB", "", 3}},
+		{"South Lebanon in French, the other order", place6{refs: []string{"Liban-Sud"}}, want6{"LB", "", 3}},
 		{"the Gulf of Aden off Djibouti, not Papua New Guinea's Gulf", place6{refs: []string{"Gulf of Aden"}, cc: "DJ", basis: caption.CountryHint}, want6{"DJ", "", 4}},
 		{"the Sea of Azov near a town", place6{refs: []string{"Sea of Azov", "Berdiansk"}, cc: "UA", basis: caption.CountryHint}, want6{"UA", "", 2}},
 		{"North Darfur in French", place6{refs: []string{"Darfour du Nord"}}, want6{"SD", "", 3}},

@@ -225,3 +225,30 @@ func TestFrenchCompassSuffix(t *testing.T) {
 			frScene{Places: []string{"Kidal"}}},
 	})
 }
+
+// "au" before a name is a place without a comma before it when the name is
+// a region named for its compass point or a masculine place French names
+// with the article (frAuPlace): "au Caire", "au Nord-Kivu". Other names
+// after "au" are groups and offices.
+func TestFrenchAuPlace(t *testing.T) {
+	runFrScenes(t, []struct {
+		name, in string
+		want     frScene
+	}{
+		{"a city with the article", "Des manifestants se rassemblent au Caire le 25 janvier 2011. © Khaled Desouki / AFP",
+			frScene{Places: []string{"Caire"}}},
+		{"a compass region, hyphenated", "Des déplacés attendent dans un camp au Nord-Kivu, le 3 mars 2024. © Moses Sawasawa / AFP",
+			frScene{Places: []string{"Nord-Kivu"}}},
+		{"a compass region, du Sud", "Des soldats patrouillent au Waziristan du Nord le 20 juin 2014. © Aamir Qureshi / AFP",
+			frScene{Places: []string{"Waziristan du Nord"}}},
+		{"a region with the article", "Des combattants défilent au Tigré le 3 mars 2021. © Eduardo Soteras / AFP",
+			frScene{Places: []string{"Tigré"}}},
+		{"south Lebanon", "Des casques bleus patrouillent au Sud-Liban le 3 mars 2024. © Mahmoud Zayyat / AFP",
+			frScene{Places: []string{"Sud-Liban"}}},
+		// Near misses.
+		{"a group after au", "Des combattants liés au Hezbollah à Qousseir, le 5 juin 2013. © Stringer / AFP",
+			frScene{Places: []string{"Qousseir"}, Actors: []string{"Hezbollah"}}},
+		{"an office after au", "Une réunion au Kremlin le 3 mars 2022. © Mikhail Klimentyev / AFP",
+			frScene{}},
+	})
+}

@@ -95,8 +95,8 @@ func frPlaces(rec *caption.Record, desc string, toks []frToken, countryTok []boo
 		if k >= 0 && (toks[k].key == "à" || toks[k].key == "a" && toks[k].upper || toks[k].key == "vers" || toks[k].key == "sur" && frPlaceVerbContext(toks, k)) {
 			ok = true
 		}
-		if frCommaAu(toks, k) {
-			ok = true // "Minova, au Sud-Kivu", "Tawila, au Darfour-Nord"
+		if frCommaAu(toks, k) || frAuPlace(toks, k, i, j) {
+			ok = true // "Minova, au Sud-Kivu", "Tawila, au Darfour-Nord", "au Caire"
 		}
 		if k >= 0 && toks[k].key == "en" && !frContinents[toks[i].key] {
 			// "en Casamance", "en Ituri", "en Crimée": a region; a
@@ -237,6 +237,45 @@ func frContainerCue(toks []frToken, i int) bool {
 func frCommaAu(toks []frToken, k int) bool {
 	return k >= 1 && toks[k].key == "au" && toks[k-1].key == ","
 }
+
+// frAuPlace reports "au" at token k before a name, toks[i:j], that is a
+// place without a comma before it: a region named for its compass point
+// ("au Nord-Kivu", "au Darfour-Nord", "au Kordofan du Sud") or one of the
+// masculine places French names with the article ("au Caire", "au
+// Tigré"). Any other name after "au" is more often a group or an office
+// than a place ("liés au Hezbollah", "au Kremlin").
+func frAuPlace(toks []frToken, k, i, j int) bool {
+	if k < 0 || toks[k].key != "au" {
+		return false
+	}
+	if j-i == 1 && frAuPlaces[toks[i].key] {
+		return true
+	}
+	if j-i >= 3 && toks[j-2].key == "du" {
+		return true // frCompassSuffix's "du Nord", "du Sud"
+	}
+	for _, t := range toks[i:j] {
+		for _, p := range [...]string{"nord-", "sud-"} {
+			if strings.HasPrefix(t.key, p) {
+				return true
+			}
+		}
+		for _, p := range [...]string{"-nord", "-sud"} {
+			if strings.HasSuffix(t.key, p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// frAuPlaces are the places, cities and regions, that French names with the
+// masculine article, so that "à" before them is "au": "au Caire", "au
+// Cap", "au Havre", "au Tigré", "au Darfour", "au Donbass".
+var frAuPlaces = map[string]bool{"caire": true, "cap": true, "havre": true, "tigré": true, "darfour": true,
+	"kordofan": true, "donbass": true, "kurdistan": true, "sinaï": true, "baloutchistan": true, "cachemire": true,
+	"waziristan": true, "panchir": true, "panjshir": true, "karabakh": true, "haut-karabakh": true, "golan": true,
+	"sahel": true, "kivu": true, "katanga": true, "kasaï": true}
 
 // frBetween reports whether the name after token k is one end of a road,
 // a front or a border "entre X et Y" ("sur la ligne de front entre
