@@ -77,10 +77,11 @@ func (p *Parser) segmentCredit(raw string) (ends, only bool) {
 // the credit rules read there ("… on May 3, 2024. AFP", "REUTERS/Gleb
 // Garanich"), when the next line starts like a caption: a wire dump of one
 // caption a line, with no blank line between, was one caption, the first
-// line's text and every other line's joined. A line that is nothing but a
-// credit is left to the caption it ends (Segment joins a credit-only
-// paragraph so), and so is a line that does not end with one, however the
-// next begins: a caption wrapped across lines stays whole.
+// line's text and every other line's joined. A credit on a line of its own
+// goes with the caption above it (the cut comes after the credit's line),
+// and one that opens the paragraph is not cut from the line after it. A
+// line that does not end with a credit is never cut, however the next
+// begins: a caption wrapped across lines stays whole.
 func (p *Parser) splitAfterCredits(para caption.Raw) []caption.Raw {
 	t := para.Text
 	var out []caption.Raw
