@@ -89,7 +89,7 @@ func appendChunks(out []chunk, toks []token, names []int, from, to int, used []b
 			}
 			break
 		}
-		j = monumentName(toks, j, to, used)
+		j = ofName(toks, j, to, used)
 		out = append(out, chunk{i, j})
 		next = j
 	}
@@ -140,9 +140,9 @@ var monumentNouns = map[string]bool{"temple": true, "church": true, "dome": true
 // Djibouti.
 var waterNouns = map[string]bool{"sea": true, "gulf": true, "bay": true, "strait": true, "straits": true}
 
-// monumentName extends a name ending at toks[j] over "of (the) Name" when
+// ofName extends a name ending at toks[j] over "of (the) Name" when
 // the name ends in a monument noun or a water noun, and returns its new end.
-func monumentName(toks []token, j, to int, used []bool) int {
+func ofName(toks []token, j, to int, used []bool) int {
 	if j+1 >= to || !monumentNouns[toks[j-1].key] && !waterNouns[toks[j-1].key] || !toks[j-1].upper || toks[j].key != "of" {
 		return j
 	}

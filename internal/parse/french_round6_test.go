@@ -250,5 +250,7 @@ func TestFrenchAuPlace(t *testing.T) {
 			frScene{Places: []string{"Qousseir"}, Actors: []string{"Hezbollah"}}},
 		{"an office after au", "Une réunion au Kremlin le 3 mars 2022. © Mikhail Klimentyev / AFP",
 			frScene{}},
+		{"a direction after au", "Des soldats patrouillent au Nord-Est du Nigeria le 3 mars 2020. © Audu Marte / AFP",
+			frScene{Country: "NG"}},
 	})
 }

@@ -255,15 +255,11 @@ func frAuPlace(toks []frToken, k, i, j int) bool {
 		return true // frCompassSuffix's "du Nord", "du Sud"
 	}
 	for _, t := range toks[i:j] {
-		for _, p := range [...]string{"nord-", "sud-"} {
-			if strings.HasPrefix(t.key, p) {
-				return true
-			}
-		}
-		for _, p := range [...]string{"-nord", "-sud"} {
-			if strings.HasSuffix(t.key, p) {
-				return true
-			}
+		// "au Nord-Est du Nigeria" is a direction (frRegionNouns), not
+		// a region's name.
+		k := t.key
+		if !frRegionNouns[k] && (strings.HasPrefix(k, "nord-") || strings.HasPrefix(k, "sud-") || strings.HasSuffix(k, "-nord") || strings.HasSuffix(k, "-sud")) {
+			return true
 		}
 	}
 	return false

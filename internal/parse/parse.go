@@ -16,7 +16,7 @@ import (
 // every change of the rules that changes what a caption yields (TestGolden
 // refuses to rewrite its outputs under the same version). 0.1.0 named
 // every build until 2026-12-07, whatever its rules.
-const Version = "0.2.13"
+const Version = "0.2.14"
 
 // Parser holds the lexicons the rules consult. It is read-only after New and
 // safe for concurrent use.

@@ -110,16 +110,15 @@ func evaluate(ctx context.Context, s caption.Store, truth corpus.Truth, dir stri
 	for i, d := range truth.Docs {
 		paths[i] = filepath.Join(dir, d)
 	}
-	at := make(map[occ]int, len(truth.Captions)) // a caption's place in truth.Captions
-	hasEvents = len(truth.Captions) > 0
+	n := len(truth.Captions)
+	at := make(map[occ]int, n) // a caption's place in truth.Captions
+	wantCluster, wantEvent := make(map[int]int64, n), make(map[int]int64, n)
+	gotCluster, gotEvent := make(map[int]int64, n), make(map[int]int64, n)
+	hasEvents = n > 0
 	for i, c := range truth.Captions {
 		at[occ{paths[c.Doc], int(c.Index)}] = i
-		hasEvents = hasEvents && c.Event != 0
-	}
-	wantCluster, wantEvent := make(map[int]int64, len(at)), make(map[int]int64, len(at))
-	gotCluster, gotEvent := make(map[int]int64, len(at)), make(map[int]int64, len(at))
-	for i, c := range truth.Captions {
 		wantCluster[i], wantEvent[i] = c.Cluster, c.Event
+		hasEvents = hasEvents && c.Event != 0
 	}
 	for r, err := range s.Records(ctx) {
 		if err != nil {
